@@ -1,0 +1,58 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// On Linux the ELF reader always builds over elfutils' libelf (`apt-get install libelf-dev`).
+/// On macOS it is opt-in through the `LibELF` trait (`swift build --traits LibELF`), which the
+/// Makefile turns on when `pkg-config --exists libelf` succeeds; without it the package still
+/// builds and an ELF input is reported as "built without libelf".
+let libELF: Target.Dependency = .target(
+  name: "CLibELF",
+  condition: .when(platforms: [.linux, .android], traits: []))
+let libELFOnMac: Target.Dependency = .target(
+  name: "CLibELF",
+  condition: .when(platforms: [.macOS], traits: ["LibELF"]))
+
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("MemberImportVisibility"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "sdkvet",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "sdkvet", targets: ["sdkvet"])
+  ],
+  traits: [
+    .trait(name: "LibELF", description: "Read ELF files through elfutils' libelf on macOS (always on for Linux).")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibELF",
+      pkgConfig: "libelf",
+      providers: [.apt(["libelf-dev"]), .brew(["libelf"])]),
+    .target(name: "BinaryImage", swiftSettings: strictSettings),
+    .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
+    .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
+    .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
+    .target(
+      name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.copy("Resources/catalog.json")],
+      swiftSettings: strictSettings),
+    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog"], swiftSettings: strictSettings),
+    .target(name: "AuditReports", dependencies: ["PrivacyAudit", "PrivacyCatalog"], swiftSettings: strictSettings),
+    .target(
+      name: "SDKVetCommand",
+      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports"],
+      swiftSettings: strictSettings),
+    .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
+    .target(name: "TestSupport", dependencies: ["BinaryImage"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "PrivacyAuditTests", dependencies: ["PrivacyAudit", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,126 @@
+/// One linkable image: an ELF file, one architecture slice of a Mach-O file, or one archive member.
+///
+/// This is the common model both readers produce. Names live in `names`; symbols and selector
+/// references point into it. Fields a format does not have stay empty or `nil`.
+public struct Image: Sendable {
+  /// Which reader produced the image.
+  public enum Format: String, Sendable, Hashable {
+    /// Read through libelf.
+    case elf
+    /// Read by the Mach-O reader.
+    case machO = "mach-o"
+  }
+
+  /// What the image is for the linker and loader.
+  public enum Kind: String, Sendable, Hashable {
+    /// A relocatable object (`ET_REL`, `MH_OBJECT`).
+    case object
+    /// A program (`ET_EXEC`, position-independent executables, `MH_EXECUTE`).
+    case executable
+    /// A shared library (`ET_DYN`, `MH_DYLIB`).
+    case sharedLibrary = "shared-library"
+    /// A loadable bundle (`MH_BUNDLE`).
+    case bundle
+    /// Anything else (core files, dSYM companions, kext bundles, …): identified and summarised only.
+    case other
+  }
+
+  /// Which reader produced the image.
+  public var format: Format
+  /// The architecture, spelled as llvm-nm spells it (`arm64`, `x86_64`, `aarch64`, `armv7`, …).
+  public var architecture: String
+  /// The archive member name, `nil` when the image is not inside an archive.
+  public var member: String?
+  /// What the image is.
+  public var kind: Kind
+  /// The raw file type name (`ET_DYN`, `MH_DYLIB`, …) for display.
+  public var fileType: String
+  /// Storage for every name below.
+  public var names = NameTable()
+  /// Defined symbols and imports.
+  public var symbols: [Symbol] = []
+  /// Objective-C selectors the code references (`__objc_selrefs`), each once.
+  public var selectorReferences: [NameRef] = []
+  /// Libraries the image links against, in load order (Mach-O ordinals are 1-based indices into this).
+  public var libraries: [LinkedLibrary] = []
+  /// ELF GNU version names, indexed by `Symbol.version`.
+  public var versions: [String] = []
+  /// The image's own name: ELF `DT_SONAME` or Mach-O `LC_ID_DYLIB` install name.
+  public var installName: String?
+  /// Mach-O build and load metadata; `nil` for ELF.
+  public var machO: MachOMetadata?
+
+  /// Creates an empty image.
+  public init(format: Format, architecture: String, member: String? = nil, kind: Kind, fileType: String) {
+    self.format = format
+    self.architecture = architecture
+    self.member = member
+    self.kind = kind
+    self.fileType = fileType
+  }
+
+  /// The imports: undefined symbols from every table, as found.
+  public var imports: some Sequence<Symbol> { symbols.lazy.filter { !$0.isDefined } }
+
+  /// The name of the library an import binds to, for display; `nil` when unknown.
+  public func libraryName(of symbol: Symbol) -> String? {
+    switch symbol.library {
+    case .unknown: return nil
+    case .linked(let index): return libraries.indices.contains(index) ? libraries[index].name : nil
+    case .selfImage: return "(self)"
+    case .mainExecutable: return "(main executable)"
+    case .flatLookup: return "(flat lookup)"
+    case .dynamicLookup: return "(dynamic lookup)"
+    }
+  }
+
+  /// The version name of a symbol, `nil` when it has none.
+  public func versionName(of symbol: Symbol) -> String? {
+    guard let index = symbol.version, versions.indices.contains(index) else { return nil }
+    return versions[index]
+  }
+}
+
+/// Mach-O facts about an image that `sdkvet info` shows and the audit may use.
+public struct MachOMetadata: Sendable, Hashable {
+  /// A platform and its versions, from `LC_BUILD_VERSION` or `LC_VERSION_MIN_*`.
+  public struct BuildVersion: Sendable, Hashable {
+    /// The platform, e.g. `ios`, `ios-simulator`, `maccatalyst`, `macos`.
+    public var platform: String
+    /// The minimum OS version, e.g. `15.0`.
+    public var minimumOS: String
+    /// The SDK version, e.g. `17.0`.
+    public var sdk: String
+
+    /// Creates a build version.
+    public init(platform: String, minimumOS: String, sdk: String) {
+      self.platform = platform
+      self.minimumOS = minimumOS
+      self.sdk = sdk
+    }
+  }
+
+  /// Platforms the image was built for (zero, one, or several for zippered images).
+  public var buildVersions: [BuildVersion] = []
+  /// `LC_UUID`, uppercase with dashes.
+  public var uuid: String?
+  /// `LC_RPATH` entries.
+  public var rpaths: [String] = []
+  /// Whether `LC_ENCRYPTION_INFO(_64)` says the image is encrypted (`cryptid != 0`); `nil` without the command.
+  public var isEncrypted: Bool?
+  /// The code directory identifier from `LC_CODE_SIGNATURE`.
+  public var signingIdentifier: String?
+  /// The team identifier from `LC_CODE_SIGNATURE`.
+  public var teamIdentifier: String?
+  /// Whether the image has an `LC_MAIN` entry point.
+  public var hasMainEntryPoint = false
+  /// Whether the image carries `LC_DYLD_CHAINED_FIXUPS`.
+  public var usesChainedFixups = false
+  /// Whether the image carries `LC_DYLD_INFO(_ONLY)`.
+  public var usesDyldInfo = false
+  /// Whether the image carries `LC_DYLD_EXPORTS_TRIE`.
+  public var hasExportsTrie = false
+
+  /// Creates empty metadata.
+  public init() {}
+}

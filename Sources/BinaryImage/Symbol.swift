@@ -1,0 +1,86 @@
+/// One symbol of an image: a definition, or an import the image needs from elsewhere.
+///
+/// Format-neutral: the ELF and Mach-O readers both produce these, and everything downstream
+/// (catalog matching, audit, reports) depends only on this model.
+public struct Symbol: Sendable, Hashable {
+  /// How strongly the symbol binds.
+  public enum Binding: String, Sendable, Hashable {
+    /// A normal global definition or reference.
+    case global
+    /// A weak definition, or a weak import that may be missing at run time.
+    case weak
+    /// A file-local symbol.
+    case local
+  }
+
+  /// What the symbol names.
+  public enum Kind: String, Sendable, Hashable {
+    /// Code.
+    case function
+    /// Data.
+    case object
+    /// Anything else, or not recorded (Mach-O records no type for imports).
+    case other
+  }
+
+  /// Which table of the file the symbol was found in: the evidence a report cites.
+  public enum Origin: String, Sendable, Hashable {
+    /// ELF `.symtab` (relocatable objects) or Mach-O `LC_SYMTAB`.
+    case symbolTable
+    /// ELF `.dynsym`.
+    case dynamicSymbolTable
+    /// Mach-O `LC_DYLD_INFO` bind opcodes.
+    case dyldBind
+    /// Mach-O `LC_DYLD_INFO` weak-bind opcodes.
+    case dyldWeakBind
+    /// Mach-O `LC_DYLD_INFO` lazy-bind opcodes.
+    case dyldLazyBind
+    /// Mach-O `LC_DYLD_CHAINED_FIXUPS` imports table.
+    case chainedFixups
+  }
+
+  /// Where an import is looked up at run time.
+  public enum Library: Sendable, Hashable {
+    /// Not known, or not an import.
+    case unknown
+    /// An index into `Image.libraries`.
+    case linked(Int)
+    /// The image itself (Mach-O `BIND_SPECIAL_DYLIB_SELF`).
+    case selfImage
+    /// The main executable (Mach-O `BIND_SPECIAL_DYLIB_MAIN_EXECUTABLE`).
+    case mainExecutable
+    /// Flat namespace lookup (Mach-O `BIND_SPECIAL_DYLIB_FLAT_LOOKUP`).
+    case flatLookup
+    /// Looked up dynamically (Mach-O `DYNAMIC_LOOKUP_ORDINAL`, `-undefined dynamic_lookup`).
+    case dynamicLookup
+  }
+
+  /// The symbol's name in the image's `NameTable`, as spelled in the file (Mach-O's leading `_` kept).
+  public var name: NameRef
+  /// Whether the image defines the symbol (false for imports).
+  public var isDefined: Bool
+  /// How strongly it binds.
+  public var binding: Binding
+  /// What it names.
+  public var kind: Kind
+  /// Where the symbol was found.
+  public var origin: Origin
+  /// The library an import binds to.
+  public var library: Library
+  /// An index into `Image.versions` (ELF GNU symbol versioning), when the symbol has one.
+  public var version: Int?
+
+  /// Creates a symbol.
+  public init(
+    name: NameRef, isDefined: Bool, binding: Binding = .global, kind: Kind = .other, origin: Origin,
+    library: Library = .unknown, version: Int? = nil
+  ) {
+    self.name = name
+    self.isDefined = isDefined
+    self.binding = binding
+    self.kind = kind
+    self.origin = origin
+    self.library = library
+    self.version = version
+  }
+}
