@@ -1,0 +1,196 @@
+/// Where a piece of evidence was found, in the terms a reviewer checks with `nm` or `otool`.
+public struct Evidence: Sendable, Hashable, Codable {
+  /// The symbol or selector as spelled in the binary (`_stat`, `systemUptime`, `_objc_msgSend$systemUptime`).
+  public var symbol: String
+  /// How it was found: `import`, `selector`, `swift-symbol` (see `Docs/REPORT-FORMATS.md`).
+  public var via: String
+  /// The file it was found in (the archive for a member), as found under the scanned root.
+  public var binary: String
+  /// The architecture slice.
+  public var architecture: String?
+  /// The archive member, when the binary is an archive.
+  public var member: String?
+  /// The library the import binds to, when known.
+  public var library: String?
+
+  /// Creates evidence.
+  public init(symbol: String, via: String, binary: String, architecture: String?, member: String?, library: String?) {
+    self.symbol = symbol
+    self.via = via
+    self.binary = binary
+    self.architecture = architecture
+    self.member = member
+    self.library = library
+  }
+}
+
+/// One rule's verdict on one target.
+public struct Finding: Sendable, Hashable, Codable {
+  /// The rule that fired.
+  public var rule: RuleID
+  /// How serious it is.
+  public var severity: Severity
+  /// The required-reason category (full string) or protected resource it concerns, if any.
+  public var category: String?
+  /// One sentence saying what is wrong and what to do.
+  public var message: String
+  /// The file the finding is about when it is not a binary (the manifest or Info.plist).
+  public var file: String?
+  /// The binary evidence behind it.
+  public var evidence: [Evidence]
+
+  /// Creates a finding.
+  public init(rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil, evidence: [Evidence] = []) {
+    self.rule = rule
+    self.severity = severity
+    self.category = category
+    self.message = message
+    self.file = file
+    self.evidence = evidence
+  }
+}
+
+/// One use of a required-reason API found in a binary.
+public struct APIUse: Sendable, Hashable, Codable {
+  /// The full category string, e.g. `NSPrivacyAccessedAPICategoryFileTimestamp`.
+  public var category: String
+  /// Apple's name of the API, e.g. `stat`, `systemUptime`.
+  public var api: String
+  /// Where it was found.
+  public var evidence: Evidence
+
+  /// Creates an API use.
+  public init(category: String, api: String, evidence: Evidence) {
+    self.category = category
+    self.api = api
+    self.evidence = evidence
+  }
+}
+
+/// A protected resource a target can ask the user for.
+public struct PermissionUse: Sendable, Hashable, Codable {
+  /// The resource's identifier in the catalog, e.g. `camera`, `location-when-in-use`.
+  public var resource: String
+  /// The Info.plist keys that must carry a purpose string.
+  public var infoPlistKeys: [String]
+  /// Where it was found.
+  public var evidence: [Evidence]
+  /// True when the evidence proves a request (a request selector or function), false for a class reference alone.
+  public var requested: Bool
+  /// The embedded SDK the use comes from, relative to the app; `nil` for the target's own binary.
+  public var source: String?
+
+  /// Creates a permission use.
+  public init(resource: String, infoPlistKeys: [String], evidence: [Evidence], requested: Bool, source: String? = nil) {
+    self.resource = resource
+    self.infoPlistKeys = infoPlistKeys
+    self.evidence = evidence
+    self.requested = requested
+    self.source = source
+  }
+}
+
+/// Whether a target tracks, by its binaries and by its manifest.
+public struct TrackingProfile: Sendable, Hashable, Codable {
+  /// The advertising identifier is read (`ASIdentifierManager` `advertisingIdentifier`).
+  public var readsAdvertisingIdentifier: Bool
+  /// App Tracking Transparency is requested.
+  public var requestsAuthorization: Bool
+  /// `NSPrivacyTracking` from the manifest; `nil` when absent.
+  public var declaredTracking: Bool?
+  /// `NSPrivacyTrackingDomains` from the manifest.
+  public var trackingDomains: [String]
+  /// Embedded SDKs the tracking evidence comes from (app targets).
+  public var sources: [String]
+
+  /// Creates a profile.
+  public init(
+    readsAdvertisingIdentifier: Bool = false, requestsAuthorization: Bool = false, declaredTracking: Bool? = nil,
+    trackingDomains: [String] = [], sources: [String] = []
+  ) {
+    self.readsAdvertisingIdentifier = readsAdvertisingIdentifier
+    self.requestsAuthorization = requestsAuthorization
+    self.declaredTracking = declaredTracking
+    self.trackingDomains = trackingDomains
+    self.sources = sources
+  }
+}
+
+/// A binary of a target and what it was built as.
+public struct BinarySummary: Sendable, Hashable, Codable {
+  /// The path as found under the scanned root.
+  public var path: String
+  /// `mach-o`, `elf`, or `unreadable`.
+  public var format: String
+  /// The architectures of its images, sorted, each once.
+  public var architectures: [String]
+
+  /// Creates a summary.
+  public init(path: String, format: String, architectures: [String]) {
+    self.path = path
+    self.format = format
+    self.architectures = architectures
+  }
+}
+
+/// What the audit found for one target (an app, framework, xcframework, bundle, library or binary).
+public struct TargetReport: Sendable, Hashable, Codable {
+  /// The path of the bundle or file as found under the scanned root.
+  public var path: String
+  /// `app`, `app-extension`, `framework`, `xcframework`, `bundle`, `static-library`, `dynamic-library`, `shared-object`, `object`, `binary`.
+  public var kind: String
+  /// The app this target is embedded in, when it is one of an app's frameworks or extensions.
+  public var embeddedIn: String?
+  /// Its binaries.
+  public var binaries: [BinarySummary]
+  /// The manifest used for the checks, `nil` when none was found.
+  public var privacyManifest: String?
+  /// Categories the binaries use, full strings, sorted.
+  public var usedCategories: [String]
+  /// Categories the manifest declares, full strings, sorted.
+  public var declaredCategories: [String]
+  /// Every use of a required-reason API, sorted by category, api, binary, architecture, member, symbol.
+  public var apiUses: [APIUse]
+  /// Protected resources the target can ask for (for an app: including its embedded SDKs).
+  public var permissions: [PermissionUse]
+  /// Tracking behaviour.
+  public var tracking: TrackingProfile
+  /// The rules' verdicts, sorted by severity (highest first), rule, category, message.
+  public var findings: [Finding]
+
+  /// Creates a target report.
+  public init(
+    path: String, kind: String, embeddedIn: String? = nil, binaries: [BinarySummary] = [], privacyManifest: String? = nil,
+    usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
+    permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = []
+  ) {
+    self.path = path
+    self.kind = kind
+    self.embeddedIn = embeddedIn
+    self.binaries = binaries
+    self.privacyManifest = privacyManifest
+    self.usedCategories = usedCategories
+    self.declaredCategories = declaredCategories
+    self.apiUses = apiUses
+    self.permissions = permissions
+    self.tracking = tracking
+    self.findings = findings
+  }
+}
+
+/// The result of `sdkvet scan`: every target found, in path order.
+public struct AuditReport: Sendable, Hashable, Codable {
+  /// The targets, sorted by path.
+  public var targets: [TargetReport]
+
+  /// Creates a report.
+  public init(targets: [TargetReport]) {
+    self.targets = targets
+  }
+
+  /// Every finding of every target.
+  public var allFindings: [Finding] { targets.flatMap(\.findings) }
+
+  /// The number of findings of each severity.
+  public func count(of severity: Severity) -> Int { allFindings.filter { $0.severity == severity }.count }
+}

@@ -1,0 +1,31 @@
+/// The stable identifiers of the audit rules: a contract for JSON, SARIF and CI filters.
+public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
+  /// A Mach-O target uses a required-reason category and has no privacy manifest.
+  case missingPrivacyManifest = "missing-privacy-manifest"
+  /// A category used by the binary is not declared in the manifest.
+  case undeclaredAPICategory = "undeclared-api-category"
+  /// A declared reason code does not exist.
+  case invalidReasonCode = "invalid-reason-code"
+  /// A real reason code declared under a category it does not belong to (ITMS-91055).
+  case reasonNotValidForCategory = "reason-not-valid-for-category"
+  /// An SDK-only code in an app, or an app-kind-restricted code in an SDK.
+  case reasonNotForThisKind = "reason-not-for-this-kind"
+  /// A declared category with no evidence in any binary of the target.
+  case unusedAPIDeclaration = "unused-api-declaration"
+  /// The manifest cannot be read or breaks Apple's validity rules.
+  case invalidPrivacyManifest = "invalid-privacy-manifest"
+  /// A file that presents itself as a binary could not be read.
+  case unreadableBinary = "unreadable-binary"
+  /// An SDK can trigger a permission prompt; the host app must carry the purpose string.
+  case requiresPurposeString = "requires-purpose-string"
+  /// An app requests a protected resource and lacks its Info.plist purpose string.
+  case missingPurposeString = "missing-purpose-string"
+  /// A purpose string breaks Apple's writing guidance.
+  case purposeStringStyle = "purpose-string-style"
+  /// Tracking evidence while the manifest says the target does not track.
+  case trackingUndeclared = "tracking-undeclared"
+  /// The advertising identifier is read without App Tracking Transparency, or ATT without its key.
+  case trackingWithoutAuthorization = "tracking-without-authorization"
+  /// `NSPrivacyTracking` is true with no tracking domains.
+  case trackingDomainsMissing = "tracking-domains-missing"
+}
