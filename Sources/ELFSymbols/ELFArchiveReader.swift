@@ -18,6 +18,12 @@
       var images: [Image] = []
       var problems: [BinaryError] = []
       var ordinal = 0
+      let firstHeader = 8  // after "!<arch>\n"
+      if archiveSize <= firstHeader { return ([], []) }  // an archive without members
+      if archiveSize - firstHeader < Int(memberHeaderSize) {
+        let error = BinaryError(.truncated, "ELF archive: the first member header is cut short", offset: UInt64(firstHeader))
+        return ([], [error.located(member: "member 1")])
+      }
       // Each member takes at least a 60-byte header, so this bounds the walk by the bytes.
       for _ in 0...(archiveSize / Int(memberHeaderSize)) {
         ordinal += 1

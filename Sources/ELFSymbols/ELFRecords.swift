@@ -108,15 +108,6 @@ struct ELFVersionDefinition {
 struct ELFMemberName {
   /// `ar_name`: the decoded name.
   var name: String
-  /// `ar_rawname`: the header's 16-byte name field, trailing spaces removed.
+  /// `ar_rawname`: the header's 16-byte name field up to its first space.
   var rawName: String
-}
-
-extension String {
-  /// The string without trailing copies of `character`.
-  func trimmingSuffix(_ character: Character) -> String {
-    var copy = Substring(self)
-    while copy.last == character { copy = copy.dropLast() }
-    return String(copy)
-  }
 }

@@ -92,7 +92,7 @@
     }
 
     /// The member's name as libelf decoded it (GNU `//` long names resolved, trailing `/`
-    /// removed) and as the header spells it (`ar_rawname`, needed for BSD `#1/N`).
+    /// removed) and as the header spells it up to the first space (`ar_rawname`, for BSD `#1/N`).
     static func memberName(_ member: ELFDescriptor) throws(BinaryError) -> ELFMemberName {
       guard let header = elf_getarhdr(member.handle), let name = header.pointee.ar_name,
         let rawName = header.pointee.ar_rawname
@@ -101,7 +101,7 @@
       }
       return ELFMemberName(
         name: String(fileBytes: bytesOfCString(name)),
-        rawName: String(fileBytes: bytesOfCString(rawName)).trimmingSuffix(" "))
+        rawName: String(decoding: bytesOfCString(rawName).prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))
     }
 
     /// Where the member's 60-byte header starts in the archive and how many bytes follow it.

@@ -40,6 +40,15 @@ import Testing
     #expect(problem.offset != nil)
   }
 
+  @Test func archiveWithoutMembersIsEmptyAndOneCutInsideAHeaderIsTruncated() throws {
+    let empty = try ELFFixtures.readScratch(Array("!<arch>\n".utf8))
+    #expect(empty.container == .archive)
+    #expect(empty.images.isEmpty && empty.problems.isEmpty)
+    let cut = try ELFFixtures.readScratch(Array("!<arch>\nboot_clock.o/    0".utf8))
+    #expect(cut.images.isEmpty)
+    #expect(cut.problems.map(\.kind) == [.truncated])
+  }
+
   @Test func textFileNamedLikeALibraryIsNotBinary() {
     #expect(throws: BinaryError.self) {
       _ = try ELFFixtures.read("broken/not-a-library.so")

@@ -1,5 +1,6 @@
 import BinaryImage
 import ELFSymbols
+import Foundation
 import TestSupport
 
 /// Reads the committed ELF fixtures in `Samples/elf` for the tests.
@@ -25,6 +26,14 @@ enum ELFFixtures {
   static func read(_ relative: String, options: ReadOptions = .all) throws(BinaryError) -> BinaryFile {
     let path = path(relative)
     return try ELFReader.read(MappedFile(path: path), path: path, options: options)
+  }
+
+  /// Reads `bytes` through `ELFReader` from a scratch file.
+  static func readScratch(_ bytes: [UInt8]) throws -> BinaryFile {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-elf-\(UUID().uuidString)")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try ELFReader.read(MappedFile(path: url.path), path: url.path, options: .all)
   }
 
   /// The image's symbols as `name → symbol` for the ones `include` accepts.

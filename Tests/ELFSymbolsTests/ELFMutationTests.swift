@@ -51,16 +51,12 @@ import Testing
     #expect(rejected > 0, "no mutation of \(fixture) was rejected: the mutations do not reach the reader")
   }
 
-  /// Reads `bytes` from a scratch file: `nil` on success, the error otherwise.
+  /// Reads `bytes` from a scratch file: `nil` on success, the reader's error otherwise.
   private func read(_ bytes: Data) throws -> BinaryError? {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-elf-mutation-\(UUID().uuidString)")
-    try bytes.write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
     do {
-      let file = try MappedFile(path: url.path)
-      _ = try ELFReader.read(file, path: url.path, options: .all)
+      _ = try ELFFixtures.readScratch(Array(bytes))
       return nil
-    } catch {
+    } catch let error as BinaryError {
       return error
     }
   }
