@@ -14,7 +14,8 @@ trap 'rm -rf "$work"' EXIT
 CFLAGS=(-O1 -g0 -fno-asynchronous-unwind-tables -ffile-prefix-map="$PWD"=.)
 
 # Native x86_64 (or whatever gcc targets): shared object, executable, objects, archives.
-gcc "${CFLAGS[@]}" -fPIC -shared -Wl,-soname,libstorageprobe.so.1 -o libstorageprobe.so src/storage_probe.c
+gcc "${CFLAGS[@]}" -fPIC -shared -Wl,-soname,libstorageprobe.so.1 -Wl,--version-script=src/storage_probe.map \
+  -o libstorageprobe.so src/storage_probe.c
 gcc "${CFLAGS[@]}" -o storage-tool src/main.c -L. -lstorageprobe -Wl,-rpath,'$ORIGIN'
 gcc "${CFLAGS[@]}" -c -o boot_clock.o src/boot_clock.c
 gcc "${CFLAGS[@]}" -c -o "$work/disk_space_probe_helpers.o" src/disk_space_probe_helpers.c

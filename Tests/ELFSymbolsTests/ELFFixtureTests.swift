@@ -26,7 +26,11 @@ import Testing
     #expect(hook.library == .unknown)
     #expect(hook.version == nil)
     let defined = ELFFixtures.symbols(image) { $0.isDefined }
-    #expect(defined["storage_probe_modified"]?.kind == .function)
+    let modified = try #require(defined["storage_probe_modified"])
+    #expect(modified.kind == .function)
+    #expect(image.versionName(of: modified) == "STORAGE_PROBE_1")  // src/storage_probe.map
+    #expect(modified.library == .unknown)
+    #expect(defined["storage_probe_uptime"].flatMap(image.versionName(of:)) == "STORAGE_PROBE_1")
     #expect(defined["storage_probe_calls"]?.kind == .object)
     #expect(defined["storage_probe_calls"]?.binding == .global)
   }
@@ -39,7 +43,8 @@ import Testing
     #expect(image.libraries.map(\.name).contains("libstorageprobe.so.1"))
     let imports = ELFFixtures.symbols(image) { !$0.isDefined }
     let probe = try #require(imports["storage_probe_modified"])
-    #expect(probe.version == nil)  // the fixture library defines no versions
+    #expect(image.versionName(of: probe) == "STORAGE_PROBE_1")
+    #expect(image.libraryName(of: probe) == "libstorageprobe.so.1", "the version is needed from the probe library")
     #expect(image.libraryName(of: try #require(imports["getenv"])) == "libc.so.6")
   }
 
