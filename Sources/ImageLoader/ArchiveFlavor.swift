@@ -17,13 +17,17 @@ enum ArchiveFlavor {
       let dataStart = offset + 60
       var nameLength = 0
       if name.hasPrefix("#1/"), let length = Int(name.dropFirst(3)) { nameLength = length }
-      let isIndex = name == "/" || name == "//" || name == "/SYM64/" || name.hasPrefix("__.SYMDEF")
+      var realName = name
+      if nameLength > 0 {  // BSD "#1/N": the name is the first N bytes of the data
+        guard nameLength <= size, dataStart + nameLength <= bytes.count else { return false }
+        realName = String(decoding: bytes[dataStart..<dataStart + nameLength].prefix { $0 != 0 }, as: UTF8.self)
+      }
+      let isIndex = name == "/" || name == "//" || name == "/SYM64/" || realName.hasPrefix("__.SYMDEF")
       if !isIndex {
         let magicStart = dataStart + nameLength
         guard magicStart >= dataStart, magicStart + 4 <= bytes.count else { return false }
         return FileMagic(UnsafeRawBufferPointer(rebasing: bytes[magicStart..<magicStart + 4])) == .elf
       }
-      if name.hasPrefix("#1/") { return false }  // BSD index members belong to Darwin archives
       let (next, overflow) = dataStart.addingReportingOverflow(size + (size & 1))
       guard !overflow else { return false }
       offset = next

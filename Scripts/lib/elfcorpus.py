@@ -1,0 +1,73 @@
+"""The ELF corpus the ELF scripts (elf-differential, bench-elf) run over: every ELF shared
+object and ar archive in the system's multiarch library folder and the Swift toolchain's
+usr/lib, or the ELF files and archives under paths given on the command line."""
+
+import hashlib
+import os
+import subprocess
+
+ELF_MAGIC = b"\x7fELF"
+AR_MAGIC = b"!<arch>\n"
+ET_REL = 1
+
+
+def default_roots():
+    """/usr/lib/$(gcc -print-multiarch) and /opt/swift/usr/lib, those that exist."""
+    roots = []
+    try:
+        multiarch = subprocess.run(["gcc", "-print-multiarch"], capture_output=True, text=True, check=True).stdout.strip()
+        if multiarch:
+            roots.append(f"/usr/lib/{multiarch}")
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    roots.append("/opt/swift/usr/lib")
+    return [r for r in roots if os.path.isdir(r)]
+
+
+def classify(path):
+    """'archive', 'linked' or 'relocatable' for ELF files and ar archives, else None."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(20)
+    except OSError:
+        return None
+    if head.startswith(AR_MAGIC):
+        return "archive"
+    if head.startswith(ELF_MAGIC) and len(head) >= 18:
+        little = head[5] == 1
+        e_type = int.from_bytes(head[16:18], "little" if little else "big")
+        return "relocatable" if e_type == ET_REL else "linked"
+    return None
+
+
+def corpus(paths, shared_only):
+    """(path, kind) for regular files under `paths`, each real file once, sorted by path.
+
+    With `shared_only` (the default corpus) relocatable objects are left out: the corpus is
+    shared objects and archives."""
+    seen, found = set(), []
+    for root in paths:
+        candidates = [root] if os.path.isfile(root) else (
+            os.path.join(d, name) for d, _, names in os.walk(root) for name in names)
+        for path in candidates:
+            if os.path.islink(path) or not os.path.isfile(path):
+                continue
+            real = os.path.realpath(path)
+            if real in seen:
+                continue
+            seen.add(real)
+            kind = classify(path)
+            if kind is None or (shared_only and kind == "relocatable"):
+                continue
+            found.append((path, kind))
+    return sorted(found)
+
+
+def select(paths, sample_size=None):
+    """The corpus for `paths` (default roots when empty), optionally a deterministic sample:
+    the `sample_size` files whose path hashes lowest."""
+    files = corpus(paths or default_roots(), shared_only=not paths)
+    if sample_size is not None:
+        ranked = sorted(files, key=lambda item: hashlib.sha256(item[0].encode()).hexdigest())
+        files = sorted(ranked[:sample_size])
+    return files

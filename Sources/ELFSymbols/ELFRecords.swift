@@ -1,0 +1,115 @@
+#if canImport(CLibELF)
+  /// Plain Swift copies of the libelf records the reader uses, so that only `LibELF.swift`
+  /// sees libelf's C types. Field meanings follow `<elf.h>` / `<gelf.h>`.
+
+  /// What a libelf descriptor holds (`Elf_Kind`).
+  enum ELFContentKind {
+    /// An ELF file (`ELF_K_ELF`).
+    case elf
+    /// An ar archive (`ELF_K_AR`).
+    case archive
+    /// Anything else (`ELF_K_NONE`, `ELF_K_COFF`).
+    case other
+  }
+
+  /// Which fixed-size record `LibELF.entrySize` measures.
+  enum ELFEntryType {
+    /// A symbol table entry (`ELF_T_SYM`).
+    case symbol
+    /// A `.dynamic` entry (`ELF_T_DYN`).
+    case dynamic
+  }
+
+  /// The fields of the ELF header the reader needs (`GElf_Ehdr`).
+  struct ELFHeader {
+    /// `e_type` (`ET_REL`, `ET_EXEC`, `ET_DYN`, …).
+    var type: UInt16
+    /// `e_machine` (`EM_X86_64`, …).
+    var machine: UInt16
+    /// Whether `EI_CLASS` is `ELFCLASS64`.
+    var is64Bit: Bool
+    /// Whether `EI_DATA` is `ELFDATA2MSB`.
+    var isBigEndian: Bool
+  }
+
+  /// One section header (`GElf_Shdr`), reduced to what the symbol reader uses.
+  struct ELFSection {
+    /// The section's index in the header table.
+    var index: Int
+    /// `sh_type`.
+    var type: UInt32
+    /// `sh_link`: the associated string table or symbol table.
+    var link: UInt32
+    /// `sh_info`: for `.gnu.version_r`/`_d`, the number of records.
+    var info: UInt32
+    /// `sh_entsize`.
+    var entrySize: UInt64
+    /// `sh_size`.
+    var size: UInt64
+  }
+
+  /// One symbol table entry (`GElf_Sym`) with its section index resolved through `SHT_SYMTAB_SHNDX`.
+  struct ELFSymbolEntry {
+    /// `st_name`: offset into the linked string table.
+    var nameOffset: UInt32
+    /// `st_info`: binding in the high nibble, type in the low nibble.
+    var info: UInt8
+    /// The section index (`st_shndx`, or the extended index when it is `SHN_XINDEX`).
+    var sectionIndex: UInt32
+
+    /// `ELF_ST_BIND(st_info)`.
+    var binding: UInt8 { info >> 4 }
+    /// `ELF_ST_TYPE(st_info)`.
+    var type: UInt8 { info & 0xf }
+  }
+
+  /// One `.dynamic` entry (`GElf_Dyn`).
+  struct ELFDynamicEntry {
+    /// `d_tag`.
+    var tag: Int64
+    /// `d_un.d_val`.
+    var value: UInt64
+  }
+
+  /// One `Verneed` record of `.gnu.version_r`: a library and the versions needed from it.
+  struct ELFVersionNeed {
+    /// `vn_cnt`: number of `Vernaux` records.
+    var auxCount: UInt16
+    /// `vn_file`: the library's name in the linked string table.
+    var fileNameOffset: UInt32
+    /// `vn_aux`: offset of the first `Vernaux`, relative to this record.
+    var auxOffset: UInt32
+    /// `vn_next`: offset of the next `Verneed`, relative to this record; 0 ends the list.
+    var next: UInt32
+  }
+
+  /// One `Vernaux` record: a version needed from a library.
+  struct ELFVersionNeedAux {
+    /// `vna_other`: the version index `.gnu.version` entries use.
+    var index: UInt16
+    /// `vna_name`: the version's name in the linked string table.
+    var nameOffset: UInt32
+    /// `vna_next`: offset of the next `Vernaux`, relative to this record; 0 ends the list.
+    var next: UInt32
+  }
+
+  /// One `Verdef` record of `.gnu.version_d`: a version this image defines.
+  struct ELFVersionDefinition {
+    /// `vd_flags` (`VER_FLG_BASE` marks the file's own name).
+    var flags: UInt16
+    /// `vd_ndx`: the version index `.gnu.version` entries use.
+    var index: UInt16
+    /// `vd_aux`: offset of the first `Verdaux` (the name), relative to this record.
+    var auxOffset: UInt32
+    /// `vd_next`: offset of the next `Verdef`, relative to this record; 0 ends the list.
+    var next: UInt32
+  }
+
+  /// An archive member's name (`Elf_Arhdr`).
+  struct ELFMemberName {
+    /// `ar_name`: the decoded name.
+    var name: String
+    /// `ar_rawname`: the header's 16-byte name field up to its first space.
+    var rawName: String
+  }
+#endif

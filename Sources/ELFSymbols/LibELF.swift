@@ -1,0 +1,257 @@
+#if canImport(CLibELF)
+  internal import CLibELF
+  import BinaryImage
+
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Darwin)
+    import Darwin
+  #endif
+
+  /// An open libelf descriptor (`Elf *`): a whole file, or one member of an archive.
+  ///
+  /// Every descriptor `LibELF` hands out must be given back to `LibELF.end(_:)` exactly once;
+  /// callers pair them with `defer`.
+  struct ELFDescriptor {
+    fileprivate let handle: OpaquePointer
+  }
+
+  /// The data of one section as libelf converted it to host byte order (`Elf_Data *`).
+  struct ELFSectionData {
+    fileprivate let data: UnsafeMutablePointer<Elf_Data>
+
+    /// The size of the converted data in bytes.
+    var byteCount: Int { data.pointee.d_size }
+  }
+
+  /// The only file that calls libelf: each function is a thin wrapper that turns a libelf
+  /// failure into a `BinaryError` carrying `elf_errmsg`, and libelf's C structures into the
+  /// plain Swift records of `ELFRecords.swift`. Nothing outside this file sees a C type.
+  enum LibELF {
+    /// Whether `elf_version(EV_CURRENT)` accepted our header version; evaluated once (lazy global).
+    private static let isInitialised: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
+
+    /// The pending libelf error (or `code`, when the caller already took it) as a `BinaryError`
+    /// naming the failed call.
+    private static func failure(_ call: String, _ kind: BinaryError.Kind = .malformed, code: Int32 = elf_errno()) -> BinaryError {
+      let text = elf_errmsg(code).map { String(validatingCString: $0) ?? "unknown libelf error" } ?? "unknown libelf error"
+      return BinaryError(kind, "ELF: \(call): \(text)")
+    }
+
+    // MARK: Descriptors
+
+    /// Opens `bytes` (a whole file or an embedded object) as an ELF file or an archive.
+    ///
+    /// The memory must stay valid and writable until the descriptor ends: libelf reads it in
+    /// place and may convert foreign byte order in place (the caller's mapping is private).
+    static func open(memory bytes: UnsafeMutableRawBufferPointer) throws(BinaryError) -> ELFDescriptor {
+      guard isInitialised else { throw BinaryError(.unsupported, "ELF: libelf rejected EV_CURRENT") }
+      guard let base = bytes.baseAddress, !bytes.isEmpty else { throw BinaryError(.truncated, "ELF: empty input") }
+      _ = elf_errno()  // clear any stale error
+      guard let handle = elf_memory(base.assumingMemoryBound(to: CChar.self), bytes.count) else {
+        throw failure("elf_memory")
+      }
+      return ELFDescriptor(handle: handle)
+    }
+
+    /// Releases a descriptor.
+    static func end(_ descriptor: ELFDescriptor) {
+      elf_end(descriptor.handle)
+    }
+
+    /// What libelf recognised the descriptor as.
+    static func kind(_ descriptor: ELFDescriptor) -> ELFContentKind {
+      switch elf_kind(descriptor.handle) {
+      case ELF_K_ELF: return .elf
+      case ELF_K_AR: return .archive
+      default: return .other
+      }
+    }
+
+    // MARK: Archives
+
+    /// The archive member at the archive's cursor, or `nil` after the last one.
+    /// - Throws: the libelf error when the member header cannot be parsed.
+    static func currentMember(of archive: ELFDescriptor) throws(BinaryError) -> ELFDescriptor? {
+      _ = elf_errno()
+      // READ_MMAP, not READ_MMAP_PRIVATE: libelf refuses the latter for members of an elf_memory archive.
+      guard let handle = elf_begin(-1, ELF_C_READ_MMAP, archive.handle) else {
+        let code = elf_errno()
+        if code == 0 { return nil }
+        throw failure("elf_begin (archive member)", code: code)
+      }
+      return ELFDescriptor(handle: handle)
+    }
+
+    /// Moves the archive's cursor past `member`: `nil` when a next member header was found,
+    /// otherwise libelf's reason (at the normal end of the archive too; the caller tells apart).
+    static func advance(pastMember member: ELFDescriptor) -> BinaryError? {
+      _ = elf_errno()
+      guard elf_next(member.handle) == ELF_C_NULL else { return nil }
+      return failure("elf_next")
+    }
+
+    /// The member's name as libelf decoded it (GNU `//` long names resolved, trailing `/`
+    /// removed) and as the header spells it up to the first space (`ar_rawname`, for BSD `#1/N`).
+    static func memberName(_ member: ELFDescriptor) throws(BinaryError) -> ELFMemberName {
+      guard let header = elf_getarhdr(member.handle), let name = header.pointee.ar_name,
+        let rawName = header.pointee.ar_rawname
+      else {
+        throw failure("elf_getarhdr")
+      }
+      return ELFMemberName(
+        name: String(fileBytes: bytesOfCString(name)),
+        rawName: String(decoding: bytesOfCString(rawName).prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))
+    }
+
+    /// Where the member's 60-byte header starts in the archive and how many bytes follow it.
+    static func memberExtent(_ member: ELFDescriptor) throws(BinaryError) -> (headerOffset: Int64, size: Int64) {
+      let offset = elf_getaroff(member.handle)
+      guard offset >= 0, let header = elf_getarhdr(member.handle) else { throw failure("elf_getaroff") }
+      return (offset, Int64(header.pointee.ar_size))
+    }
+
+    /// The member's own bytes (after its 60-byte header), for members libelf cannot name (BSD `#1/N`).
+    static func rawBytes(_ descriptor: ELFDescriptor) throws(BinaryError) -> UnsafeMutableRawBufferPointer {
+      var size = 0
+      guard let start = elf_rawfile(descriptor.handle, &size) else { throw failure("elf_rawfile") }
+      return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(start), count: size)
+    }
+
+    // MARK: Headers
+
+    /// The ELF header, class-neutral.
+    static func header(_ elf: ELFDescriptor) throws(BinaryError) -> ELFHeader {
+      var ehdr = GElf_Ehdr()
+      guard gelf_getehdr(elf.handle, &ehdr) != nil else { throw failure("gelf_getehdr") }
+      let is64Bit = gelf_getclass(elf.handle) == ELFCLASS64
+      let isBigEndian = ehdr.e_ident.5 == UInt8(ELFDATA2MSB)
+      return ELFHeader(type: ehdr.e_type, machine: ehdr.e_machine, is64Bit: is64Bit, isBigEndian: isBigEndian)
+    }
+
+    /// The `p_type` of every program header.
+    static func programHeaderTypes(_ elf: ELFDescriptor) throws(BinaryError) -> [UInt32] {
+      var count = 0
+      guard elf_getphdrnum(elf.handle, &count) == 0 else { throw failure("elf_getphdrnum") }
+      guard let limit = Int32(exactly: count) else { throw BinaryError(.malformed, "ELF program headers: count \(count) out of range") }
+      var types: [UInt32] = []
+      for index in 0..<limit {  // libelf checked that `count` headers fit in the file
+        var phdr = GElf_Phdr()
+        guard gelf_getphdr(elf.handle, index, &phdr) != nil else { throw failure("gelf_getphdr") }
+        types.append(phdr.p_type)
+      }
+      return types
+    }
+
+    /// Every section header, in index order (section 0 included).
+    static func sections(_ elf: ELFDescriptor) throws(BinaryError) -> [ELFSection] {
+      var result: [ELFSection] = []
+      var scn: OpaquePointer? = nil
+      _ = elf_errno()
+      while let next = elf_nextscn(elf.handle, scn) {  // libelf bounds this by the headers that fit
+        scn = next
+        var shdr = GElf_Shdr()
+        guard gelf_getshdr(next, &shdr) != nil else { throw failure("gelf_getshdr") }
+        result.append(
+          ELFSection(
+            index: elf_ndxscn(next), type: shdr.sh_type, link: shdr.sh_link, info: shdr.sh_info,
+            entrySize: shdr.sh_entsize, size: shdr.sh_size))
+      }
+      let code = elf_errno()
+      if code != 0 { throw failure("elf_nextscn", code: code) }
+      return result
+    }
+
+    /// The converted data of section `index`.
+    static func data(_ elf: ELFDescriptor, section index: Int) throws(BinaryError) -> ELFSectionData {
+      guard let scn = elf_getscn(elf.handle, index) else { throw failure("elf_getscn(\(index))") }
+      _ = elf_errno()
+      guard let data = elf_getdata(scn, nil) else {
+        let code = elf_errno()
+        if code == 0 { throw BinaryError(.malformed, "ELF: section \(index) has no data") }
+        throw failure("elf_getdata(section \(index))", .truncated, code: code)
+      }
+      return ELFSectionData(data: data)
+    }
+
+    /// The file size of one entry of `type` for this file's class (`gelf_fsize`), 0 when unknown.
+    static func entrySize(_ elf: ELFDescriptor, of type: ELFEntryType) -> Int {
+      let libelfType: Elf_Type
+      switch type {
+      case .symbol: libelfType = ELF_T_SYM
+      case .dynamic: libelfType = ELF_T_DYN
+      }
+      return gelf_fsize(elf.handle, libelfType, 1, UInt32(EV_CURRENT))
+    }
+
+    // MARK: Entries
+
+    /// Symbol `index` of a symbol table, with its extended section index when `shndx` is given.
+    static func symbol(_ table: ELFSectionData, _ shndx: ELFSectionData?, at index: Int32) -> ELFSymbolEntry? {
+      var sym = GElf_Sym()
+      var extended: Elf32_Word = 0
+      guard gelf_getsymshndx(table.data, shndx?.data, index, &sym, &extended) != nil else { return nil }
+      var section = UInt32(sym.st_shndx)
+      if sym.st_shndx == UInt16(SHN_XINDEX) { section = extended }
+      return ELFSymbolEntry(nameOffset: sym.st_name, info: sym.st_info, sectionIndex: section)
+    }
+
+    /// Entry `index` of a `.dynamic` section.
+    static func dynamicEntry(_ table: ELFSectionData, at index: Int32) -> ELFDynamicEntry? {
+      var dyn = GElf_Dyn()
+      guard gelf_getdyn(table.data, index, &dyn) != nil else { return nil }
+      return ELFDynamicEntry(tag: dyn.d_tag, value: dyn.d_un.d_val)
+    }
+
+    /// Entry `index` of `.gnu.version`.
+    static func versionIndex(_ table: ELFSectionData, at index: Int32) -> UInt16? {
+      var versym = GElf_Versym()
+      guard gelf_getversym(table.data, index, &versym) != nil else { return nil }
+      return versym
+    }
+
+    /// The `Verneed` record at byte `offset` of `.gnu.version_r`.
+    static func versionNeed(_ table: ELFSectionData, at offset: Int32) -> ELFVersionNeed? {
+      var need = GElf_Verneed()
+      guard gelf_getverneed(table.data, offset, &need) != nil else { return nil }
+      return ELFVersionNeed(auxCount: need.vn_cnt, fileNameOffset: need.vn_file, auxOffset: need.vn_aux, next: need.vn_next)
+    }
+
+    /// The `Vernaux` record at byte `offset` of `.gnu.version_r`.
+    static func versionNeedAux(_ table: ELFSectionData, at offset: Int32) -> ELFVersionNeedAux? {
+      var aux = GElf_Vernaux()
+      guard gelf_getvernaux(table.data, offset, &aux) != nil else { return nil }
+      return ELFVersionNeedAux(index: aux.vna_other, nameOffset: aux.vna_name, next: aux.vna_next)
+    }
+
+    /// The `Verdef` record at byte `offset` of `.gnu.version_d`.
+    static func versionDefinition(_ table: ELFSectionData, at offset: Int32) -> ELFVersionDefinition? {
+      var def = GElf_Verdef()
+      guard gelf_getverdef(table.data, offset, &def) != nil else { return nil }
+      return ELFVersionDefinition(flags: def.vd_flags, index: def.vd_ndx, auxOffset: def.vd_aux, next: def.vd_next)
+    }
+
+    /// The name offset of the `Verdaux` record at byte `offset` of `.gnu.version_d`.
+    static func versionDefinitionName(_ table: ELFSectionData, at offset: Int32) -> UInt32? {
+      var aux = GElf_Verdaux()
+      guard gelf_getverdaux(table.data, offset, &aux) != nil else { return nil }
+      return aux.vda_name
+    }
+
+    // MARK: Strings
+
+    /// The NUL-terminated string at `offset` of string section `section`, without its NUL;
+    /// `nil` when libelf cannot give it (bad section, offset outside, no terminator).
+    ///
+    /// The bytes point into the file's memory; copy them before the descriptor ends.
+    static func string(_ elf: ELFDescriptor, section: Int, offset: UInt32) -> UnsafeRawBufferPointer? {
+      guard let pointer = elf_strptr(elf.handle, section, Int(offset)) else { return nil }
+      return bytesOfCString(pointer)
+    }
+
+    /// The bytes of a C string libelf has validated as NUL-terminated inside its section.
+    private static func bytesOfCString(_ pointer: UnsafePointer<CChar>) -> UnsafeRawBufferPointer {
+      UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: strlen(pointer))
+    }
+  }
+#endif
