@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Property-list helpers for Samples/sdks/build.sh (deterministic output, sorted keys).
+
+usage: plists.py framework OUTPUT NAME PLATFORM
+         XML Info.plist of a framework bundle (PLATFORM: iPhoneOS or iPhoneSimulator)
+       plists.py xcframework OUTPUT LIBRARY...
+         XML Info.plist of an .xcframework; each LIBRARY is
+         IDENTIFIER:PATH:ARCH[+ARCH...]:PLATFORM[:VARIANT] (PATH is the LibraryPath)
+       plists.py binary INPUT OUTPUT
+         re-encode an XML property list as a binary one (bplist00)
+"""
+import plistlib
+import sys
+
+
+def write_xml(path, value):
+    with open(path, "wb") as handle:
+        plistlib.dump(value, handle, fmt=plistlib.FMT_XML, sort_keys=True)
+
+
+def framework(output, name, platform):
+    write_xml(output, {
+        "CFBundleDevelopmentRegion": "en",
+        "CFBundleExecutable": name,
+        "CFBundleIdentifier": f"dev.sdkvet.samples.{name}",
+        "CFBundleInfoDictionaryVersion": "6.0",
+        "CFBundleName": name,
+        "CFBundlePackageType": "FMWK",
+        "CFBundleShortVersionString": "1.0",
+        "CFBundleVersion": "1",
+        "CFBundleSupportedPlatforms": [platform],
+        "MinimumOSVersion": "15.0",
+    })
+
+
+def xcframework(output, libraries):
+    available = []
+    for spec in libraries:
+        parts = spec.split(":")
+        identifier, path, archs, platform = parts[:4]
+        library = {
+            "LibraryIdentifier": identifier,
+            "LibraryPath": path,
+            "SupportedArchitectures": archs.split("+"),
+            "SupportedPlatform": platform,
+        }
+        if len(parts) > 4:
+            library["SupportedPlatformVariant"] = parts[4]
+        if not path.endswith(".framework"):
+            library["HeadersPath"] = "Headers"
+        available.append(library)
+    write_xml(output, {
+        "AvailableLibraries": available,
+        "CFBundlePackageType": "XFWK",
+        "XCFrameworkFormatVersion": "1.0",
+    })
+
+
+def binary(source, output):
+    with open(source, "rb") as handle:
+        value = plistlib.load(handle)
+    with open(output, "wb") as handle:
+        plistlib.dump(value, handle, fmt=plistlib.FMT_BINARY, sort_keys=True)
+
+
+def main(argv):
+    if len(argv) >= 4 and argv[0] == "framework":
+        framework(argv[1], argv[2], argv[3])
+    elif len(argv) >= 3 and argv[0] == "xcframework":
+        xcframework(argv[1], argv[2:])
+    elif len(argv) == 3 and argv[0] == "binary":
+        binary(argv[1], argv[2])
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
