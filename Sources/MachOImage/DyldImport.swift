@@ -23,8 +23,7 @@ extension Symbol.Library {
     case SpecialLibraryOrdinal.selfImage: self = .selfImage
     case SpecialLibraryOrdinal.mainExecutable: self = .mainExecutable
     case SpecialLibraryOrdinal.flatLookup, SpecialLibraryOrdinal.weakLookup: self = .flatLookup
-    case 1...libraryCount: self = .linked(ordinal - 1)
-    default: self = .unknown
+    default: self = ordinal >= 1 && ordinal <= libraryCount ? .linked(ordinal - 1) : .unknown
     }
   }
 
@@ -34,7 +33,7 @@ extension Symbol.Library {
     case NListBits.selfLibraryOrdinal: self = .selfImage
     case NListBits.dynamicLookupOrdinal: self = .dynamicLookup
     case NListBits.executableOrdinal: self = .mainExecutable
-    default: self = Int(ordinal) <= libraryCount ? .linked(Int(ordinal) - 1) : .unknown
+    default: self = Int(ordinal) <= libraryCount ? .linked(Int(ordinal) - 1) : .unknown  // ordinal is 1...0xfd here
     }
   }
 }

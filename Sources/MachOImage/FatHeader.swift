@@ -39,7 +39,7 @@ struct FatHeader {
     let tableBytes = try? count.checkedMultiplying(entrySize, "Mach-O universal header: slice table")
     let tableFits = tableBytes.map { $0 <= reader.remaining } ?? false
     guard count <= Self.maximumPlausibleSlices, tableFits else {
-      if magic == MachOMagic.fat {
+      if magic == MachOMagic.fat && Self.looksLikeJavaClassVersion(count) {
         throw BinaryError(.notBinary, "not Mach-O (looks like a Java class file)", offset: 4)
       }
       throw BinaryError(.malformed, "Mach-O universal header: nfat_arch \(count) does not fit the file", offset: 4)
@@ -65,5 +65,13 @@ struct FatHeader {
       slices.append(Slice(cpuType: cpuType, cpuSubtype: cpuSubtype, offset: offset, size: size))
     }
     self.slices = slices
+  }
+
+  /// Whether the word after `0xcafebabe` reads as a Java class file's `minor_version` and
+  /// `major_version` (major 45 for JDK 1.0 onward; minor versions stay small).
+  private static func looksLikeJavaClassVersion(_ word: UInt32) -> Bool {
+    let major = word & 0xffff
+    let minor = word >> 16
+    return major >= 45 && major < 0x100 && (minor < 0x100 || minor == 0xffff)
   }
 }
