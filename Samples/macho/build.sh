@@ -182,6 +182,9 @@ python3 "$HERE/patch-macho.py" empty-symtab "$BIN/libbinds-classic.dylib" "$BIN/
 # LC_ENCRYPTION_INFO_64 with cryptid 1 (ld64.lld writes the command with cryptid 0).
 python3 "$HERE/patch-macho.py" encrypt "$BIN/libbinds-classic.dylib" "$BIN/encrypted.dylib"
 
+# Big-endian thin images (PowerPC, assembled by hand: no current toolchain emits them).
+python3 "$HERE/make-bigendian.py" "$BIN"
+
 # --- Broken files -------------------------------------------------------------------------
 python3 "$HERE/make-broken.py" "$BIN" "$BROKEN"
 
