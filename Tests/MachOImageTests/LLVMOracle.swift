@@ -29,16 +29,13 @@ struct LLVMOracle {
     for line in try LLVMTools.run(LLVMTools.nm, ["-A", "-m", "-u", "--arch=all", path]).split(separator: "\n") {
       guard let marker = line.range(of: "(undefined) ") else { continue }
       let key = nmUnitKey(String(line[..<marker.lowerBound]))
-      var words = line[marker.upperBound...].split(separator: " ", maxSplits: 2).map(String.init)
+      var words = line[marker.upperBound...].split(separator: " ").map(String.init)
       let isWeak = words.first == "weak"
       if isWeak { words.removeFirst() }
       guard words.count >= 2, words[0] == "external" else { continue }
-      let rest = words[1].split(separator: " ", maxSplits: 1).map(String.init)
-      var library: String?
-      if rest.count == 2, rest[1].hasPrefix("(from "), rest[1].hasSuffix(")") {
-        library = String(rest[1].dropFirst(6).dropLast())
-      }
-      result[key, default: []].insert(OracleImport(name: rest[0], library: library, isWeak: isWeak))
+      let origin = words.dropFirst(2).joined(separator: " ")
+      let library = origin.hasPrefix("(from ") && origin.hasSuffix(")") ? String(origin.dropFirst(6).dropLast()) : nil
+      result[key, default: []].insert(OracleImport(name: words[1], library: library, isWeak: isWeak))
     }
     return result
   }
