@@ -34,7 +34,7 @@ fi
 OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          UnusedDeclKit.framework SwiftSelectorsKit.framework NoManifestKit.framework
          BadManifestKit.framework TrackerKit.framework ConsentKit.framework
-         Disguised.framework SampleApp.app linux)
+         Disguised.framework MacKit.framework SampleApp.app ConsentApp.app links linux)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 WORK="$(mktemp -d)"
@@ -156,6 +156,29 @@ for _ in range(2048):
 open(sys.argv[1], "wb").write(bytes(out))' "$HERE/Disguised.framework/Disguised"
 framework_bundle "$HERE/Disguised.framework" Disguised iPhoneOS none
 
+# --- MacKit.framework: macOS versioned layout, universal arm64 + x86_64 --------------------
+MK="$HERE/MacKit.framework"
+mkdir -p "$MK/Versions/A/Resources"
+for arch in arm64 x86_64; do
+  compile "$arch-apple-macos12.0" "$SRC/MacKit.c" "$WORK/MacKit-$arch.o"
+  "$LD" -arch "$arch" -platform_version macos 12.0 14.0 -dylib \
+    -install_name @rpath/MacKit.framework/Versions/A/MacKit -no_adhoc_codesign \
+    "$WORK/MacKit-$arch.o" "$SYS/libSystem.tbd" -o "$WORK/MacKit-$arch"
+done
+python3 "$UNIVERSAL" "$MK/Versions/A/MacKit" "$WORK/MacKit-arm64" "$WORK/MacKit-x86_64"
+python3 "$PLISTS" framework "$MK/Versions/A/Resources/Info.plist" MacKit MacOSX
+cp "$MANIFESTS/MacKit.xcprivacy" "$MK/Versions/A/Resources/PrivacyInfo.xcprivacy"
+ln -s A "$MK/Versions/Current"
+ln -s Versions/Current/MacKit "$MK/MacKit"
+ln -s Versions/Current/Resources "$MK/Resources"
+
+# --- links: symbolic links a scanner must not follow twice, out of the root, or in a loop ---
+mkdir -p "$HERE/links"
+ln -s . "$HERE/links/self-loop"
+ln -s .. "$HERE/links/parent-loop"
+ln -s ../GoodKit.xcframework "$HERE/links/GoodKit-alias.xcframework"
+ln -s ../../macho/bin "$HERE/links/outside-root"
+
 # --- SampleApp.app ---------------------------------------------------------------------------
 APP="$HERE/SampleApp.app"
 mkdir -p "$APP/Frameworks/MicKit.framework" "$APP/PlugIns/Widget.appex" "$APP/en.lproj" \
@@ -180,6 +203,16 @@ python3 "$PLISTS" binary "$SRC/SampleApp/fr.InfoPlist.strings.xml" "$APP/fr.lpro
 compile "$DEVICE" "$SRC/Widget.c" "$WORK/Widget.o"
 link_device "$APP/PlugIns/Widget.appex/Widget" -execute - "$WORK/Widget.o"
 cp "$SRC/SampleApp/Widget-Info.plist" "$APP/PlugIns/Widget.appex/Info.plist"
+
+# --- ConsentApp.app: ATT requested (by embedded ConsentKit) without its purpose string ------
+CAPP="$HERE/ConsentApp.app"
+mkdir -p "$CAPP/Frameworks"
+cp -R "$HERE/ConsentKit.framework" "$CAPP/Frameworks/ConsentKit.framework"
+compile "$DEVICE" "$SRC/ConsentApp.m" "$WORK/ConsentApp.o"
+link_device "$CAPP/ConsentApp" -execute - "$WORK/ConsentApp.o" -rpath @executable_path/Frameworks \
+  "$CAPP/Frameworks/ConsentKit.framework/ConsentKit" "$SYS/UIKit.tbd"
+cp "$SRC/ConsentApp/Info.plist" "$CAPP/Info.plist"
+cp "$MANIFESTS/ConsentApp.xcprivacy" "$CAPP/PrivacyInfo.xcprivacy"
 
 # --- ELF -------------------------------------------------------------------------------------
 mkdir -p "$HERE/linux"

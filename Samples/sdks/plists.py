@@ -2,7 +2,8 @@
 """Property-list helpers for Samples/sdks/build.sh (deterministic output, sorted keys).
 
 usage: plists.py framework OUTPUT NAME PLATFORM
-         XML Info.plist of a framework bundle (PLATFORM: iPhoneOS or iPhoneSimulator)
+         XML Info.plist of a framework bundle (PLATFORM: iPhoneOS, iPhoneSimulator or
+         MacOSX; macOS gets LSMinimumSystemVersion instead of MinimumOSVersion)
        plists.py xcframework OUTPUT LIBRARY...
          XML Info.plist of an .xcframework; each LIBRARY is
          IDENTIFIER:PATH:ARCH[+ARCH...]:PLATFORM[:VARIANT] (PATH is the LibraryPath)
@@ -19,6 +20,7 @@ def write_xml(path, value):
 
 
 def framework(output, name, platform):
+    minimum = ("LSMinimumSystemVersion", "12.0") if platform == "MacOSX" else ("MinimumOSVersion", "15.0")
     write_xml(output, {
         "CFBundleDevelopmentRegion": "en",
         "CFBundleExecutable": name,
@@ -29,7 +31,7 @@ def framework(output, name, platform):
         "CFBundleShortVersionString": "1.0",
         "CFBundleVersion": "1",
         "CFBundleSupportedPlatforms": [platform],
-        "MinimumOSVersion": "15.0",
+        minimum[0]: minimum[1],
     })
 
 
