@@ -36,6 +36,10 @@ CLANG="$TOOLS/clang"
 AR="$TOOLS/llvm-ar"
 OBJCOPY="$TOOLS/llvm-objcopy"
 LD=ld64.lld-16
+# One thread: ld64.lld-16 writes sections in parallel, and for arm64_32 two writers race
+# (a rebased pointer in __const came out as 0 in some runs). Single-threaded output is
+# stable.
+LDFLAGS_COMMON=(--threads=1)
 
 if ! command -v "$LD" >/dev/null 2>&1; then
   echo "build.sh: $LD missing, installing lld-16" >&2
@@ -110,7 +114,7 @@ python3 "$HERE/make-universal.py" "$BIN/libfat.a" \
 link() {
   local arch="$1" platform="$2" min="$3" out="$4"
   shift 4
-  "$LD" -arch "$arch" -platform_version "$platform" "$min" 17.0 "$@" "${SYSTEM_STUBS[@]}" \
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version "$platform" "$min" 17.0 "$@" "${SYSTEM_STUBS[@]}" \
     -o "$out"
 }
 
@@ -144,7 +148,7 @@ link arm64_32 watchos 5.0 "$BIN/watch-arm64_32.dylib" -dylib \
   "$WORK/watch-arm64_32/fileinfo.o" "$WORK/watch-arm64_32/objcrefs.o" "$STUBS/UIKit.tbd"
 
 # Re-exported library: LC_REEXPORT_DYLIB for libobjc.
-"$LD" -arch arm64 -platform_version ios 15.0 17.0 -dylib -install_name @rpath/libreexport.dylib \
+"$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 -dylib -install_name @rpath/libreexport.dylib \
   -no_adhoc_codesign "$D/plugin.o" "$STUBS/libSystem.tbd" "$STUBS/Foundation.tbd" \
   -reexport_library "$STUBS/libobjc.tbd" -o "$BIN/libreexport.dylib"
 
@@ -181,6 +185,10 @@ python3 "$HERE/patch-macho.py" empty-symtab "$BIN/libbinds-chained.dylib" "$BIN/
 python3 "$HERE/patch-macho.py" empty-symtab "$BIN/libbinds-classic.dylib" "$BIN/nosymtab-classic.dylib"
 # LC_ENCRYPTION_INFO_64 with cryptid 1 (ld64.lld writes the command with cryptid 0).
 python3 "$HERE/patch-macho.py" encrypt "$BIN/libbinds-classic.dylib" "$BIN/encrypted.dylib"
+# LC_LAZY_LOAD_DYLIB and LC_LOAD_UPWARD_DYLIB (ld64.lld-16 cannot write them).
+python3 "$HERE/patch-macho.py" dylib-kinds "$BIN/libbinds-classic.dylib" "$BIN/dylib-kinds.dylib"
+# A signature naming an identifier and a team ID (ad-hoc signatures have no team).
+python3 "$HERE/patch-macho.py" team-signature "$BIN/Fixture.framework/Fixture" "$BIN/team-signed.dylib"
 
 # Big-endian thin images (PowerPC, assembled by hand: no current toolchain emits them).
 python3 "$HERE/make-bigendian.py" "$BIN"

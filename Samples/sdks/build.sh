@@ -19,6 +19,10 @@ TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
 CLANG="$TOOLS/clang"
 AR="$TOOLS/llvm-ar"
 LD=ld64.lld-16
+# One thread: ld64.lld-16 writes sections in parallel, and for arm64_32 two writers race
+# (a rebased pointer in __const came out as 0 in some runs). Single-threaded output is
+# stable.
+LDFLAGS_COMMON=(--threads=1)
 SRC="$HERE/src"
 MANIFESTS="$SRC/manifests"
 SYS="$HERE/../macho/stubs"
@@ -55,7 +59,7 @@ link_device() {
   shift 3
   local name_args=()
   [ "$kind" = -dylib ] && name_args=(-install_name "$install")
-  "$LD" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
     -adhoc_codesign "$@" "$SYS/libSystem.tbd" "$SYS/libobjc.tbd" "$SYS/Foundation.tbd" -o "$out"
 }
 
@@ -63,7 +67,7 @@ link_device() {
 link_simulator() {
   local out="$1" arch="$2" install="$3"
   shift 3
-  "$LD" -arch "$arch" -platform_version ios-simulator 15.0 17.0 -dylib -install_name "$install" \
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version ios-simulator 15.0 17.0 -dylib -install_name "$install" \
     -no_adhoc_codesign "$@" "$SYS/libSystem.tbd" "$SYS/libobjc.tbd" "$SYS/Foundation.tbd" \
     -o "$out"
 }
@@ -161,7 +165,7 @@ MK="$HERE/MacKit.framework"
 mkdir -p "$MK/Versions/A/Resources"
 for arch in arm64 x86_64; do
   compile "$arch-apple-macos12.0" "$SRC/MacKit.c" "$WORK/MacKit-$arch.o"
-  "$LD" -arch "$arch" -platform_version macos 12.0 14.0 -dylib \
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version macos 12.0 14.0 -dylib \
     -install_name @rpath/MacKit.framework/Versions/A/MacKit -no_adhoc_codesign \
     "$WORK/MacKit-$arch.o" "$SYS/libSystem.tbd" -o "$WORK/MacKit-$arch"
 done
