@@ -103,6 +103,10 @@ archive() {
     dates.o a_rather_long_member_name_for_bsd_ar.o)
 }
 archive "$D" "$BIN/libmembers.a"
+# The same archive with the symbol index Apple's ranlib writes ("__.SYMDEF SORTED") and the
+# 64-bit one ("__.SYMDEF_64"); llvm-ar only writes "__.SYMDEF" for these sizes.
+python3 "$HERE/rewrite-symdef.py" sorted "$BIN/libmembers.a" "$BIN/libmembers-sorted.a"
+python3 "$HERE/rewrite-symdef.py" symdef64 "$BIN/libmembers.a" "$BIN/libmembers-symdef64.a"
 archive "$WORK/ios-armv7" "$WORK/libmembers-armv7.a"
 archive "$WORK/sim-x86_64" "$WORK/libmembers-x86_64.a"
 # Universal of archives (an old-style fat static library): armv7 + arm64 device, x86_64 sim.
