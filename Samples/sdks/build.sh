@@ -186,7 +186,7 @@ ln -s ../../macho/bin "$HERE/links/outside-root"
 # --- SampleApp.app ---------------------------------------------------------------------------
 APP="$HERE/SampleApp.app"
 mkdir -p "$APP/Frameworks/MicKit.framework" "$APP/PlugIns/Widget.appex" "$APP/en.lproj" \
-  "$APP/fr.lproj"
+  "$APP/fr.lproj" "$APP/de.lproj"
 # Embedded SDK asking for the microphone.
 compile "$DEVICE" "$SRC/MicKit.m" "$WORK/MicKit.o"
 link_device "$APP/Frameworks/MicKit.framework/MicKit" -dylib @rpath/MicKit.framework/MicKit \
@@ -203,6 +203,7 @@ cp "$SRC/SampleApp/Info.plist" "$APP/Info.plist"
 cp "$MANIFESTS/SampleApp.xcprivacy" "$APP/PrivacyInfo.xcprivacy"
 cp "$SRC/SampleApp/en.InfoPlist.strings" "$APP/en.lproj/InfoPlist.strings"
 python3 "$PLISTS" binary "$SRC/SampleApp/fr.InfoPlist.strings.xml" "$APP/fr.lproj/InfoPlist.strings"
+python3 "$PLISTS" utf16 "$SRC/SampleApp/de.InfoPlist.strings" "$APP/de.lproj/InfoPlist.strings"
 # App extension.
 compile "$DEVICE" "$SRC/Widget.c" "$WORK/Widget.o"
 link_device "$APP/PlugIns/Widget.appex/Widget" -execute - "$WORK/Widget.o"

@@ -9,6 +9,9 @@ usage: plists.py framework OUTPUT NAME PLATFORM
          IDENTIFIER:PATH:ARCH[+ARCH...]:PLATFORM[:VARIANT] (PATH is the LibraryPath)
        plists.py binary INPUT OUTPUT
          re-encode an XML property list as a binary one (bplist00)
+       plists.py utf16 INPUT OUTPUT
+         re-encode a UTF-8 text file (an old-style .strings file) as UTF-16LE with a BOM,
+         the encoding Xcode historically gave InfoPlist.strings
 """
 import plistlib
 import sys
@@ -65,6 +68,13 @@ def binary(source, output):
         plistlib.dump(value, handle, fmt=plistlib.FMT_BINARY, sort_keys=True)
 
 
+def utf16(source, output):
+    with open(source, encoding="utf-8") as handle:
+        text = handle.read()
+    with open(output, "wb") as handle:
+        handle.write(b"\xff\xfe" + text.encode("utf-16-le"))
+
+
 def main(argv):
     if len(argv) >= 4 and argv[0] == "framework":
         framework(argv[1], argv[2], argv[3])
@@ -72,6 +82,8 @@ def main(argv):
         xcframework(argv[1], argv[2:])
     elif len(argv) == 3 and argv[0] == "binary":
         binary(argv[1], argv[2])
+    elif len(argv) == 3 and argv[0] == "utf16":
+        utf16(argv[1], argv[2])
     else:
         raise SystemExit(__doc__)
 
