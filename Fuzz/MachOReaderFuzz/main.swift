@@ -1,0 +1,20 @@
+import BinaryImage
+import MachOImage
+
+/// libFuzzer entry point: reads the input as a Mach-O, universal or archive file.
+///
+/// The only property checked is the house rule for untrusted input: the reader returns or
+/// throws `BinaryError`, and never traps, reads out of bounds or runs away. Images that are
+/// read are walked so every name reference is exercised too.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMachOReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
+  guard let file = try? MachOReader.read(bytes, path: "fuzz-input", options: .all) else { return 0 }
+  var total = 0
+  for image in file.images {
+    for symbol in image.symbols { total &+= image.names.withBytes(of: symbol.name) { $0.count } }
+    for selector in image.selectorReferences { total &+= image.names.withBytes(of: selector) { $0.count } }
+    total &+= image.libraries.count
+  }
+  return total == -1 ? 1 : 0
+}

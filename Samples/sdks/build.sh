@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# Builds the sample SDKs and app in Samples/sdks (one per audit rule of issues 4 and 5; see
+# README.md for what each must and must not trigger) from src/. Deterministic and
+# re-runnable: every output listed in OUTPUTS is deleted and rebuilt.
+#
+# Mach-O: the Swift toolchain's clang (no Apple SDK; src/include/sdk_decls.h declares what
+# the samples use) and Debian's ld64.lld-16, linked against the .tbd stubs in
+# ../macho/stubs (libSystem, libobjc, Foundation, UIKit) and ./stubs (AVFoundation,
+# CoreLocation, AdSupport, AppTrackingTransparency), so every import binds to the install
+# name of the framework it comes from. Device slices are arm64 iOS 15 with chained fixups
+# and an ad-hoc signature; simulator slices are arm64 + x86_64 iOS-simulator joined by
+# ../macho/make-universal.py. Privacy manifests are the hand-written XML files in
+# src/manifests (StaticKit's is re-encoded as a binary plist).
+# ELF: gcc builds linux/libfilestat.so and linux/libfilestat.a.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
+CLANG="$TOOLS/clang"
+AR="$TOOLS/llvm-ar"
+LD=ld64.lld-16
+# One thread: ld64.lld-16 writes sections in parallel, and for arm64_32 two writers race
+# (a rebased pointer in __const came out as 0 in some runs). Single-threaded output is
+# stable.
+LDFLAGS_COMMON=(--threads=1)
+SRC="$HERE/src"
+MANIFESTS="$SRC/manifests"
+SYS="$HERE/../macho/stubs"
+STUBS="$HERE/stubs"
+UNIVERSAL="$HERE/../macho/make-universal.py"
+PLISTS="$HERE/plists.py"
+
+if ! command -v "$LD" >/dev/null 2>&1; then
+  echo "build.sh: $LD missing, installing lld-16" >&2
+  if [ "$(id -u)" = 0 ]; then apt-get install -y lld-16; else sudo apt-get install -y lld-16; fi
+fi
+
+OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
+         UnusedDeclKit.framework SwiftSelectorsKit.framework NoManifestKit.framework
+         BadManifestKit.framework TrackerKit.framework ConsentKit.framework
+         Disguised.framework MacKit.framework SampleApp.app ConsentApp.app links linux)
+for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
+
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# Target triples and the matching ld64.lld -arch / -platform_version arguments.
+DEVICE=arm64-apple-ios15.0
+SIM_ARM64=arm64-apple-ios15.0-simulator
+SIM_X86_64=x86_64-apple-ios15.0-simulator
+
+# compile TRIPLE SOURCE OUTPUT
+compile() { "$CLANG" -target "$1" -O1 -c "$2" -o "$3"; }
+
+# link_device OUTPUT KIND INSTALL_NAME OBJECT_AND_STUB_ARGS...
+# KIND is -dylib or -execute. arm64 iOS 15, chained fixups, ad-hoc signature.
+link_device() {
+  local out="$1" kind="$2" install="$3"
+  shift 3
+  local name_args=()
+  [ "$kind" = -dylib ] && name_args=(-install_name "$install")
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
+    -adhoc_codesign "$@" "$SYS/libSystem.tbd" "$SYS/libobjc.tbd" "$SYS/Foundation.tbd" -o "$out"
+}
+
+# link_simulator OUTPUT ARCH INSTALL_NAME OBJECT_AND_STUB_ARGS... (a simulator dylib)
+link_simulator() {
+  local out="$1" arch="$2" install="$3"
+  shift 3
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version ios-simulator 15.0 17.0 -dylib -install_name "$install" \
+    -no_adhoc_codesign "$@" "$SYS/libSystem.tbd" "$SYS/libobjc.tbd" "$SYS/Foundation.tbd" \
+    -o "$out"
+}
+
+# framework DIR NAME PLATFORM MANIFEST: Info.plist (and PrivacyInfo.xcprivacy if MANIFEST
+# is not "none") for a flat iOS framework bundle whose binary is already in DIR/NAME.
+framework_bundle() {
+  local dir="$1" name="$2" platform="$3" manifest="$4"
+  python3 "$PLISTS" framework "$dir/Info.plist" "$name" "$platform"
+  [ "$manifest" = none ] || cp "$manifest" "$dir/PrivacyInfo.xcprivacy"
+}
+
+# simple_framework NAME SOURCE MANIFEST STUBS...: a device-only dynamic framework.
+simple_framework() {
+  local name="$1" source="$2" manifest="$3"
+  shift 3
+  local dir="$HERE/$name.framework"
+  mkdir -p "$dir"
+  compile "$DEVICE" "$SRC/$source" "$WORK/$name.o"
+  link_device "$dir/$name" -dylib "@rpath/$name.framework/$name" "$WORK/$name.o" "$@"
+  framework_bundle "$dir" "$name" iPhoneOS "$manifest"
+}
+
+# --- GoodKit.xcframework: dynamic, device slice + universal simulator slice ----------------
+GK="$HERE/GoodKit.xcframework"
+mkdir -p "$GK/ios-arm64/GoodKit.framework" "$GK/ios-arm64_x86_64-simulator/GoodKit.framework"
+compile "$DEVICE" "$SRC/GoodKit.m" "$WORK/GoodKit-device.o"
+compile "$SIM_ARM64" "$SRC/GoodKit.m" "$WORK/GoodKit-sim-arm64.o"
+compile "$SIM_X86_64" "$SRC/GoodKit.m" "$WORK/GoodKit-sim-x86_64.o"
+link_device "$GK/ios-arm64/GoodKit.framework/GoodKit" -dylib @rpath/GoodKit.framework/GoodKit \
+  "$WORK/GoodKit-device.o"
+link_simulator "$WORK/GoodKit-sim-arm64" arm64 @rpath/GoodKit.framework/GoodKit \
+  "$WORK/GoodKit-sim-arm64.o"
+link_simulator "$WORK/GoodKit-sim-x86_64" x86_64 @rpath/GoodKit.framework/GoodKit \
+  "$WORK/GoodKit-sim-x86_64.o"
+python3 "$UNIVERSAL" "$GK/ios-arm64_x86_64-simulator/GoodKit.framework/GoodKit" \
+  "$WORK/GoodKit-sim-arm64" "$WORK/GoodKit-sim-x86_64"
+framework_bundle "$GK/ios-arm64/GoodKit.framework" GoodKit iPhoneOS "$MANIFESTS/GoodKit.xcprivacy"
+framework_bundle "$GK/ios-arm64_x86_64-simulator/GoodKit.framework" GoodKit iPhoneSimulator \
+  "$MANIFESTS/GoodKit.xcprivacy"
+python3 "$PLISTS" xcframework "$GK/Info.plist" \
+  ios-arm64:GoodKit.framework:arm64:ios \
+  ios-arm64_x86_64-simulator:GoodKit.framework:arm64+x86_64:ios:simulator
+
+# --- StaticKit.xcframework: static archives, binary-plist manifest per library folder ----
+SK="$HERE/StaticKit.xcframework"
+for slice in ios-arm64 ios-arm64_x86_64-simulator; do
+  mkdir -p "$SK/$slice/Headers"
+  cp "$SRC/StaticKit/StaticKit.h" "$SK/$slice/Headers/StaticKit.h"
+  python3 "$PLISTS" binary "$MANIFESTS/StaticKit.xcprivacy" "$SK/$slice/PrivacyInfo.xcprivacy"
+done
+# static_archive TRIPLE OUTPUT: StaticKit.o + StaticKitFileMetadata.o (a "#1/NN" long name).
+static_archive() {
+  local dir="$WORK/static-$1"
+  mkdir -p "$dir"
+  compile "$1" "$SRC/StaticKit.c" "$dir/StaticKit.o"
+  compile "$1" "$SRC/StaticKitFiles.c" "$dir/StaticKitFileMetadata.o"
+  rm -f "$2"
+  (cd "$dir" && "$AR" --format=darwin rcsD "$2" StaticKit.o StaticKitFileMetadata.o)
+}
+static_archive "$DEVICE" "$SK/ios-arm64/libStaticKit.a"
+static_archive "$SIM_ARM64" "$WORK/libStaticKit-sim-arm64.a"
+static_archive "$SIM_X86_64" "$WORK/libStaticKit-sim-x86_64.a"
+python3 "$UNIVERSAL" "$SK/ios-arm64_x86_64-simulator/libStaticKit.a" \
+  "$WORK/libStaticKit-sim-arm64.a" "$WORK/libStaticKit-sim-x86_64.a"
+python3 "$PLISTS" xcframework "$SK/Info.plist" \
+  ios-arm64:libStaticKit.a:arm64:ios \
+  ios-arm64_x86_64-simulator:libStaticKit.a:arm64+x86_64:ios:simulator
+
+# --- Device-only frameworks, one per rule ---------------------------------------------------
+simple_framework WrongReasonKit WrongReasonKit.m "$MANIFESTS/WrongReasonKit.xcprivacy" \
+  "$SYS/UIKit.tbd"
+simple_framework UnusedDeclKit UnusedDeclKit.m "$MANIFESTS/UnusedDeclKit.xcprivacy"
+simple_framework SwiftSelectorsKit SwiftSelectorsKit.m "$MANIFESTS/SwiftSelectorsKit.xcprivacy" \
+  "$SYS/UIKit.tbd"
+simple_framework NoManifestKit NoManifestKit.m none
+simple_framework BadManifestKit BadManifestKit.m "$MANIFESTS/BadManifestKit.xcprivacy"
+simple_framework TrackerKit TrackerKit.m "$MANIFESTS/TrackerKit.xcprivacy" "$STUBS/AdSupport.tbd"
+simple_framework ConsentKit ConsentKit.m "$MANIFESTS/ConsentKit.xcprivacy" \
+  "$STUBS/AdSupport.tbd" "$STUBS/AppTrackingTransparency.tbd"
+
+# Disguised.framework: its CFBundleExecutable is not a binary at all (deterministic garbage).
+mkdir -p "$HERE/Disguised.framework"
+python3 -c '
+import sys
+state, out = 7, bytearray()
+for _ in range(2048):
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    out.append(state >> 16 & 0xFF)
+open(sys.argv[1], "wb").write(bytes(out))' "$HERE/Disguised.framework/Disguised"
+framework_bundle "$HERE/Disguised.framework" Disguised iPhoneOS none
+
+# --- MacKit.framework: macOS versioned layout, universal arm64 + x86_64 --------------------
+MK="$HERE/MacKit.framework"
+mkdir -p "$MK/Versions/A/Resources"
+for arch in arm64 x86_64; do
+  compile "$arch-apple-macos12.0" "$SRC/MacKit.c" "$WORK/MacKit-$arch.o"
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version macos 12.0 14.0 -dylib \
+    -install_name @rpath/MacKit.framework/Versions/A/MacKit -no_adhoc_codesign \
+    "$WORK/MacKit-$arch.o" "$SYS/libSystem.tbd" -o "$WORK/MacKit-$arch"
+done
+python3 "$UNIVERSAL" "$MK/Versions/A/MacKit" "$WORK/MacKit-arm64" "$WORK/MacKit-x86_64"
+python3 "$PLISTS" framework "$MK/Versions/A/Resources/Info.plist" MacKit MacOSX
+cp "$MANIFESTS/MacKit.xcprivacy" "$MK/Versions/A/Resources/PrivacyInfo.xcprivacy"
+ln -s A "$MK/Versions/Current"
+ln -s Versions/Current/MacKit "$MK/MacKit"
+ln -s Versions/Current/Resources "$MK/Resources"
+
+# --- links: symbolic links a scanner must not follow twice, out of the root, or in a loop ---
+mkdir -p "$HERE/links"
+ln -s . "$HERE/links/self-loop"
+ln -s .. "$HERE/links/parent-loop"
+ln -s ../GoodKit.xcframework "$HERE/links/GoodKit-alias.xcframework"
+ln -s ../../macho/bin "$HERE/links/outside-root"
+
+# --- SampleApp.app ---------------------------------------------------------------------------
+APP="$HERE/SampleApp.app"
+mkdir -p "$APP/Frameworks/MicKit.framework" "$APP/PlugIns/Widget.appex" "$APP/en.lproj" \
+  "$APP/fr.lproj" "$APP/de.lproj"
+# Embedded SDK asking for the microphone.
+compile "$DEVICE" "$SRC/MicKit.m" "$WORK/MicKit.o"
+link_device "$APP/Frameworks/MicKit.framework/MicKit" -dylib @rpath/MicKit.framework/MicKit \
+  "$WORK/MicKit.o" "$STUBS/AVFoundation.tbd"
+framework_bundle "$APP/Frameworks/MicKit.framework" MicKit iPhoneOS "$MANIFESTS/MicKit.xcprivacy"
+# A copy of GoodKit's device framework.
+cp -R "$GK/ios-arm64/GoodKit.framework" "$APP/Frameworks/GoodKit.framework"
+# The app executable: MH_EXECUTE, LC_MAIN, rpath to Frameworks, links MicKit.
+compile "$DEVICE" "$SRC/SampleApp.m" "$WORK/SampleApp.o"
+link_device "$APP/SampleApp" -execute - "$WORK/SampleApp.o" -rpath @executable_path/Frameworks \
+  "$APP/Frameworks/MicKit.framework/MicKit" "$SYS/UIKit.tbd" "$STUBS/AVFoundation.tbd" \
+  "$STUBS/CoreLocation.tbd" "$STUBS/AdSupport.tbd"
+cp "$SRC/SampleApp/Info.plist" "$APP/Info.plist"
+cp "$MANIFESTS/SampleApp.xcprivacy" "$APP/PrivacyInfo.xcprivacy"
+cp "$SRC/SampleApp/en.InfoPlist.strings" "$APP/en.lproj/InfoPlist.strings"
+python3 "$PLISTS" binary "$SRC/SampleApp/fr.InfoPlist.strings.xml" "$APP/fr.lproj/InfoPlist.strings"
+python3 "$PLISTS" utf16 "$SRC/SampleApp/de.InfoPlist.strings" "$APP/de.lproj/InfoPlist.strings"
+# App extension.
+compile "$DEVICE" "$SRC/Widget.c" "$WORK/Widget.o"
+link_device "$APP/PlugIns/Widget.appex/Widget" -execute - "$WORK/Widget.o"
+cp "$SRC/SampleApp/Widget-Info.plist" "$APP/PlugIns/Widget.appex/Info.plist"
+
+# --- ConsentApp.app: ATT requested (by embedded ConsentKit) without its purpose string ------
+CAPP="$HERE/ConsentApp.app"
+mkdir -p "$CAPP/Frameworks"
+cp -R "$HERE/ConsentKit.framework" "$CAPP/Frameworks/ConsentKit.framework"
+compile "$DEVICE" "$SRC/ConsentApp.m" "$WORK/ConsentApp.o"
+link_device "$CAPP/ConsentApp" -execute - "$WORK/ConsentApp.o" -rpath @executable_path/Frameworks \
+  "$CAPP/Frameworks/ConsentKit.framework/ConsentKit" "$SYS/UIKit.tbd"
+cp "$SRC/ConsentApp/Info.plist" "$CAPP/Info.plist"
+cp "$MANIFESTS/ConsentApp.xcprivacy" "$CAPP/PrivacyInfo.xcprivacy"
+
+# --- ELF -------------------------------------------------------------------------------------
+mkdir -p "$HERE/linux"
+gcc -O1 -fPIC -c "$SRC/linux/filestat.c" -o "$WORK/filestat.o"
+gcc -shared -Wl,-soname,libfilestat.so -o "$HERE/linux/libfilestat.so" "$WORK/filestat.o"
+rm -f "$HERE/linux/libfilestat.a"
+ar rcsD "$HERE/linux/libfilestat.a" "$WORK/filestat.o"
+
+echo "build.sh: built ${#OUTPUTS[@]} samples in $HERE"

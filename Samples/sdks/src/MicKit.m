@@ -1,0 +1,6 @@
+/* MicKit: an SDK that asks for the microphone (AVAudioSession requestRecordPermission:). */
+#include "include/sdk_decls.h"
+
+void mickit_start(void (^done)(int granted)) {
+  [[AVAudioSession sharedInstance] requestRecordPermission:done];
+}

@@ -1,0 +1,77 @@
+import BinaryImage
+
+/// The table of a universal (fat) file: one entry per architecture slice.
+///
+/// Mirrors `struct fat_header`, `struct fat_arch` and `struct fat_arch_64` (`<mach-o/fat.h>`),
+/// which are big-endian on disk. This type only interprets the container; each slice is handed
+/// back as a byte range for the thin-image or archive reader.
+struct FatHeader {
+  /// One architecture slice.
+  struct Slice {
+    /// `cputype`.
+    var cpuType: UInt32
+    /// `cpusubtype`.
+    var cpuSubtype: UInt32
+    /// `offset` of the slice from the start of the file.
+    var offset: UInt64
+    /// `size` of the slice.
+    var size: UInt64
+    /// The llvm-nm name of the architecture.
+    var architecture: String { ArchNames.name(cpuType: cpuType, cpuSubtype: cpuSubtype) }
+  }
+
+  /// More slices than this means the `0xcafebabe` file is not a universal file: a Java class
+  /// file stores its minor and major version there, and major versions start at 45.
+  static let maximumPlausibleSlices: UInt32 = 64
+
+  /// The slices in table order.
+  var slices: [Slice]
+
+  /// Parses the header and slice table at the start of `file`.
+  /// - Throws: `notBinary` for a Java class file, `malformed`/`truncated` for a bad table.
+  init(parsing file: ByteReader) throws(BinaryError) {
+    var reader = file
+    reader.byteOrder = .big
+    let magic = try reader.read(UInt32.self, "Mach-O universal header: magic")
+    let count = try reader.read(UInt32.self, "Mach-O universal header: nfat_arch")
+    let is64 = magic == MachOMagic.fat64
+    let entrySize = is64 ? 32 : 20
+    let tableBytes = try? count.checkedMultiplying(entrySize, "Mach-O universal header: slice table")
+    let tableFits = tableBytes.map { $0 <= reader.remaining } ?? false
+    guard count <= Self.maximumPlausibleSlices, tableFits else {
+      if magic == MachOMagic.fat && Self.looksLikeJavaClassVersion(count) {
+        throw BinaryError(.notBinary, "not Mach-O (looks like a Java class file)", offset: 4)
+      }
+      throw BinaryError(.malformed, "Mach-O universal header: nfat_arch \(count) does not fit the file", offset: 4)
+    }
+    guard count > 0 else {
+      throw BinaryError(.malformed, "Mach-O universal header: no architectures", offset: 4)
+    }
+    var slices: [Slice] = []
+    for _ in 0..<count {
+      let cpuType = try reader.read(UInt32.self, "Mach-O universal header: cputype")
+      let cpuSubtype = try reader.read(UInt32.self, "Mach-O universal header: cpusubtype")
+      let offset: UInt64
+      let size: UInt64
+      if is64 {
+        offset = try reader.read(UInt64.self, "Mach-O universal header: offset")
+        size = try reader.read(UInt64.self, "Mach-O universal header: size")
+        try reader.skip(8, "Mach-O universal header: align and reserved")
+      } else {
+        offset = UInt64(try reader.read(UInt32.self, "Mach-O universal header: offset"))
+        size = UInt64(try reader.read(UInt32.self, "Mach-O universal header: size"))
+        try reader.skip(4, "Mach-O universal header: align")
+      }
+      slices.append(Slice(cpuType: cpuType, cpuSubtype: cpuSubtype, offset: offset, size: size))
+    }
+    self.slices = slices
+  }
+
+  /// Whether the word after `0xcafebabe` reads as a Java class file's `minor_version` and
+  /// `major_version` (major 45 for JDK 1.0 onward; minor versions stay small).
+  private static func looksLikeJavaClassVersion(_ word: UInt32) -> Bool {
+    let major = word & 0xffff
+    let minor = word >> 16
+    return major >= 45 && major < 0x100 && (minor < 0x100 || minor == 0xffff)
+  }
+}

@@ -1,0 +1,60 @@
+import BinaryImage
+
+/// Adds symbols to an image so that every import appears once, whichever tables list it.
+///
+/// Imports are keyed by name and library: the first table to report one wins, and the symbol
+/// table is read first, so its entry (with its origin) is the one kept. Weak-bind entries carry
+/// no library; they are added only for names no other table imports or defines (a stripped
+/// image's coalesced weak imports). Keys point into the mapped file, so no `String` is built.
+struct ImportMerger {
+  private struct ImportKey: Hashable {
+    var name: ByteStringKey
+    var library: Symbol.Library
+  }
+
+  /// The image being filled.
+  private(set) var image: Image
+  private var imports: Set<ImportKey> = []
+  private var importedNames: Set<ByteStringKey> = []
+  private var definedNames: Set<ByteStringKey> = []
+
+  /// Starts from `image`, which has its libraries already.
+  init(image: Image) {
+    self.image = image
+  }
+
+  /// Adds an import unless the same name and library is already there.
+  mutating func addImport(
+    name: UnsafeRawBufferPointer, library: Symbol.Library, isWeak: Bool, origin: Symbol.Origin
+  ) {
+    let key = ByteStringKey(bytes: name)
+    if origin == .dyldWeakBind && (importedNames.contains(key) || definedNames.contains(key)) { return }
+    guard imports.insert(ImportKey(name: key, library: library)).inserted else { return }
+    importedNames.insert(key)
+    let ref = image.names.append(name)
+    image.symbols.append(Symbol(name: ref, isDefined: false, binding: isWeak ? .weak : .global, origin: origin, library: library))
+  }
+
+  /// Adds an import whose name could not be read, under a placeholder naming the bad index.
+  mutating func addUnreadableImport(stringIndex: UInt32, library: Symbol.Library, origin: Symbol.Origin) {
+    let ref = image.names.append("<invalid n_strx 0x\(String(stringIndex, radix: 16))>")
+    image.symbols.append(Symbol(name: ref, isDefined: false, origin: origin, library: library))
+  }
+
+  /// Remembers a defined name, so weak-bind entries for it are not taken as imports.
+  mutating func noteDefinition(_ name: UnsafeRawBufferPointer) {
+    definedNames.insert(ByteStringKey(bytes: name))
+  }
+
+  /// Adds a defined symbol.
+  mutating func addDefinition(name: UnsafeRawBufferPointer, binding: Symbol.Binding, kind: Symbol.Kind) {
+    let ref = image.names.append(name)
+    image.symbols.append(Symbol(name: ref, isDefined: true, binding: binding, kind: kind, origin: .symbolTable))
+  }
+
+  /// Adds an imported dyld entry, resolving its ordinal against the image's libraries.
+  mutating func addImport(_ entry: DyldImport) {
+    let library = Symbol.Library(dyldOrdinal: entry.libraryOrdinal, libraryCount: image.libraries.count)
+    addImport(name: entry.name, library: library, isWeak: entry.isWeak, origin: entry.origin)
+  }
+}

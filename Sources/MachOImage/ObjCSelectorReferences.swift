@@ -1,0 +1,87 @@
+import BinaryImage
+
+/// Lists the selector names an image's code references: each slot of `__objc_selrefs` points
+/// at a C string, normally in `__objc_methname`.
+///
+/// What a slot holds depends on the file:
+/// - linked images without chained fixups: the string's vmaddr (a classic rebase target);
+/// - linked images with chained fixups: a rebase entry of the segment's `pointer_format`
+///   (`DYLD_CHAINED_PTR_64`, `_64_OFFSET`, `ARM64E*`, `_32`), decoded to a vmaddr;
+/// - `MH_OBJECT` files: an addend, made absolute by the slot's relocation (`relocation_info`,
+///   `<mach-o/reloc.h>`) against a local symbol, or already the section address when the
+///   relocation is section-based.
+/// The vmaddr is then mapped to file bytes through the segments. A slot that cannot be
+/// resolved is skipped; only a section or relocation table outside the image is an error.
+enum ObjCSelectorReferences {
+  /// Everything the resolver needs to know about the image.
+  struct Context {
+    /// The whole image.
+    var image: ByteReader
+    /// The image header.
+    var header: MachHeader
+    /// The image's segments.
+    var segments: SegmentMap
+    /// The chained-fixups payload, for linked images that use it.
+    var chainedFixups: ChainedFixups?
+    /// The symbol table, for relocations of `MH_OBJECT` files.
+    var symbolTable: SymbolTable?
+  }
+
+  /// Calls `body` with the name bytes each `__objc_selrefs` slot points at, in slot order.
+  /// - Throws: `truncated` when the section or its relocations are outside the image.
+  static func forEachSelector(_ context: Context, _ body: (UnsafeRawBufferPointer) -> Void) throws(BinaryError) {
+    guard let section = context.segments.section(named: "__objc_selrefs") else { return }
+    let pointerSize = context.header.is64Bit ? 8 : 4
+    let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_selrefs section")
+    let relocated = context.header.fileType == MachOFileType.object ? try relocationTargets(section, context) : [:]
+    let decoder = try ChainedPointerDecoder(context, section: section)
+    var position = 0
+    while position + pointerSize <= slots.count {
+      defer { position += pointerSize }
+      let raw =
+        pointerSize == 8
+        ? try slots.peek(UInt64.self, at: position, "Mach-O selector reference")
+        : UInt64(try slots.peek(UInt32.self, at: position, "Mach-O selector reference"))
+      let target: UInt64?
+      if let relocatedTarget = relocated[position] {
+        target = relocatedTarget
+      } else if let decoder {
+        target = decoder.rebaseTarget(raw)
+      } else {
+        target = raw
+      }
+      guard let target, let offset = context.segments.fileOffset(ofAddress: target),
+        let name = try? context.image.cString(at: offset, "Mach-O selector name"), !name.isEmpty
+      else { continue }
+      body(name)
+    }
+  }
+
+  /// For an object file: slot offset → target address, for slots whose relocation is against a
+  /// symbol (`r_extern`); the slot's own value is the addend.
+  private static func relocationTargets(_ section: Section, _ context: Context) throws(BinaryError) -> [Int: UInt64] {
+    guard section.relocationCount > 0, let symbols = context.symbolTable else { return [:] }
+    let size = try section.relocationCount.checkedMultiplying(8, "Mach-O __objc_selrefs: nreloc")
+    let table = try context.image.slice(at: section.relocationsOffset, count: size, "Mach-O __objc_selrefs relocations (reloff, nreloc)")
+    let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_selrefs section")
+    let bigEndian = context.header.byteOrder == .big
+    var targets: [Int: UInt64] = [:]
+    var position = 0
+    while position < table.count {
+      defer { position += 8 }
+      let address = try table.peek(UInt32.self, at: position, "Mach-O relocation: r_address")
+      let info = try table.peek(UInt32.self, at: position + 4, "Mach-O relocation: r_info")
+      guard address & 0x8000_0000 == 0 else { continue }  // R_SCATTERED: the slot already holds the address
+      let isExtern = bigEndian ? (info >> 4) & 1 != 0 : (info >> 27) & 1 != 0
+      let symbolIndex = bigEndian ? Int(info >> 8) : Int(info & 0x00ff_ffff)
+      guard isExtern, symbolIndex < symbols.count, let symbol = try? symbols.entry(symbolIndex) else { continue }
+      let slot = Int(address)
+      let addend =
+        context.header.is64Bit
+        ? (try? slots.peek(UInt64.self, at: slot, "Mach-O selector reference")) ?? 0
+        : UInt64((try? slots.peek(UInt32.self, at: slot, "Mach-O selector reference")) ?? 0)
+      targets[slot] = symbol.value &+ addend
+    }
+    return targets
+  }
+}

@@ -1,0 +1,126 @@
+import BinaryImage
+
+/// A section of a segment, as `struct section` / `struct section_64` (`<mach-o/loader.h>`).
+struct Section {
+  /// `sectname`, e.g. `__objc_selrefs`.
+  var name: String
+  /// `segname`, e.g. `__DATA`.
+  var segmentName: String
+  /// `addr`: the section's virtual address.
+  var address: UInt64
+  /// `size` in bytes.
+  var size: UInt64
+  /// `offset` of the section's bytes from the start of the image.
+  var fileOffset: UInt32
+  /// `reloff`: where its relocation entries start.
+  var relocationsOffset: UInt32
+  /// `nreloc`: how many relocation entries it has.
+  var relocationCount: UInt32
+  /// `flags` (type and attributes).
+  var flags: UInt32
+
+  /// Whether the section holds code (`S_ATTR_PURE_INSTRUCTIONS` or `S_ATTR_SOME_INSTRUCTIONS`).
+  var holdsCode: Bool { flags & (SectionFlags.pureInstructions | SectionFlags.someInstructions) != 0 }
+}
+
+/// A segment, as `struct segment_command` / `struct segment_command_64`, with its sections.
+struct Segment {
+  /// `segname`.
+  var name: String
+  /// `vmaddr`.
+  var address: UInt64
+  /// `vmsize`.
+  var virtualSize: UInt64
+  /// `fileoff`.
+  var fileOffset: UInt64
+  /// `filesize`.
+  var fileSize: UInt64
+  /// The sections, in command order.
+  var sections: [Section]
+
+  /// Parses an `LC_SEGMENT` or `LC_SEGMENT_64` command.
+  ///
+  /// `nsects` is checked against `cmdsize` before any section is read.
+  /// - Throws: `malformed` when the sections do not fit the command.
+  init(parsing command: LoadCommand, is64Bit: Bool) throws(BinaryError) {
+    var reader = command.body
+    try reader.seek(to: 8, "Mach-O segment")
+    name = Self.fixedName(try reader.readBytes(16, "Mach-O segment: segname"))
+    func word(_ what: String) throws(BinaryError) -> UInt64 {
+      is64Bit ? try reader.read(UInt64.self, what) : UInt64(try reader.read(UInt32.self, what))
+    }
+    address = try word("Mach-O segment: vmaddr")
+    virtualSize = try word("Mach-O segment: vmsize")
+    fileOffset = try word("Mach-O segment: fileoff")
+    fileSize = try word("Mach-O segment: filesize")
+    try reader.skip(8, "Mach-O segment: maxprot, initprot")
+    let count = try reader.read(UInt32.self, "Mach-O segment: nsects")
+    try reader.skip(4, "Mach-O segment: flags")
+    let sectionSize = is64Bit ? 80 : 68
+    let needed = try count.checkedMultiplying(sectionSize, "Mach-O segment: nsects", offset: reader.fileOffset(reader.position))
+    guard needed <= reader.remaining else {
+      throw BinaryError(
+        .malformed, "Mach-O segment \(name): \(count) sections do not fit cmdsize \(command.body.count)",
+        offset: command.body.fileOffset(0))
+    }
+    var sections: [Section] = []
+    for _ in 0..<count {
+      let sectionName = Self.fixedName(try reader.readBytes(16, "Mach-O section: sectname"))
+      let segmentName = Self.fixedName(try reader.readBytes(16, "Mach-O section: segname"))
+      let address = try word("Mach-O section: addr")
+      let size = try word("Mach-O section: size")
+      let fileOffset = try reader.read(UInt32.self, "Mach-O section: offset")
+      try reader.skip(4, "Mach-O section: align")
+      let relocationsOffset = try reader.read(UInt32.self, "Mach-O section: reloff")
+      let relocationCount = try reader.read(UInt32.self, "Mach-O section: nreloc")
+      let flags = try reader.read(UInt32.self, "Mach-O section: flags")
+      try reader.skip(is64Bit ? 12 : 8, "Mach-O section: reserved")
+      sections.append(
+        Section(
+          name: sectionName, segmentName: segmentName, address: address, size: size, fileOffset: fileOffset,
+          relocationsOffset: relocationsOffset, relocationCount: relocationCount, flags: flags))
+    }
+    self.sections = sections
+  }
+
+  /// A fixed 16-byte name field, cut at its first NUL.
+  private static func fixedName(_ raw: UnsafeRawBufferPointer) -> String {
+    String(fileBytes: ByteReader.trimmedAtNUL(raw))
+  }
+}
+
+/// Every segment of an image, for address lookups.
+struct SegmentMap {
+  /// The segments in load-command order.
+  var segments: [Segment] = []
+
+  /// All sections of all segments in order; `n_sect` in `nlist` is a 1-based index into this.
+  var sections: [Section] { segments.flatMap(\.sections) }
+
+  /// The first section named `section` in segment `segment` (any segment when `nil`).
+  func section(named section: String, inSegment segment: String? = nil) -> Section? {
+    for candidate in segments {
+      for found in candidate.sections where found.name == section && (segment == nil || found.segmentName == segment) {
+        return found
+      }
+    }
+    return nil
+  }
+
+  /// The vmaddr of the `__TEXT` segment (the image's preferred load address), or 0.
+  var preferredLoadAddress: UInt64 {
+    segments.first { $0.fileOffset == 0 && $0.fileSize > 0 }?.address ?? 0
+  }
+
+  /// Translates a virtual address to an offset from the start of the image, when the address
+  /// lies in file-backed bytes of some segment.
+  func fileOffset(ofAddress address: UInt64) -> UInt64? {
+    for segment in segments where address >= segment.address {
+      let delta = address - segment.address
+      guard delta < segment.fileSize else { continue }
+      let (offset, overflow) = segment.fileOffset.addingReportingOverflow(delta)
+      if !overflow { return offset }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,151 @@
+import BinaryImage
+
+/// Reads one thin Mach-O image (a whole file, a universal slice or an archive member) into
+/// the shared `Image` model.
+///
+/// Order: header, load commands, then only the tables `ReadOptions` asks for: the symbol
+/// table, the dyld bind streams and chained-fixup imports (merged, symbol table first), the
+/// selector references, and the code signature. A table that fails is reported in the
+/// returned problems and the image keeps everything else.
+enum ThinImageReader {
+  /// The result of reading one image.
+  struct Result {
+    /// The image.
+    var image: Image
+    /// Tables or commands of the image that could not be read.
+    var problems: [BinaryError]
+  }
+
+  /// Reads the image in `bytes`.
+  /// - Parameters:
+  ///   - bytes: Exactly the image's bytes; its `baseOffset` is the image's offset in the file.
+  ///   - member: The archive member name, when the image is one.
+  ///   - options: Which tables to read.
+  /// - Throws: when the header or the load-command list is unreadable.
+  static func read(_ bytes: ByteReader, member: String?, options: ReadOptions) throws(BinaryError) -> Result {
+    let header = try MachHeader(parsing: bytes)
+    var image = bytes
+    image.byteOrder = header.byteOrder
+    let summary = try LoadCommandSummary(image: image, header: header)
+    var result = Image(
+      format: .machO, architecture: header.architecture, member: member, kind: kind(of: header.fileType),
+      fileType: MachOFileType.name(header.fileType))
+    result.libraries = summary.libraries
+    result.installName = summary.installName
+    result.machO = summary.metadata
+    var problems = summary.problems
+    func attempt(_ body: () throws(BinaryError) -> Void) {
+      do throws(BinaryError) { try body() } catch { problems.append(error) }
+    }
+
+    var symbolTable: SymbolTable?
+    if let command = summary.symbolTable {
+      attempt { () throws(BinaryError) in symbolTable = try SymbolTable(command: command, image: image, is64Bit: header.is64Bit) }
+    }
+    var merger = ImportMerger(image: result)
+    if options.undefinedSymbols || options.definedSymbols, let symbolTable {
+      attempt { () throws(BinaryError) in
+        try readSymbolTable(
+          symbolTable, header: header, sections: summary.segments.sections, options: options,
+          collectDefinedNames: summary.dyldInfo != nil && options.undefinedSymbols, into: &merger)
+      }
+    }
+    var chainedFixups: ChainedFixups?
+    if let command = summary.chainedFixups {
+      attempt { () throws(BinaryError) in chainedFixups = try ChainedFixups(command: command, image: image) }
+    }
+    if options.undefinedSymbols {
+      if let command = summary.dyldInfo {
+        for stream in [DyldInfoBinds.Stream.bind, .lazyBind, .weakBind] {
+          attempt { () throws(BinaryError) in
+            let (offset, size) = try DyldInfoBinds.streamRange(stream, in: command)
+            let opcodes = try image.slice(at: offset, count: size, "\(stream.tableName) (offset, size)")
+            try DyldInfoBinds.forEachImport(in: opcodes, stream: stream) { merger.addImport($0) }
+          }
+        }
+      }
+      if let chainedFixups {
+        attempt { () throws(BinaryError) in try chainedFixups.forEachImport { merger.addImport($0) } }
+      }
+    }
+    result = merger.image
+    if options.selectorReferences {
+      let context = ObjCSelectorReferences.Context(
+        image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable)
+      var seen: Set<ByteStringKey> = []
+      attempt { () throws(BinaryError) in
+        try ObjCSelectorReferences.forEachSelector(context) { name in
+          guard seen.insert(ByteStringKey(bytes: name)).inserted else { return }
+          result.selectorReferences.append(result.names.append(name))
+        }
+      }
+    }
+    if let command = summary.codeSignature {
+      attempt { () throws(BinaryError) in
+        let signature = try CodeSignature(command: command, image: image)
+        result.machO?.signingIdentifier = signature.identifier
+        result.machO?.teamIdentifier = signature.teamIdentifier
+      }
+    }
+    let architecture = header.architecture
+    return Result(image: result, problems: problems.map { $0.located(member: member, architecture: architecture) })
+  }
+
+  /// Adds the symbol table's imports and (when asked) definitions. Defined names are also
+  /// remembered when weak-bind entries will need filtering (`collectDefinedNames`).
+  ///
+  /// Undefined symbols of linked two-level images carry their library in
+  /// `GET_LIBRARY_ORDINAL(n_desc)`; flat-namespace images look every import up by name, and
+  /// object files have no libraries yet.
+  private static func readSymbolTable(
+    _ table: SymbolTable, header: MachHeader, sections: [Section], options: ReadOptions, collectDefinedNames: Bool,
+    into merger: inout ImportMerger
+  ) throws(BinaryError) {
+    let isObject = header.fileType == MachOFileType.object
+    let isTwoLevel = header.flags & MachOHeaderFlags.twoLevelNamespace != 0
+    let libraryCount = merger.image.libraries.count
+    for index in 0..<table.count {
+      let entry = try table.entry(index)
+      guard !entry.isDebugEntry else { continue }
+      if entry.isUndefined {
+        guard options.undefinedSymbols else { continue }
+        let library: Symbol.Library =
+          isObject ? .unknown
+          : isTwoLevel ? Symbol.Library(symbolTableOrdinal: entry.libraryOrdinal, libraryCount: libraryCount) : .flatLookup
+        guard let name = entry.name else {
+          merger.addUnreadableImport(stringIndex: entry.stringIndex, library: library, origin: .symbolTable)
+          continue
+        }
+        guard !name.isEmpty else { continue }
+        let isWeak = entry.description & NListBits.weakReference != 0
+        merger.addImport(name: name, library: library, isWeak: isWeak, origin: .symbolTable)
+        continue
+      }
+      guard let name = entry.name, !name.isEmpty else { continue }
+      if collectDefinedNames { merger.noteDefinition(name) }
+      guard options.definedSymbols else { continue }
+      let binding: Symbol.Binding =
+        !entry.isExternal ? .local : entry.description & NListBits.weakDefinition != 0 ? .weak : .global
+      merger.addDefinition(name: name, binding: binding, kind: symbolKind(entry, sections: sections))
+    }
+  }
+
+  /// Function for symbols in code sections, object for other sections, other for the rest.
+  private static func symbolKind(_ entry: NListEntry, sections: [Section]) -> Symbol.Kind {
+    guard entry.kind == NListBits.section else { return .other }
+    let index = Int(entry.section) - 1
+    guard sections.indices.contains(index) else { return .other }
+    return sections[index].holdsCode ? .function : .object
+  }
+
+  /// The image kind for an `MH_*` file type.
+  private static func kind(of fileType: UInt32) -> Image.Kind {
+    switch fileType {
+    case MachOFileType.object: .object
+    case MachOFileType.execute: .executable
+    case MachOFileType.dylib: .sharedLibrary
+    case MachOFileType.bundle: .bundle
+    default: .other
+    }
+  }
+}
