@@ -34,6 +34,7 @@ let package = Package(
     .target(name: "BinaryImage", swiftSettings: strictSettings),
     .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
+    .target(name: "TargetDiscovery", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.copy("Resources/catalog.json")],
