@@ -1,7 +1,7 @@
 /// A permission-gated resource (camera, location, contacts, …) or a tracking behaviour
 /// (reading the advertising identifier), with the Info.plist keys it needs and the binary
 /// evidence that code uses it.
-public struct ProtectedResource: Sendable, Hashable, Codable {
+public struct ProtectedResource: Sendable, Hashable {
   /// What kind of resource an entry describes.
   public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The system asks the user; the app's Info.plist must carry a purpose string.
@@ -42,6 +42,36 @@ public struct ProtectedResource: Sendable, Hashable, Codable {
   /// The keys the app's Info.plist must carry when the resource is requested.
   public var requiredInfoPlistKeys: [String] {
     infoPlistKeys.filter { $0.requirement == .required }.map(\.key)
+  }
+}
+
+extension ProtectedResource: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, name, kind, indicatesTracking, infoPlistKeys, evidence, note
+  }
+
+  /// Decodes a resource; `indicatesTracking` (false) and `note` may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    indicatesTracking = try container.decodeIfPresent(Bool.self, forKey: .indicatesTracking) ?? false
+    infoPlistKeys = try container.decode([InfoPlistKey].self, forKey: .infoPlistKeys)
+    evidence = try container.decode([Evidence].self, forKey: .evidence)
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+  }
+
+  /// Encodes a resource, leaving out `indicatesTracking` when false and an absent note.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(kind, forKey: .kind)
+    if indicatesTracking { try container.encode(true, forKey: .indicatesTracking) }
+    try container.encode(infoPlistKeys, forKey: .infoPlistKeys)
+    try container.encode(evidence, forKey: .evidence)
+    try container.encodeIfPresent(note, forKey: .note)
   }
 }
 
