@@ -1,2 +1,97 @@
-public enum SDKVet { public static func main(arguments: [String]) -> ExitStatus { .success } }
-public enum ExitStatus: Int32 { case success = 0 }
+/// The `sdkvet` command line: dispatches to a subcommand and turns every outcome into an exit status.
+///
+/// The executable's `main` is one call to `SDKVet.main`; everything else (parsing, help, output,
+/// exit statuses) is decided here so it can be tested in-process.
+public enum SDKVet {
+  nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [SymbolsCommand.self, InfoCommand.self]
+
+  static let overview = """
+    OVERVIEW: sdkvet audits compiled SDKs and apps for Apple's privacy rules, without their source.
+
+    It reads the symbol tables of Mach-O and ELF binaries (frameworks, xcframeworks, static
+    libraries, dylibs, apps, shared objects), reports which privacy-sensitive APIs the code
+    imports, and checks that against the privacy manifest and Info.plist the vendor ships.
+
+    USAGE: sdkvet <command> [options] <path> ...
+
+    COMMANDS:
+    """
+
+  /// Runs sdkvet with `arguments` (without the program name).
+  /// - Parameters:
+  ///   - arguments: The command line after the program name.
+  ///   - environment: The process environment (`NO_COLOR`, …).
+  ///   - streams: Where output and diagnostics go.
+  /// - Returns: The exit status to end the process with.
+  public static func main(
+    arguments: [String], environment: [String: String] = [:], streams: OutputStreams = .standard
+  ) -> ExitStatus {
+    let context = CommandContext(streams: streams, environment: environment)
+    guard let first = arguments.first else {
+      streams.writeError(Array(topLevelHelp().utf8))
+      return .usage
+    }
+    switch first {
+    case "--help", "-h", "help":
+      if first == "help", arguments.count > 1, let command = subcommand(named: arguments[1]) {
+        streams.output(HelpFormatter.help(command.spec))
+      } else {
+        streams.output(topLevelHelp())
+      }
+      return .success
+    case "--version":
+      streams.output("sdkvet \(SDKVetVersion.current)\n")
+      return .success
+    default:
+      break
+    }
+    guard let command = subcommand(named: first) else {
+      return usageFailure(.unknownCommand(first, known: subcommands.map { $0.spec.name }), usage: "usage: sdkvet <command> ...", streams: streams)
+    }
+    let spec = command.spec
+    do throws(UsageError) {
+      let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), for: spec)
+      if parsed.has("--help") {
+        streams.output(HelpFormatter.help(spec))
+        return .success
+      }
+      if spec.requiresArguments && parsed.positionals.isEmpty {
+        throw UsageError.missingArgument(spec.arguments ?? "<path>")
+      }
+      return try command.run(parsed, context: context)
+    } catch {
+      return usageFailure(error, usage: HelpFormatter.usage(spec), streams: streams)
+    }
+  }
+
+  private static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    subcommands.first { $0.spec.name == name }
+  }
+
+  private static func usageFailure(_ error: UsageError, usage: String, streams: OutputStreams) -> ExitStatus {
+    streams.error("sdkvet: error: \(error.description)")
+    streams.error(usage)
+    streams.error("See 'sdkvet --help' or 'sdkvet <command> --help'.")
+    return .usage
+  }
+
+  private static func topLevelHelp() -> String {
+    var text = overview + "\n"
+    let width = (subcommands.map { $0.spec.name.count }.max() ?? 0) + 2
+    for command in subcommands {
+      let name = command.spec.name
+      text += "  \(name)\(String(repeating: " ", count: width - name.count))\(command.spec.abstract)\n"
+    }
+    text += """
+
+      OPTIONS:
+        --help, -h  Show this help, or 'sdkvet <command> --help' for a command's.
+        --version   Show the version.
+
+      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan) or an unreadable input
+      (symbols, info); 2 usage error. See Docs/CLI.md.
+
+      """
+    return text
+  }
+}

@@ -1,9 +1,6 @@
+import Foundation
 import SDKVetCommand
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-exit(SDKVet.main(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+let status = SDKVet.main(
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status.rawValue)

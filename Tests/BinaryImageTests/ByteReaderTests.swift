@@ -1,83 +1,82 @@
 import BinaryImage
 import Testing
 
+/// Runs `body` with a reader over `bytes`.
+private func withReader<R>(
+  _ bytes: [UInt8], baseOffset: UInt64 = 0, byteOrder: ByteOrder = .little, _ body: (inout ByteReader) throws -> R
+) rethrows -> R {
+  try bytes.withUnsafeBytes { (raw) throws -> R in
+    var reader = ByteReader(raw, baseOffset: baseOffset, byteOrder: byteOrder)
+    return try body(&reader)
+  }
+}
+
+/// The `BinaryError` `body` throws, or `nil` when it succeeds (any other error fails the test).
+private func thrownError(_ body: () throws -> Void) -> BinaryError? {
+  do {
+    try body()
+    return nil
+  } catch let error as BinaryError {
+    return error
+  } catch {
+    Issue.record("unexpected error type: \(error)")
+    return nil
+  }
+}
+
 @Suite struct ByteReaderTests {
   @Test func readsIntegersInBothByteOrders() throws {
     let bytes: [UInt8] = [0x01, 0x02, 0x03, 0x04]
-    try bytes.withUnsafeBytes { raw in
-      var little = ByteReader(raw)
-      #expect(try little.read(UInt32.self, "field") == 0x0403_0201)
-      var big = ByteReader(raw, byteOrder: .big)
-      #expect(try big.read(UInt32.self, "field") == 0x0102_0304)
-    }
+    #expect(try withReader(bytes) { try $0.read(UInt32.self, "field") } == 0x0403_0201)
+    #expect(try withReader(bytes, byteOrder: .big) { try $0.read(UInt32.self, "field") } == 0x0102_0304)
   }
 
-  @Test func readPastEndThrowsTruncatedWithFileOffset() throws {
-    let bytes: [UInt8] = [1, 2, 3]
-    bytes.withUnsafeBytes { raw in
-      var reader = ByteReader(raw, baseOffset: 0x100)
-      #expect {
-        _ = try reader.read(UInt32.self, "header")
-      } throws: { error in
-        let error = error as? BinaryError
-        return error?.kind == .truncated && error?.offset == 0x100
-      }
+  @Test func readPastEndThrowsTruncatedWithFileOffset() {
+    let error = withReader([1, 2, 3], baseOffset: 0x100) { reader in
+      thrownError { _ = try reader.read(UInt32.self, "header") }
     }
+    #expect(error?.kind == .truncated)
+    #expect(error?.offset == 0x100)
+    #expect(error?.description.hasPrefix("header: ") == true)
   }
 
   @Test func sliceRejectsOverflowingRanges() {
-    let bytes = [UInt8](repeating: 0, count: 16)
-    bytes.withUnsafeBytes { raw in
-      let reader = ByteReader(raw)
-      #expect(throws: BinaryError.self) { try reader.slice(at: 8, count: 9, "table") }
-      #expect(throws: BinaryError.self) { try reader.slice(at: Int.max, count: Int.max, "table") }
-      #expect(throws: BinaryError.self) { try reader.slice(at: UInt64.max, count: 1, "table") }
+    withReader([UInt8](repeating: 0, count: 16)) { reader in
+      #expect(thrownError { _ = try reader.slice(at: 8, count: 9, "table") }?.kind == .truncated)
+      #expect(thrownError { _ = try reader.slice(at: Int.max, count: Int.max, "table") }?.kind == .malformed)
+      #expect(thrownError { _ = try reader.slice(at: UInt64.max, count: 1, "table") }?.kind == .malformed)
+      #expect(thrownError { _ = try reader.slice(at: 16, count: 0, "table") } == nil)
     }
   }
 
   @Test func slicesKeepAbsoluteOffsets() throws {
-    let bytes = [UInt8](0..<32)
-    try bytes.withUnsafeBytes { raw in
-      let reader = ByteReader(raw, baseOffset: 1000)
+    let byte = try withReader([UInt8](0..<32), baseOffset: 1000) { reader in
       let sub = try reader.slice(at: 8, count: 8, "table")
       #expect(sub.baseOffset == 1008)
-      #expect(try sub.peek(UInt8.self, at: 0, "byte") == 8)
+      return try sub.peek(UInt8.self, at: 0, "byte")
     }
+    #expect(byte == 8)
   }
 
   @Test func uleb128DecodesAndRejectsOverflow() throws {
-    let good: [UInt8] = [0xe5, 0x8e, 0x26]
-    try good.withUnsafeBytes { raw in
-      var reader = ByteReader(raw)
-      #expect(try reader.readULEB128("value") == 624_485)
-    }
+    #expect(try withReader([0xe5, 0x8e, 0x26]) { try $0.readULEB128("value") } == 624_485)
     let tooLong = [UInt8](repeating: 0xff, count: 11) + [0x01]
-    tooLong.withUnsafeBytes { raw in
-      var reader = ByteReader(raw)
-      #expect(throws: BinaryError.self) { try reader.readULEB128("value") }
-    }
-    let unterminated: [UInt8] = [0x80, 0x80]
-    unterminated.withUnsafeBytes { raw in
-      var reader = ByteReader(raw)
-      #expect(throws: BinaryError.self) { try reader.readULEB128("value") }
-    }
+    #expect(withReader(tooLong) { reader in thrownError { _ = try reader.readULEB128("value") } }?.kind == .malformed)
+    #expect(withReader([0x80, 0x80]) { reader in thrownError { _ = try reader.readULEB128("value") } }?.kind == .truncated)
   }
 
   @Test func sleb128DecodesNegativeValues() throws {
-    let bytes: [UInt8] = [0xc0, 0xbb, 0x78]
-    try bytes.withUnsafeBytes { raw in
-      var reader = ByteReader(raw)
-      #expect(try reader.readSLEB128("value") == -123_456)
-    }
+    #expect(try withReader([0xc0, 0xbb, 0x78]) { try $0.readSLEB128("value") } == -123_456)
   }
 
   @Test func cStringNeedsTerminator() throws {
-    let bytes = Array("abc\0def".utf8)
-    try bytes.withUnsafeBytes { raw in
-      let reader = ByteReader(raw)
-      #expect(String(fileBytes: try reader.cString(at: 0, "name")) == "abc")
-      #expect(throws: BinaryError.self) { try reader.cString(at: 4, "name") }
-      #expect(throws: BinaryError.self) { try reader.cString(at: 99, "name") }
+    let name = try withReader(Array("abc\0def".utf8)) { reader in
+      String(fileBytes: try reader.cString(at: 0, "name"))
+    }
+    #expect(name == "abc")
+    withReader(Array("abc\0def".utf8)) { reader in
+      #expect(thrownError { _ = try reader.cString(at: 4, "name") }?.kind == .truncated)
+      #expect(thrownError { _ = try reader.cString(at: 99, "name") }?.kind == .malformed)
     }
   }
 
@@ -88,5 +87,10 @@ import Testing
     #expect(magic([0xca, 0xfe, 0xba, 0xbe]) == .universal)
     #expect(magic(Array("!<arch>\nxx".utf8)) == .archive)
     #expect(magic([0x00, 0x01]) == .unknown)
+  }
+
+  @Test func errorsRenderWithPathMemberAndArchitecture() {
+    let error = BinaryError(.malformed, "Mach-O load commands: cmdsize 0", offset: 0x20, member: "a.o", architecture: "arm64")
+    #expect(error.rendered(path: "libX.a") == "libX.a[a.o](arm64): Mach-O load commands: cmdsize 0 at 0x20")
   }
 }

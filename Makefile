@@ -1,0 +1,41 @@
+# sdkvet: the two commands the README starts with, and the pieces CI runs.
+#   make demo   build, then scan the bundled Samples/
+#   make test   build and run the whole test suite
+SHELL := /bin/bash
+SWIFT ?= swift
+# On macOS the ELF reader is built only when pkg-config finds libelf (the LibELF trait).
+TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && pkg-config --exists libelf 2>/dev/null && echo --traits LibELF)
+SDKVET := .build/release/sdkvet
+FUZZ_SECONDS ?= 60
+
+.PHONY: setup build release demo test differential fuzz ci clean
+
+setup:
+	@Scripts/setup
+
+build: setup
+	$(SWIFT) build $(TRAITS)
+
+release: setup
+	$(SWIFT) build -c release $(TRAITS)
+
+demo: release
+	$(SDKVET) scan Samples/ || true
+
+test: setup
+	$(SWIFT) build --build-tests $(TRAITS)
+	$(SWIFT) test --skip-build $(TRAITS)
+
+# The differential checks against binutils nm and llvm-nm on a sample of this machine's libraries.
+differential: release
+	Scripts/elf-differential --sample 150
+	Scripts/macho-differential Samples/macho/bin
+
+fuzz:
+	Scripts/fuzz-macho $(FUZZ_SECONDS)
+	Scripts/fuzz-elf $(FUZZ_SECONDS)
+
+ci: test differential fuzz
+
+clean:
+	rm -rf .build Fuzz/.build

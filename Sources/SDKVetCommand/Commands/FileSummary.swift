@@ -1,0 +1,98 @@
+import BinaryImage
+
+/// What `sdkvet info` shows of one file: a condensed load-command summary per image.
+struct FileSummary: Encodable, Sendable {
+  /// One linked library and how many imports bind to it.
+  struct Library: Encodable, Sendable {
+    let name: String
+    let kind: String
+    let imports: Int
+  }
+
+  /// One image (slice or member).
+  struct ImageSummary: Encodable, Sendable {
+    let architecture: String
+    let member: String?
+    let fileType: String
+    let kind: String
+    let platforms: [String]
+    let installName: String?
+    let uuid: String?
+    let libraries: [Library]
+    let rpaths: [String]
+    let encrypted: Bool?
+    let signingIdentifier: String?
+    let teamIdentifier: String?
+    let hasMainEntryPoint: Bool
+    let importEncodings: [String]
+    let imports: Int
+  }
+
+  let path: String
+  let container: String
+  let images: [ImageSummary]
+
+  init(_ file: BinaryFile) {
+    path = file.path
+    container = file.container.rawValue
+    images = file.images.map(Self.summarise)
+  }
+
+  private static func summarise(_ image: Image) -> ImageSummary {
+    var counts = [Int](repeating: 0, count: image.libraries.count)
+    var imports = 0
+    for symbol in image.symbols where !symbol.isDefined {
+      imports += 1
+      if case .linked(let index) = symbol.library, counts.indices.contains(index) { counts[index] += 1 }
+    }
+    let metadata = image.machO
+    var encodings: [String] = []
+    if metadata?.usesChainedFixups == true { encodings.append("chained-fixups") }
+    if metadata?.usesDyldInfo == true { encodings.append("dyld-info") }
+    if metadata?.hasExportsTrie == true { encodings.append("exports-trie") }
+    return ImageSummary(
+      architecture: image.architecture,
+      member: image.member,
+      fileType: image.fileType,
+      kind: image.kind.rawValue,
+      platforms: (metadata?.buildVersions ?? []).map { "\($0.platform) \($0.minimumOS) (SDK \($0.sdk))" },
+      installName: image.installName,
+      uuid: metadata?.uuid,
+      libraries: zip(image.libraries, counts).map { Library(name: $0.name, kind: $0.kind.rawValue, imports: $1) },
+      rpaths: metadata?.rpaths ?? [],
+      encrypted: metadata?.isEncrypted,
+      signingIdentifier: metadata?.signingIdentifier,
+      teamIdentifier: metadata?.teamIdentifier,
+      hasMainEntryPoint: metadata?.hasMainEntryPoint ?? false,
+      importEncodings: encodings,
+      imports: imports)
+  }
+
+  /// The human-readable form.
+  var text: String {
+    let slices = images.count == 1 ? "1 image" : "\(images.count) images"
+    var out = "\(path): \(container), \(slices)\n"
+    for image in images {
+      var title = "  \(image.architecture)"
+      if let member = image.member { title += " [\(member)]" }
+      out += "\(title): \(image.fileType) (\(image.kind))\n"
+      func line(_ label: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        out += "    \(label): \(value)\n"
+      }
+      line("platform", image.platforms.joined(separator: "; "))
+      line("install name", image.installName)
+      line("uuid", image.uuid)
+      line("imports", "\(image.imports)" + (image.importEncodings.isEmpty ? "" : " (\(image.importEncodings.joined(separator: ", ")))"))
+      for library in image.libraries {
+        let marker = library.kind == "normal" ? "" : " [\(library.kind)]"
+        out += "    links \(library.name)\(marker): \(library.imports) imports\n"
+      }
+      for rpath in image.rpaths { line("rpath", rpath) }
+      line("encrypted", image.encrypted.map { $0 ? "yes" : "no" })
+      line("signature", image.signingIdentifier.map { id in id + (image.teamIdentifier.map { " (team \($0))" } ?? "") })
+      if image.hasMainEntryPoint { line("entry point", "LC_MAIN") }
+    }
+    return out
+  }
+}

@@ -1,0 +1,79 @@
+/// An append-only byte buffer that rows are rendered into before they are written out.
+struct ByteBuffer {
+  private(set) var bytes: [UInt8] = []
+
+  var isEmpty: Bool { bytes.isEmpty }
+
+  mutating func append(_ text: String) {
+    var copy = text
+    copy.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func append(_ raw: UnsafeRawBufferPointer) {
+    bytes.append(contentsOf: raw)
+  }
+
+  mutating func append(byte: UInt8) {
+    bytes.append(byte)
+  }
+
+  /// Appends `raw` with tab, newline, carriage return and backslash escaped (`\t`, `\n`, `\r`, `\\`),
+  /// so a hostile symbol name cannot break a TSV row.
+  mutating func appendTSVField(_ raw: UnsafeRawBufferPointer) {
+    guard raw.contains(where: { $0 == 0x09 || $0 == 0x0a || $0 == 0x0d || $0 == 0x5c }) else {
+      bytes.append(contentsOf: raw)
+      return
+    }
+    for byte in raw {
+      switch byte {
+      case 0x09: bytes.append(contentsOf: [0x5c, 0x74])
+      case 0x0a: bytes.append(contentsOf: [0x5c, 0x6e])
+      case 0x0d: bytes.append(contentsOf: [0x5c, 0x72])
+      case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
+      default: bytes.append(byte)
+      }
+    }
+  }
+
+  /// Appends a string as a TSV field (escaped as `appendTSVField`).
+  mutating func appendTSVField(_ text: String) {
+    var copy = text
+    copy.withUTF8 { appendTSVField(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Appends `raw` as the inside of a JSON string: quotes, backslashes and control bytes escaped,
+  /// invalid UTF-8 replaced with U+FFFD.
+  mutating func appendJSONStringContents(_ raw: UnsafeRawBufferPointer) {
+    let needsSlowPath = raw.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 >= 0x80 }
+    guard needsSlowPath else {
+      bytes.append(contentsOf: raw)
+      return
+    }
+    for scalar in String(decoding: raw, as: UTF8.self).unicodeScalars {
+      switch scalar {
+      case "\"": append("\\\"")
+      case "\\": append("\\\\")
+      case "\n": append("\\n")
+      case "\r": append("\\r")
+      case "\t": append("\\t")
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+      default:
+        bytes.append(contentsOf: String(scalar).utf8)
+      }
+    }
+  }
+
+  /// Appends a quoted JSON string, or `null` for `nil`.
+  mutating func appendJSONString(_ text: String?) {
+    guard let text else {
+      append("null")
+      return
+    }
+    append(byte: 0x22)
+    var copy = text
+    copy.withUTF8 { appendJSONStringContents(UnsafeRawBufferPointer($0)) }
+    append(byte: 0x22)
+  }
+}
