@@ -47,9 +47,9 @@ public struct ScanPipeline: Sendable {
   /// Scans `paths`.
   /// - Parameters:
   ///   - paths: Files and folders as the user gave them.
-  ///   - progress: Called once per binary read, from any thread, with counts that only grow.
+  ///   - progress: Called once per binary read, in order, on the calling thread.
   /// - Returns: The report and the discovery problems.
-  public func run(paths: [String], progress: @escaping @Sendable (Progress) -> Void = { _ in }) -> Result {
+  public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Result {
     let discovery = TargetDiscovery(fileSystem: fileSystem).discover(paths)
     let scanned = readBinaries(of: discovery.targets, progress: progress)
     let evidence = discovery.targets.enumerated().map { position, target in
@@ -61,29 +61,28 @@ public struct ScanPipeline: Sendable {
     return Result(report: PrivacyAuditor(catalog: catalog).audit(evidence), problems: discovery.problems)
   }
 
-  /// Reads and matches every binary of every target, all in parallel; results keep the targets' order.
-  private func readBinaries(of targets: [DiscoveredTarget], progress: @escaping @Sendable (Progress) -> Void) -> [[ScannedBinary]] {
-    let jobs = targets.indices.flatMap { target in targets[target].binaries.indices.map { (target: target, binary: $0) } }
+  /// Reads and matches every binary of every target on all cores; results keep the targets' order.
+  private func readBinaries(of targets: [DiscoveredTarget], progress: (Progress) -> Void) -> [[ScannedBinary]] {
+    let jobs = targets.indices.flatMap { target in targets[target].binaries.map { (target: target, file: $0) } }
     let matcher = CatalogMatcher(catalog: catalog)
-    let results = ResultSlots(count: jobs.count)
-    DispatchQueue.concurrentPerform(iterations: jobs.count) { position in
-      let job = jobs[position]
-      let file = targets[job.target].binaries[job.binary]
-      let scanned: ScannedBinary
-      do throws(BinaryError) {
-        let binary = try BinaryFileReader.read(path: file.path, options: .imports)
-        scanned = ScannedBinary(file: file, reading: binary, matcher: matcher)
-      } catch {
-        scanned = ScannedBinary(file: file, failure: error)
-      }
-      let completed = results.store(scanned, at: position)
-      progress(Progress(completed: completed, total: jobs.count, path: file.path))
-    }
     var grouped = targets.map { _ in [ScannedBinary]() }
-    for (position, job) in jobs.enumerated() {
-      if let scanned = results.value(at: position) { grouped[job.target].append(scanned) }
+    OrderedParallelMap.run(count: jobs.count) { position in
+      Self.scan(jobs[position].file, matcher: matcher)
+    } deliver: { position, scanned in
+      grouped[jobs[position].target].append(scanned)
+      progress(Progress(completed: position + 1, total: jobs.count, path: scanned.file.path))
     }
     return grouped
+  }
+
+  /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
+  private static func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
+    do throws(BinaryError) {
+      let binary = try BinaryFileReader.read(path: file.path, options: .imports)
+      return ScannedBinary(file: file, reading: binary, matcher: matcher)
+    } catch {
+      return ScannedBinary(file: file, failure: error)
+    }
   }
 
   /// Reads a small document (manifest, plist, strings) through the file system seam.
@@ -95,31 +94,5 @@ public struct ScanPipeline: Sendable {
       return LoadedFile(file: file, contents: .unreadable("larger than \(Self.documentSizeLimit >> 20) MiB"))
     }
     return LoadedFile(file: file, contents: .bytes(Data(bytes)))
-  }
-}
-
-/// Slots the parallel readers fill, one per binary, guarded by a lock.
-private final class ResultSlots: @unchecked Sendable {
-  private let lock = NSLock()
-  private var slots: [ScannedBinary?]
-  private var filled = 0
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  /// Stores a result and returns how many slots are filled now.
-  func store(_ value: ScannedBinary, at position: Int) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    slots[position] = value
-    filled += 1
-    return filled
-  }
-
-  func value(at position: Int) -> ScannedBinary? {
-    lock.lock()
-    defer { lock.unlock() }
-    return slots[position]
   }
 }
