@@ -2,7 +2,7 @@
 /// from an image's `NameTable` bytes without building a `String` per symbol.
 ///
 /// Open addressing with linear probing over a power-of-two slot array, at most half full; keys
-/// are hashed with 64-bit FNV-1a and confirmed with a byte comparison. Built once per catalog.
+/// are hashed with a word-wise FNV-1a (`hash(_:)`) and confirmed with a byte comparison. Built once per catalog.
 struct ByteKeyTable<Value: Sendable>: Sendable {
   private struct Entry: Sendable {
     var start: Int
@@ -27,7 +27,7 @@ struct ByteKeyTable<Value: Sendable>: Sendable {
     var entries: [Entry] = []
     var slots = [Int](repeating: 0, count: capacity)
     for pair in pairs {
-      let hash = pair.key.withUnsafeBytes { Self.fnv1a($0) }
+      let hash = pair.key.withUnsafeBytes { Self.hash($0) }
       entries.append(Entry(start: keyBytes.count, length: pair.key.count, hash: hash, value: pair.value))
       keyBytes.append(contentsOf: pair.key)
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
@@ -45,7 +45,7 @@ struct ByteKeyTable<Value: Sendable>: Sendable {
   /// The value stored under exactly these bytes.
   func value(for key: UnsafeRawBufferPointer) -> Value? {
     guard lengthRange.contains(key.count) else { return nil }
-    let hash = Self.fnv1a(key)
+    let hash = Self.hash(key)
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
       let entry = entries[slots[slot] - 1]
@@ -59,13 +59,23 @@ struct ByteKeyTable<Value: Sendable>: Sendable {
     return nil
   }
 
-  /// 64-bit FNV-1a over `bytes`.
-  static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  /// FNV-1a applied to 64-bit words instead of single bytes: each 8-byte native-endian word (the
+  /// last one zero-padded) is XORed in and multiplied by the FNV prime, then the length is mixed in.
+  /// Eight times fewer dependent multiplies than byte-wise FNV-1a; lookups confirm with a byte compare.
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let prime: UInt64 = 0x0000_0100_0000_01b3
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+      offset += 8
     }
-    return hash
+    if offset < bytes.count {
+      var tail: UInt64 = 0
+      for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
+      hash = (hash ^ tail) &* prime
+    }
+    hash = (hash ^ UInt64(bytes.count)) &* prime
+    return hash ^ (hash >> 29)
   }
 }

@@ -36,6 +36,8 @@ public struct CatalogMatcher: Sendable {
   private let swiftBuckets: ByteKeyTable<[Int]>
   private let swiftPrefixes: [(bytes: [UInt8], targets: [Int])]
   private let swiftBucketLength: Int
+  /// Which bytes a Swift prefix can start with, indexed by byte: rejects most names before hashing.
+  private let swiftFirstBytes: [Bool]
   private let conditionCount: Int
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
@@ -69,6 +71,9 @@ public struct CatalogMatcher: Sendable {
     for (index, prefix) in prefixes.enumerated() {
       buckets[Array(prefix.bytes.prefix(bucketLength)), default: []].append(index)
     }
+    var firstBytes = [Bool](repeating: false, count: 256)
+    for prefix in prefixes { if let first = prefix.bytes.first { firstBytes[Int(first)] = true } }
+    swiftFirstBytes = firstBytes
     swiftPrefixes = prefixes
     swiftBucketLength = bucketLength
     swiftBuckets = ByteKeyTable(buckets.map { ($0.key, $0.value) })
@@ -110,7 +115,7 @@ public struct CatalogMatcher: Sendable {
       if let condition = entry.condition { collector.satisfy(condition) }
       collector.record(entry.targets, via: .import, source: .symbol(symbolIndex), format: format, targets: targets)
     }
-    if name.starts(with: Self.stubPrefix) {
+    if name.begins(with: Self.stubPrefix) {
       let selector = UnsafeRawBufferPointer(rebasing: name[(name.startIndex + Self.stubPrefix.count)...])
       if let found = selectors.value(for: selector) {
         collector.record(found, via: .objcStub, source: .symbol(symbolIndex), format: format, targets: targets)
@@ -118,10 +123,10 @@ public struct CatalogMatcher: Sendable {
       return
     }
     let swiftName = name.first == UInt8(ascii: "_") ? UnsafeRawBufferPointer(rebasing: name.dropFirst()) : name
-    guard swiftBucketLength > 0, swiftName.count >= swiftBucketLength,
+    guard swiftBucketLength > 0, swiftName.count >= swiftBucketLength, swiftFirstBytes[Int(swiftName[0])],
       let bucket = swiftBuckets.value(for: UnsafeRawBufferPointer(rebasing: swiftName.prefix(swiftBucketLength)))
     else { return }
-    for prefixIndex in bucket where swiftName.starts(with: swiftPrefixes[prefixIndex].bytes) {
+    for prefixIndex in bucket where swiftName.begins(with: swiftPrefixes[prefixIndex].bytes) {
       collector.record(
         swiftPrefixes[prefixIndex].targets, via: .swiftSymbol, source: .symbol(symbolIndex), format: format,
         targets: targets)
@@ -209,5 +214,14 @@ public struct CatalogMatcher: Sendable {
       }
       return matches
     }
+  }
+}
+
+extension UnsafeRawBufferPointer {
+  /// Whether the bytes start with `prefix`.
+  fileprivate func begins(with prefix: [UInt8]) -> Bool {
+    guard count >= prefix.count else { return false }
+    for offset in prefix.indices where self[offset] != prefix[offset] { return false }
+    return true
   }
 }

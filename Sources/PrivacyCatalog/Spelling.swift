@@ -19,14 +19,6 @@ public struct Spelling: Sendable, Hashable {
     case selector
     /// The stable start of Swift-mangled names, matched as a prefix of imported symbols.
     case swiftPrefix = "swift-prefix"
-
-    /// Whether the name must equal an imported symbol byte for byte.
-    public var isExactSymbol: Bool {
-      switch self {
-      case .cFunction, .objcConstant, .objcClass: return true
-      case .selector, .swiftPrefix: return false
-      }
-    }
   }
 
   /// The name as the binary spells it (see the type's documentation for selectors and prefixes).
