@@ -34,15 +34,16 @@ let package = Package(
     .target(name: "BinaryImage", swiftSettings: strictSettings),
     .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
+    .target(name: "TargetDiscovery", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.copy("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog"], swiftSettings: strictSettings),
+    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(name: "AuditReports", dependencies: ["PrivacyAudit", "PrivacyCatalog"], swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
-      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports"],
+      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
     .target(name: "TestSupport", dependencies: ["BinaryImage"], path: "Tests/TestSupport", swiftSettings: strictSettings),
@@ -50,7 +51,8 @@ let package = Package(
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "PrivacyAuditTests", dependencies: ["PrivacyAudit", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "PrivacyAuditTests", dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],

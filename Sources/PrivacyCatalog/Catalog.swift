@@ -1,1 +1,54 @@
-public enum PrivacyCatalogPlaceholder {}
+/// The privacy catalog: Apple's required-reason API categories with their reason codes, every
+/// binary spelling of each listed API, and the protected resources an SDK can ask the user for.
+///
+/// The catalog is data, not code: it is decoded from `Resources/catalog.json` (see
+/// `Docs/CATALOG.md`), and a user file given with `--catalog FILE` can be overlaid on it to add
+/// entries or spellings before sdkvet ships them. Build a `CatalogMatcher` from it to scan images.
+public struct Catalog: Sendable, Hashable {
+  /// The version of the JSON layout this value was decoded from; sdkvet reads version 1.
+  public var schemaVersion: Int
+  /// The date the data was last checked against its sources (`YYYY-MM-DD`), when given.
+  public var asOf: String?
+  /// Where the data comes from.
+  public var sources: [CatalogSource]
+  /// The required-reason API categories with their approved reason codes.
+  public var categories: [APICategory]
+  /// The required-reason APIs with their binary spellings (an API may be in several categories).
+  public var apis: [RequiredReasonAPI]
+  /// Permission-gated resources and tracking evidence.
+  public var resources: [ProtectedResource]
+  /// The file (or "built-in catalog") this value was read from; used in error messages, never encoded.
+  public var origin: String
+
+  /// The layout version this build of sdkvet reads and writes.
+  public static let currentSchemaVersion = 1
+
+  /// Creates a catalog from its parts.
+  public init(
+    schemaVersion: Int = Catalog.currentSchemaVersion, asOf: String? = nil, sources: [CatalogSource] = [],
+    categories: [APICategory] = [], apis: [RequiredReasonAPI] = [], resources: [ProtectedResource] = [],
+    origin: String = "in-memory catalog"
+  ) {
+    self.schemaVersion = schemaVersion
+    self.asOf = asOf
+    self.sources = sources
+    self.categories = categories
+    self.apis = apis
+    self.resources = resources
+    self.origin = origin
+  }
+}
+
+/// A document the catalog's facts were taken from.
+public struct CatalogSource: Sendable, Hashable, Codable {
+  /// What the source is, in a few words.
+  public var title: String
+  /// Where to read it.
+  public var url: String
+
+  /// Creates a source.
+  public init(title: String, url: String) {
+    self.title = title
+    self.url = url
+  }
+}

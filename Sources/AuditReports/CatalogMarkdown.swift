@@ -1,0 +1,117 @@
+public import PrivacyCatalog
+
+/// Renders the privacy catalog as Markdown for `sdkvet catalog --format markdown`: one section per
+/// required-reason category (its APIs with every binary spelling, then its reason codes), the
+/// advisory spellings apart, and one section per protected resource (keys, then evidence).
+public enum CatalogMarkdown {
+  /// Writes `catalog` as Markdown to `output`.
+  public static func write(_ catalog: Catalog, to output: inout some TextOutputStream) {
+    output.write("# Privacy catalog\n\n")
+    output.write("Schema version \(catalog.schemaVersion)")
+    if let asOf = catalog.asOf { output.write(", data as of \(asOf)") }
+    output.write(". \(catalog.apis.count) APIs, \(catalog.resources.count) protected resources.\n")
+    writeSources(catalog.sources, to: &output)
+    output.write("\n## Required-reason API categories\n")
+    for category in catalog.categories {
+      writeCategory(category, apis: catalog.apis.filter { $0.categories.contains(category.id) }, to: &output)
+    }
+    output.write("\n## Protected resources\n")
+    for resource in catalog.resources {
+      writeResource(resource, to: &output)
+    }
+  }
+
+  private static func writeSources(_ sources: [CatalogSource], to output: inout some TextOutputStream) {
+    guard !sources.isEmpty else { return }
+    output.write("\nSources:\n\n")
+    for source in sources {
+      output.write("- [\(escaped(source.title))](\(source.url))\n")
+    }
+  }
+
+  private static func writeCategory(_ category: APICategory, apis: [RequiredReasonAPI], to output: inout some TextOutputStream) {
+    output.write("\n### \(category.title): `\(category.id)`\n\n")
+    let listed = apis.filter { !$0.advisory }
+    writeTable(
+      header: ["API", "Spellings", "Advisory spellings"],
+      rows: listed.map { api in
+        [code(api.name), spellingList(api.spellings.filter { !$0.advisory }), spellingList(api.spellings.filter(\.advisory))]
+      }, to: &output)
+    let unlisted = apis.filter(\.advisory)
+    if !unlisted.isEmpty {
+      output.write("\nNot on Apple's list (advisory, never counted as a use):\n\n")
+      writeTable(
+        header: ["Analogue", "Spellings", "Note"],
+        rows: unlisted.map { [code($0.name), spellingList($0.spellings), escaped($0.note ?? "")] }, to: &output)
+    }
+    output.write("\nReason codes:\n\n")
+    writeTable(
+      header: ["Code", "Who may declare it", "Allows"],
+      rows: category.reasons.map { [code($0.code), eligibility($0), escaped($0.summary)] }, to: &output)
+  }
+
+  private static func writeResource(_ resource: ProtectedResource, to output: inout some TextOutputStream) {
+    output.write("\n### \(escaped(resource.name)) (`\(resource.id)`)\n\n")
+    if resource.indicatesTracking { output.write("Evidence of tracking.\n") }
+    if resource.infoPlistKeys.isEmpty {
+      output.write("Info.plist keys: none of its own.\n")
+    } else {
+      let keys = resource.infoPlistKeys.map { "\(code($0.key)) (\($0.requirement.rawValue))" }
+      output.write("Info.plist keys: \(keys.joined(separator: ", ")).\n")
+    }
+    if let note = resource.note { output.write("\(note)\n") }
+    output.write("\n")
+    writeTable(
+      header: ["Evidence", "Kind", "Strength", "Counts only with"],
+      rows: resource.evidence.map { evidence in
+        [
+          code(evidence.spelling.name), evidence.spelling.kind.rawValue, evidence.strength.rawValue,
+          evidence.onlyWith.map(code).joined(separator: ", "),
+        ]
+      }, to: &output)
+  }
+
+  private static func writeTable(header: [String], rows: [[String]], to output: inout some TextOutputStream) {
+    output.write("| " + header.joined(separator: " | ") + " |\n")
+    output.write("|" + String(repeating: "---|", count: header.count) + "\n")
+    for row in rows {
+      output.write("| " + row.joined(separator: " | ") + " |\n")
+    }
+  }
+
+  private static func spellingList(_ spellings: [Spelling]) -> String {
+    spellings.map { spelling in
+      let suffix = spelling.kind == .swiftPrefix ? "…" : ""
+      let format = spelling.format.map { $0 == .elf ? " (ELF)" : " (Mach-O)" } ?? ""
+      return "`\(spelling.name)\(suffix)`\(format)"
+    }.joined(separator: "<br>")
+  }
+
+  private static func eligibility(_ reason: ReasonCode) -> String {
+    switch reason.usableBy {
+    case .appOrSDK: return "apps and SDKs"
+    case .sdkOnly: return "SDKs only"
+    case .appKindRestricted:
+      switch reason.appKind {
+      case .customKeyboard: return "custom-keyboard apps only"
+      case .healthResearch: return "health-research apps only"
+      case nil: return "one kind of app only"
+      }
+    }
+  }
+
+  private static func code(_ text: String) -> String { "`\(text)`" }
+
+  /// Escapes the characters that would break a table cell or a link text.
+  private static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "|": result += "\\|"
+      case "\n": result += " "
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

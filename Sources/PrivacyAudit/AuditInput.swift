@@ -1,0 +1,118 @@
+public import BinaryImage
+public import Foundation
+public import PrivacyCatalog
+public import TargetDiscovery
+
+/// One image of a binary after catalog matching: what the audit keeps once the `Image` itself
+/// (its symbol tables) has been dropped.
+public struct ScannedImage: Sendable, Hashable {
+  /// Which reader produced the image.
+  public var format: Image.Format
+  /// The architecture, as llvm-nm spells it.
+  public var architecture: String
+  /// The archive member, when the binary is an archive.
+  public var member: String?
+  /// Mach-O build platforms (`ios`, `ios-simulator`, `macos`, …); empty for ELF or when unrecorded.
+  public var platforms: [String]
+  /// What the catalog matched in the image.
+  public var matches: [CatalogMatch]
+
+  /// Creates a scanned image.
+  public init(format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [], matches: [CatalogMatch]) {
+    self.format = format
+    self.architecture = architecture
+    self.member = member
+    self.platforms = platforms
+    self.matches = matches
+  }
+
+  /// Matches `image` against the catalog and keeps only what the audit needs.
+  public init(image: Image, matcher: CatalogMatcher) {
+    self.init(
+      format: image.format, architecture: image.architecture, member: image.member,
+      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image))
+  }
+
+  /// Whether the image was built for macOS only, where Apple does not require API declarations.
+  var isMacOSOnly: Bool { !platforms.isEmpty && platforms.allSatisfy { $0 == "macos" } }
+}
+
+/// One binary of a target after reading: its matched images, or why it could not be read.
+public struct ScannedBinary: Sendable, Hashable {
+  /// The file, with its xcframework slice.
+  public var file: TargetFile
+  /// `mach-o`, `elf`, or `unreadable`.
+  public var format: String
+  /// The images read.
+  public var images: [ScannedImage]
+  /// Why the file could not be read at all, or why some of its members or slices could not.
+  public var failures: [BinaryError]
+
+  /// Creates a scanned binary.
+  public init(file: TargetFile, format: String, images: [ScannedImage], failures: [BinaryError] = []) {
+    self.file = file
+    self.format = format
+    self.images = images
+    self.failures = failures
+  }
+
+  /// A binary that was read: its images matched, its per-member problems kept.
+  public init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
+    let images = binary.images.map { ScannedImage(image: $0, matcher: matcher) }
+    let format = images.first?.format.rawValue ?? (binary.container == .elf ? "elf" : "mach-o")
+    self.init(file: file, format: format, images: images, failures: binary.problems)
+  }
+
+  /// A binary that could not be read at all.
+  public init(file: TargetFile, failure: BinaryError) {
+    self.init(file: file, format: "unreadable", images: [], failures: [failure])
+  }
+}
+
+/// A manifest, `Info.plist` or strings file as read from disk.
+public struct LoadedFile: Sendable, Hashable {
+  /// What reading produced.
+  public enum Contents: Sendable, Hashable {
+    /// The file's bytes.
+    case bytes(Data)
+    /// The file could not be read; the sentence says why.
+    case unreadable(String)
+  }
+
+  /// The file, with its xcframework slice.
+  public var file: TargetFile
+  /// Its bytes, or why they could not be read.
+  public var contents: Contents
+
+  /// Creates a loaded file.
+  public init(file: TargetFile, contents: Contents) {
+    self.file = file
+    self.contents = contents
+  }
+}
+
+/// Everything the audit needs about one target, already read: the audit itself does no I/O.
+public struct TargetEvidence: Sendable, Hashable {
+  /// The target as discovered.
+  public var target: DiscoveredTarget
+  /// Its binaries after reading and matching.
+  public var binaries: [ScannedBinary]
+  /// Its `PrivacyInfo.xcprivacy` files.
+  public var manifests: [LoadedFile]
+  /// Its `Info.plist`.
+  public var infoPlist: LoadedFile?
+  /// Its localized `InfoPlist.strings` files.
+  public var localizedInfoPlistStrings: [LoadedFile]
+
+  /// Creates target evidence.
+  public init(
+    target: DiscoveredTarget, binaries: [ScannedBinary], manifests: [LoadedFile] = [], infoPlist: LoadedFile? = nil,
+    localizedInfoPlistStrings: [LoadedFile] = []
+  ) {
+    self.target = target
+    self.binaries = binaries
+    self.manifests = manifests
+    self.infoPlist = infoPlist
+    self.localizedInfoPlistStrings = localizedInfoPlistStrings
+  }
+}

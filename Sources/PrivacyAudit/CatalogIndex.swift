@@ -1,0 +1,34 @@
+import PrivacyCatalog
+
+/// The catalog facts the rules look up, indexed once per audit.
+struct CatalogIndex: Sendable {
+  let catalog: Catalog
+  /// Apple's name of each API by catalog id.
+  let apiNames: [String: String]
+  /// Resources by catalog id.
+  let resources: [String: ProtectedResource]
+  /// The full category strings.
+  let categories: Set<String>
+  /// The Info.plist keys of resources that request App Tracking Transparency.
+  let trackingAuthorizationKeys: [String]
+
+  init(catalog: Catalog) {
+    self.catalog = catalog
+    apiNames = Dictionary(catalog.apis.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    resources = Dictionary(catalog.resources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    categories = Set(catalog.categories.map(\.id))
+    trackingAuthorizationKeys = catalog.resources.filter(\.requestsTrackingAuthorization).flatMap(\.requiredInfoPlistKeys).sorted()
+  }
+}
+
+extension ProtectedResource {
+  /// Using it reads a tracked value (the advertising identifier) rather than asking the user.
+  var readsTrackedValue: Bool { indicatesTracking && kind == .tracking }
+  /// Using it asks the user for App Tracking Transparency.
+  var requestsTrackingAuthorization: Bool { indicatesTracking && kind == .permission }
+  /// The keys a purpose string must be under: the required ones, else all listed.
+  var purposeKeys: [String] {
+    let required = requiredInfoPlistKeys
+    return required.isEmpty ? infoPlistKeys.map(\.key) : required
+  }
+}

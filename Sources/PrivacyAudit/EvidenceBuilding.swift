@@ -1,0 +1,30 @@
+import PrivacyCatalog
+
+extension Evidence {
+  /// The evidence a catalog match in one image of one binary gives.
+  init(match: CatalogMatch, binary: String, image: ScannedImage) {
+    self.init(
+      symbol: match.symbol, via: match.via.rawValue, binary: binary, architecture: image.architecture, member: image.member,
+      library: match.library)
+  }
+
+  /// Orders evidence by binary, architecture, member, symbol, via and library, for stable output.
+  static func ordered(_ lhs: Evidence, _ rhs: Evidence) -> Bool {
+    (lhs.binary, lhs.architecture ?? "", lhs.member ?? "", lhs.symbol, lhs.via, lhs.library ?? "")
+      < (rhs.binary, rhs.architecture ?? "", rhs.member ?? "", rhs.symbol, rhs.via, rhs.library ?? "")
+  }
+}
+
+extension Array where Element == Evidence {
+  /// The evidence sorted, each item once.
+  var normalized: [Evidence] { Array(Set(self)).sorted(by: Evidence.ordered) }
+}
+
+extension Finding {
+  /// Orders findings by severity (highest first), rule, category, file and message.
+  static func ordered(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
+    return (lhs.rule.rawValue, lhs.category ?? "", lhs.file ?? "", lhs.message)
+      < (rhs.rule.rawValue, rhs.category ?? "", rhs.file ?? "", rhs.message)
+  }
+}

@@ -1,0 +1,63 @@
+import PrivacyCatalog
+import TargetDiscovery
+
+/// The rules on what each manifest says, independent of the binaries: `invalid-privacy-manifest`,
+/// `invalid-reason-code`, `reason-not-valid-for-category`, `reason-not-for-this-kind` and
+/// `tracking-domains-missing`.
+enum ManifestRules {
+  static func findings(_ audit: TargetAudit, index: CatalogIndex) -> [Finding] {
+    audit.manifests.flatMap { parsed in
+      validity(parsed) + reasons(parsed, isApp: audit.target.kind.isApp, index: index) + trackingDomains(parsed)
+    }
+  }
+
+  private static func validity(_ parsed: ParsedManifest) -> [Finding] {
+    parsed.manifest.issues.map { issue in
+      Finding(rule: .invalidPrivacyManifest, severity: issue.severity, category: nil, message: issue.message, file: parsed.file.path)
+    }
+  }
+
+  private static func reasons(_ parsed: ParsedManifest, isApp: Bool, index: CatalogIndex) -> [Finding] {
+    var findings: [Finding] = []
+    for entry in parsed.manifest.accessedAPITypes {
+      for code in entry.reasons {
+        let finding = { (rule: RuleID, severity: Severity, message: String) in
+          findings.append(Finding(rule: rule, severity: severity, category: entry.category, message: message, file: parsed.file.path))
+        }
+        guard let (reason, owner) = index.catalog.reason(code) else {
+          let near = index.catalog.categories.flatMap(\.reasons).first { $0.code.lowercased() == code.lowercased() }
+          let hint = near.map { " Codes are case-sensitive: did you mean \($0.code)?" } ?? ""
+          finding(.invalidReasonCode, .error, "Reason code \"\(code)\" is not an approved reason code.\(hint)")
+          continue
+        }
+        guard index.categories.contains(entry.category) else { continue }  // the category itself is already reported
+        guard owner.id == entry.category else {
+          finding(
+            .reasonNotValidForCategory, .error,
+            "Reason \(code) belongs to \(owner.id), not \(entry.category) (ITMS-91055); use a reason of \(entry.category).")
+          continue
+        }
+        switch reason.usableBy {
+        case .sdkOnly where isApp:
+          finding(.reasonNotForThisKind, .warning, "Reason \(code) is for third-party SDK wrappers only; an app must not declare it.")
+        case .appKindRestricted where !isApp:
+          let kind = reason.appKind.map { " (\($0.rawValue) apps)" } ?? ""
+          finding(.reasonNotForThisKind, .warning, "Reason \(code) is reserved for one kind of app\(kind); an SDK must not declare it.")
+        default:
+          break
+        }
+      }
+    }
+    return findings
+  }
+
+  private static func trackingDomains(_ parsed: ParsedManifest) -> [Finding] {
+    guard parsed.manifest.tracking == true, parsed.manifest.trackingDomains.isEmpty else { return [] }
+    return [
+      Finding(
+        rule: .trackingDomainsMissing, severity: .warning, category: nil,
+        message: "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain; list the domains used for tracking.",
+        file: parsed.file.path)
+    ]
+  }
+}

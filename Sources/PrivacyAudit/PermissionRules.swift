@@ -1,0 +1,52 @@
+import PrivacyCatalog
+
+/// What a target can ask the user for, and the purpose-string rules: `requires-purpose-string`
+/// (SDK targets) and `missing-purpose-string` (app targets, over the app and everything embedded).
+enum PermissionRules {
+  /// The target's own permission uses, one per resource, sorted (tracking-only entries excluded).
+  static func permissions(_ audit: TargetAudit) -> [PermissionUse] {
+    var byResource: [String: [ResourceHit]] = [:]
+    for hit in audit.hits where hit.resource.kind == .permission {
+      byResource[hit.resource.id, default: []].append(hit)
+    }
+    return byResource.keys.sorted().compactMap { id in
+      guard let hits = byResource[id], let resource = hits.first?.resource else { return nil }
+      return PermissionUse(
+        resource: id, infoPlistKeys: resource.purposeKeys, evidence: hits.map(\.evidence).normalized,
+        requested: hits.contains { $0.strength == .request })
+    }
+  }
+
+  /// One note per resource an SDK requests: the host app must carry the purpose string.
+  static func sdkFindings(_ permissions: [PermissionUse], index: CatalogIndex) -> [Finding] {
+    permissions.filter(\.requested).map { use in
+      let name = index.resources[use.resource]?.name ?? use.resource
+      return Finding(
+        rule: .requiresPurposeString, severity: .note, category: use.resource,
+        message: "Can ask the user for \(name); the host app's Info.plist must carry \(use.infoPlistKeys.joined(separator: " and ")).",
+        evidence: use.evidence)
+    }
+  }
+
+  /// One error per resource and key: something in the app requests the resource and the app's
+  /// Info.plist lacks the key. App Tracking Transparency is left to `tracking-without-authorization`.
+  static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex) -> [Finding] {
+    let present = infoPlist?.keys ?? []
+    let plistText = infoPlist == nil ? "the app has no Info.plist" : "its Info.plist lacks it"
+    var findings: [Finding] = []
+    let requested = permissions.filter { $0.requested && index.resources[$0.resource]?.requestsTrackingAuthorization != true }
+    for resource in Set(requested.map(\.resource)).sorted() {
+      let uses = requested.filter { $0.resource == resource }
+      let name = index.resources[resource]?.name ?? resource
+      let sources = Set(uses.map { $0.source ?? "the app itself" }).sorted().joined(separator: ", ")
+      for key in Set(uses.flatMap(\.infoPlistKeys)).sorted() where !present.contains(key) {
+        findings.append(
+          Finding(
+            rule: .missingPurposeString, severity: .error, category: resource,
+            message: "\(name) is requested (by \(sources)) but \(plistText): add \(key) with a purpose string.",
+            file: infoPlist?.path, evidence: uses.flatMap(\.evidence).normalized))
+      }
+    }
+    return findings
+  }
+}

@@ -1,0 +1,77 @@
+public import PrivacyCatalog
+import TargetDiscovery
+
+/// The audit: turns already-read targets into findings. Pure: no file system access, so every
+/// rule can be tested with data built in memory.
+public struct PrivacyAuditor: Sendable {
+  let index: CatalogIndex
+
+  /// Creates an auditor judging against `catalog`.
+  public init(catalog: Catalog) {
+    index = CatalogIndex(catalog: catalog)
+  }
+
+  /// Audits every target, then rolls each app's embedded targets up into the app.
+  /// - Parameter targets: The targets with their binaries matched and their files read.
+  /// - Returns: The report, targets sorted by path, findings and evidence in a stable order.
+  public func audit(_ targets: [TargetEvidence]) -> AuditReport {
+    let audits = targets.map { TargetAudit($0, index: index) }
+    let reports = audits.map(ownReport)
+    var final = reports
+    for (position, audit) in audits.enumerated() where audit.isAppTarget {
+      let embedded = audits.indices.filter { audits[$0].target.embeddedIn == audit.target.path }
+      final[position] = rollUp(reports[position], app: audit, embedded: embedded.map { (audits[$0], reports[$0]) })
+    }
+    for position in final.indices { final[position].findings.sort(by: Finding.ordered) }
+    return AuditReport(targets: final.sorted { $0.path < $1.path })
+  }
+
+  /// What the target's own binaries and files show, with every rule that needs nothing else.
+  private func ownReport(_ audit: TargetAudit) -> TargetReport {
+    let (used, uses) = DeclarationRules.summary(audit, known: index.categories)
+    let permissions = PermissionRules.permissions(audit)
+    let tracking = TrackingRules.profile(audit)
+    var findings = BinaryRules.findings(audit) + ManifestRules.findings(audit, index: index)
+    findings += DeclarationRules.findings(audit, known: index.categories)
+    findings += TrackingRules.undeclared(audit, profile: tracking)
+    findings += PurposeStringRules.findings(audit)
+    if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
+    let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(index.categories.contains)
+    return TargetReport(
+      path: audit.target.path, kind: audit.target.kind.rawValue, embeddedIn: audit.target.embeddedIn,
+      binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
+      privacyManifest: audit.manifests.map(\.file.path).sorted().first, usedCategories: used, declaredCategories: declared.sorted(),
+      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
+  }
+
+  /// The app's profile with its embedded targets' permissions and tracking (each with its source),
+  /// and the app rules judged over all of it.
+  private func rollUp(_ report: TargetReport, app: TargetAudit, embedded: [(audit: TargetAudit, report: TargetReport)]) -> TargetReport {
+    var report = report
+    for (_, inner) in embedded.sorted(by: { $0.report.path < $1.report.path }) {
+      let source = Self.relative(inner.path, to: report.path)
+      report.permissions += inner.permissions.map { use in
+        var use = use
+        use.source = source
+        return use
+      }
+      if inner.tracking.readsAdvertisingIdentifier || inner.tracking.requestsAuthorization {
+        report.tracking.readsAdvertisingIdentifier = report.tracking.readsAdvertisingIdentifier || inner.tracking.readsAdvertisingIdentifier
+        report.tracking.requestsAuthorization = report.tracking.requestsAuthorization || inner.tracking.requestsAuthorization
+        report.tracking.sources.append(source)
+      }
+    }
+    report.findings += PermissionRules.appFindings(report.permissions, infoPlist: app.infoPlist, index: index)
+    report.findings += TrackingRules.withoutAuthorization(own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
+    return report
+  }
+
+  private static func summary(_ binary: ScannedBinary) -> BinarySummary {
+    BinarySummary(path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted())
+  }
+
+  /// `path` relative to the folder `base`, or `path` itself when it is not inside it.
+  private static func relative(_ path: String, to base: String) -> String {
+    path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+  }
+}

@@ -1,0 +1,50 @@
+/// What a `PrivacyInfo.xcprivacy` declares, as far as it could be read.
+///
+/// Parsing keeps every well-typed part even when other parts are broken, so that one wrong
+/// value does not hide the declarations next to it; what was wrong is in `issues`.
+public struct PrivacyManifest: Sendable, Hashable {
+  /// One `NSPrivacyAccessedAPITypes` entry whose category is a string and whose reasons are strings.
+  public struct AccessedAPIType: Sendable, Hashable {
+    /// `NSPrivacyAccessedAPIType`, exactly as written.
+    public var category: String
+    /// `NSPrivacyAccessedAPITypeReasons`, exactly as written (empty when missing or mistyped).
+    public var reasons: [String]
+
+    /// Creates an entry.
+    public init(category: String, reasons: [String]) {
+      self.category = category
+      self.reasons = reasons
+    }
+  }
+
+  /// `NSPrivacyTracking`; `nil` when absent or not a Boolean.
+  public var tracking: Bool?
+  /// `NSPrivacyTrackingDomains` (its string entries); empty when absent.
+  public var trackingDomains: [String]
+  /// `NSPrivacyAccessedAPITypes` entries with a string category.
+  public var accessedAPITypes: [AccessedAPIType]
+  /// What breaks Apple's validity rules (TN3181, TN3183, TN3184).
+  public var issues: [ManifestIssue]
+
+  /// Creates a manifest.
+  public init(tracking: Bool? = nil, trackingDomains: [String] = [], accessedAPITypes: [AccessedAPIType] = [], issues: [ManifestIssue] = []) {
+    self.tracking = tracking
+    self.trackingDomains = trackingDomains
+    self.accessedAPITypes = accessedAPITypes
+    self.issues = issues
+  }
+}
+
+/// One way a manifest breaks the rules, found while parsing it.
+public struct ManifestIssue: Sendable, Hashable {
+  /// `error`, or `warning` for an empty `NSPrivacyAccessedAPITypes` array (common in shipped SDKs).
+  public var severity: Severity
+  /// What is wrong and how to fix it, in one sentence.
+  public var message: String
+
+  /// Creates an issue.
+  public init(severity: Severity = .error, message: String) {
+    self.severity = severity
+    self.message = message
+  }
+}

@@ -1,0 +1,176 @@
+public import Foundation
+
+extension PrivacyManifest {
+  /// Parses and validates a `PrivacyInfo.xcprivacy` (XML or binary property list).
+  ///
+  /// Checks key names, value types and values against Apple's rules: the four top-level keys
+  /// only; `NSPrivacyTracking` a Boolean; domains bare host names; `NSPrivacyTracking` true
+  /// whenever domains are listed; each collected-data entry exactly its four keys with known
+  /// values; each accessed-API entry exactly its two keys, one of `knownCategories` (a shortened
+  /// or invented category is ITMS-91054) and a non-empty reasons array. An empty
+  /// `NSPrivacyAccessedAPITypes` array is a warning. Reason codes are checked by the audit
+  /// against the catalog, not here.
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - knownCategories: The valid full category strings.
+  /// - Returns: The manifest's readable parts, with every problem in `issues`.
+  public init(parsing data: Data, knownCategories: Set<String>) {
+    self.init()
+    let root: PropertyListValue
+    do {
+      root = try PropertyListValue.parse(data)
+    } catch {
+      issues.append(ManifestIssue(message: "The manifest is \(error.message); check it with `plutil -lint`."))
+      return
+    }
+    guard case .dictionary(let dictionary) = root else {
+      issues.append(ManifestIssue(message: "The manifest's root is a \(root.typeName), not a Dictionary."))
+      return
+    }
+    for key in dictionary.keys.sorted() where !ManifestKeys.topLevel.contains(key) {
+      issues.append(ManifestIssue(message: "Unexpected key `\(key)`: only the four NSPrivacy… keys are allowed; remove it."))
+    }
+    readTracking(dictionary)
+    if let value = dictionary[ManifestKeys.collectedDataTypes] { checkCollectedData(value) }
+    if let value = dictionary[ManifestKeys.accessedAPITypes] { readAccessedAPITypes(value, knownCategories: knownCategories) }
+  }
+
+  private mutating func report(_ message: String) {
+    issues.append(ManifestIssue(message: message))
+  }
+
+  // MARK: Tracking
+
+  private mutating func readTracking(_ dictionary: [String: PropertyListValue]) {
+    if let value = dictionary[ManifestKeys.tracking] {
+      if case .boolean(let flag) = value {
+        tracking = flag
+      } else {
+        report("`NSPrivacyTracking` is a \(value.typeName); it must be a Boolean.")
+      }
+    }
+    if let value = dictionary[ManifestKeys.trackingDomains] {
+      trackingDomains = strings(in: value, key: ManifestKeys.trackingDomains)
+      for domain in trackingDomains where !Self.isBareDomain(domain) {
+        report("Tracking domain \"\(domain)\" must be a domain or subdomain only, with no scheme, path, query or spaces.")
+      }
+    }
+    if tracking == false && !trackingDomains.isEmpty {
+      report("`NSPrivacyTracking` is false but `NSPrivacyTrackingDomains` lists domains (ITMS-91064); set it to true or remove the domains.")
+    }
+  }
+
+  private static func isBareDomain(_ domain: String) -> Bool {
+    !domain.isEmpty && !domain.contains(where: { "/?#:@ \t\n".contains($0) }) && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+  }
+
+  /// The strings of an array value; reports a non-array or non-string entries under `key`.
+  private mutating func strings(in value: PropertyListValue, key: String) -> [String] {
+    guard case .array(let items) = value else {
+      report("`\(key)` is a \(value.typeName); it must be an Array of String.")
+      return []
+    }
+    var result: [String] = []
+    for item in items {
+      if let string = item.stringValue {
+        result.append(string)
+      } else {
+        report("`\(key)` holds a \(item.typeName); every entry must be a String.")
+      }
+    }
+    return result
+  }
+
+  /// The dictionaries of an array value; reports a non-array or other entries under `key`.
+  private mutating func dictionaries(in value: PropertyListValue, key: String) -> [[String: PropertyListValue]] {
+    guard case .array(let items) = value else {
+      report("`\(key)` is a \(value.typeName); it must be an Array of Dictionary.")
+      return []
+    }
+    var result: [[String: PropertyListValue]] = []
+    for item in items {
+      if let dictionary = item.dictionaryValue {
+        result.append(dictionary)
+      } else {
+        report("`\(key)` holds a \(item.typeName); every entry must be a Dictionary.")
+      }
+    }
+    return result
+  }
+
+  private mutating func reportUnexpectedKeys(in entry: [String: PropertyListValue], allowed: Set<String>, of key: String) {
+    for name in entry.keys.sorted() where !allowed.contains(name) {
+      report("A `\(key)` entry has the unexpected key `\(name)`; remove it.")
+    }
+    for name in allowed.sorted() where entry[name] == nil {
+      report("A `\(key)` entry lacks `\(name)`.")
+    }
+  }
+
+  // MARK: Collected data
+
+  private mutating func checkCollectedData(_ value: PropertyListValue) {
+    let key = ManifestKeys.collectedDataTypes
+    for entry in dictionaries(in: value, key: key) {
+      reportUnexpectedKeys(in: entry, allowed: ManifestKeys.collectedDataEntry, of: key)
+      if let type = entry[ManifestKeys.collectedDataType] {
+        if let name = type.stringValue {
+          if !ManifestKeys.collectedDataTypeValues.contains(name) {
+            report("Unknown collected data type \"\(name)\"; use one of Apple's 35 NSPrivacyCollectedDataType… values.")
+          }
+        } else {
+          report("`NSPrivacyCollectedDataType` is a \(type.typeName); it must be a String.")
+        }
+      }
+      for flag in [ManifestKeys.collectedDataTypeLinked, ManifestKeys.collectedDataTypeTracking] {
+        guard let value = entry[flag] else { continue }
+        if case .boolean = value { continue }
+        report("`\(flag)` is a \(value.typeName); it must be a Boolean.")
+      }
+      if let purposes = entry[ManifestKeys.collectedDataTypePurposes] {
+        for purpose in strings(in: purposes, key: ManifestKeys.collectedDataTypePurposes)
+        where !ManifestKeys.collectedDataPurposeValues.contains(purpose) {
+          report("Unknown collection purpose \"\(purpose)\"; use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values.")
+        }
+      }
+    }
+  }
+
+  // MARK: Accessed API types
+
+  private mutating func readAccessedAPITypes(_ value: PropertyListValue, knownCategories: Set<String>) {
+    let key = ManifestKeys.accessedAPITypes
+    if case .array(let items) = value, items.isEmpty {
+      issues.append(
+        ManifestIssue(severity: .warning, message: "`NSPrivacyAccessedAPITypes` is an empty array (TN3181 lists this as invalid); remove the key."))
+      return
+    }
+    for entry in dictionaries(in: value, key: key) {
+      reportUnexpectedKeys(in: entry, allowed: [ManifestKeys.accessedAPIType, ManifestKeys.accessedAPITypeReasons], of: key)
+      guard let typeValue = entry[ManifestKeys.accessedAPIType] else { continue }
+      guard let category = typeValue.stringValue else {
+        report("`NSPrivacyAccessedAPIType` is a \(typeValue.typeName); it must be a String.")
+        continue
+      }
+      if !knownCategories.contains(category) {
+        report(Self.unknownCategoryMessage(category, knownCategories: knownCategories))
+      }
+      var reasons: [String] = []
+      if let reasonsValue = entry[ManifestKeys.accessedAPITypeReasons] {
+        reasons = strings(in: reasonsValue, key: ManifestKeys.accessedAPITypeReasons)
+        if case .array(let items) = reasonsValue, items.isEmpty {
+          report("The reasons array of \(category.isEmpty ? "an entry" : "`\(category)`") is empty; list at least one approved reason code.")
+        }
+      }
+      accessedAPITypes.append(AccessedAPIType(category: category, reasons: reasons))
+    }
+  }
+
+  private static func unknownCategoryMessage(_ category: String, knownCategories: Set<String>) -> String {
+    if category.isEmpty { return "An `NSPrivacyAccessedAPIType` is empty (ITMS-91054); use a full NSPrivacyAccessedAPICategory… string." }
+    if let full = knownCategories.sorted().first(where: { $0.hasSuffix(category) || $0.lowercased() == category.lowercased() }) {
+      return "Category \"\(category)\" is not valid (ITMS-91054); write it in full and exact case: \(full)."
+    }
+    return "Category \"\(category)\" is not one of Apple's required-reason categories (ITMS-91054)."
+  }
+}

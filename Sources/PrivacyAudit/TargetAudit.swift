@@ -1,0 +1,112 @@
+import BinaryImage
+import PrivacyCatalog
+import TargetDiscovery
+
+/// One use of a required-reason API, before it is attributed to a declared category.
+struct UseRecord {
+  /// Every category the API belongs to (two for `getattrlist`).
+  var categories: [String]
+  /// Apple's name of the API.
+  var api: String
+  /// Where it was found.
+  var evidence: Evidence
+  /// The xcframework slice of the binary.
+  var slice: String?
+  /// Whether the image is Mach-O (only Mach-O targets need a manifest).
+  var isMachO: Bool
+  /// Whether the image was built for macOS only.
+  var isMacOSOnly: Bool
+}
+
+/// One piece of protected-resource evidence.
+struct ResourceHit {
+  var resource: ProtectedResource
+  var strength: EvidenceStrength
+  var evidence: Evidence
+}
+
+/// A manifest of the target, parsed (or the reason it could not be).
+struct ParsedManifest {
+  var file: TargetFile
+  var manifest: PrivacyManifest
+}
+
+/// The facts about one target that the rules judge, gathered from its evidence.
+struct TargetAudit {
+  let target: DiscoveredTarget
+  let binaries: [ScannedBinary]
+  let uses: [UseRecord]
+  let hits: [ResourceHit]
+  let manifests: [ParsedManifest]
+  let infoPlist: InfoPlistDocument?
+  let localizedStrings: [InfoPlistDocument]
+
+  init(_ input: TargetEvidence, index: CatalogIndex) {
+    target = input.target
+    binaries = input.binaries
+    var uses: [UseRecord] = []
+    var hits: [ResourceHit] = []
+    for binary in input.binaries {
+      for image in binary.images {
+        for match in image.matches where !match.isAdvisory {
+          let evidence = Evidence(match: match, binary: binary.file.path, image: image)
+          switch match.subject {
+          case .requiredReasonAPI(let id, let categories) where !categories.isEmpty:
+            uses.append(
+              UseRecord(
+                categories: categories, api: index.apiNames[id] ?? id, evidence: evidence, slice: binary.file.slice,
+                isMachO: image.format == .machO, isMacOSOnly: image.isMacOSOnly))
+          case .protectedResource(let id, let strength):
+            if let resource = index.resources[id] { hits.append(ResourceHit(resource: resource, strength: strength, evidence: evidence)) }
+          default:
+            break
+          }
+        }
+      }
+    }
+    self.uses = uses
+    self.hits = hits
+    manifests = input.manifests.map { file in
+      switch file.contents {
+      case .bytes(let data):
+        return ParsedManifest(file: file.file, manifest: PrivacyManifest(parsing: data, knownCategories: index.categories))
+      case .unreadable(let reason):
+        return ParsedManifest(file: file.file, manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]))
+      }
+    }
+    infoPlist = input.infoPlist.map(InfoPlistDocument.init)
+    localizedStrings = input.localizedInfoPlistStrings.map(InfoPlistDocument.init)
+  }
+
+  /// Whether the app-only rules apply: an app, or an app extension scanned on its own.
+  var isAppTarget: Bool {
+    target.kind == .app || (target.kind == .appExtension && target.embeddedIn == nil)
+  }
+
+  /// Whether at least one binary yielded images, so that "nothing uses it" can be judged.
+  var hasReadableCode: Bool { binaries.contains { !$0.images.isEmpty } }
+
+  /// The manifests that cover `slice`: its own, and any outside every slice.
+  func manifests(covering slice: String?) -> [ParsedManifest] {
+    manifests.filter { $0.file.slice == nil || $0.file.slice == slice }
+  }
+
+  /// The known categories the manifests covering `slice` declare.
+  func declaredCategories(covering slice: String?, known: Set<String>) -> Set<String> {
+    Set(manifests(covering: slice).flatMap { $0.manifest.accessedAPITypes.map(\.category) }.filter(known.contains))
+  }
+
+  /// The categories a use counts against: those of its categories that are declared, else all of them
+  /// (a dual-category API such as `getattrlist` is satisfied by a declaration in either).
+  func attributedCategories(of use: UseRecord, known: Set<String>) -> [String] {
+    let declared = declaredCategories(covering: use.slice, known: known)
+    let satisfied = use.categories.filter(declared.contains)
+    return satisfied.isEmpty ? use.categories : satisfied
+  }
+
+  /// The tracking value `NSPrivacyTracking` takes across the manifests: true if any says so.
+  var declaredTracking: Bool? {
+    let values = manifests.compactMap(\.manifest.tracking)
+    return values.isEmpty ? nil : values.contains(true)
+  }
+}

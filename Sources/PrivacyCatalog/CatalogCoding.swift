@@ -1,0 +1,29 @@
+extension Catalog: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case schemaVersion, asOf, sources, categories, apis, resources
+  }
+
+  /// Decodes a catalog. Only `schemaVersion` is required, so an overlay file may carry just the
+  /// sections it adds to; `origin` is set by the loader, not read from the file.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+    asOf = try container.decodeIfPresent(String.self, forKey: .asOf)
+    sources = try container.decodeIfPresent([CatalogSource].self, forKey: .sources) ?? []
+    categories = try container.decodeIfPresent([APICategory].self, forKey: .categories) ?? []
+    apis = try container.decodeIfPresent([RequiredReasonAPI].self, forKey: .apis) ?? []
+    resources = try container.decodeIfPresent([ProtectedResource].self, forKey: .resources) ?? []
+    origin = "in-memory catalog"
+  }
+
+  /// Encodes every section (empty ones included), without `origin`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(schemaVersion, forKey: .schemaVersion)
+    try container.encodeIfPresent(asOf, forKey: .asOf)
+    try container.encode(sources, forKey: .sources)
+    try container.encode(categories, forKey: .categories)
+    try container.encode(apis, forKey: .apis)
+    try container.encode(resources, forKey: .resources)
+  }
+}

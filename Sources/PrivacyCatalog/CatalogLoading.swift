@@ -1,0 +1,104 @@
+public import Foundation
+
+extension Catalog {
+  /// The catalog shipped with sdkvet (`Resources/catalog.json`), decoded and validated once.
+  ///
+  /// It throws only if the shipped resource is missing or broken, which the package's tests rule
+  /// out; callers report the error instead of trapping.
+  public static func builtIn() throws(CatalogError) -> Catalog {
+    try builtInResult.get()
+  }
+
+  private static let builtInName = "built-in catalog"
+
+  private static let builtInResult: Result<Catalog, CatalogError> = {
+    guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
+      return .failure(CatalogError(file: builtInName, path: "$", message: "catalog.json is missing from the bundle"))
+    }
+    return Result { () throws(CatalogError) -> Catalog in
+      let data = try readData(at: url, named: builtInName)
+      let catalog = try Catalog(jsonData: data, origin: builtInName)
+      try catalog.validate(resolvingIn: catalog)
+      return catalog
+    }
+  }()
+
+  /// Decodes a catalog or overlay from JSON bytes, without checking it against any other catalog.
+  /// - Parameters:
+  ///   - jsonData: The file contents.
+  ///   - origin: The name errors should give for the file, usually its path.
+  public init(jsonData: Data, origin: String) throws(CatalogError) {
+    do {
+      self = try JSONDecoder().decode(Catalog.self, from: jsonData)
+    } catch let error as DecodingError {
+      throw CatalogError(decoding: error, file: origin)
+    } catch {
+      throw CatalogError(file: origin, path: "$", message: "not valid JSON: \(error.localizedDescription)")
+    }
+    self.origin = origin
+    guard schemaVersion == Catalog.currentSchemaVersion else {
+      throw CatalogError(
+        file: origin, path: "$.schemaVersion",
+        message: "schema version \(schemaVersion) is not supported (this sdkvet reads \(Catalog.currentSchemaVersion))")
+    }
+  }
+
+  /// Reads a user catalog file (`--catalog FILE`). The result is usually passed to `overlaying(_:)`,
+  /// which checks it against the catalog it extends.
+  public static func load(contentsOf path: String) throws(CatalogError) -> Catalog {
+    let data = try readData(at: URL(fileURLWithPath: path), named: path)
+    return try Catalog(jsonData: data, origin: path)
+  }
+
+  private static func readData(at url: URL, named name: String) throws(CatalogError) -> Data {
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw CatalogError(file: name, path: "$", message: "cannot read the file: \(error.localizedDescription)")
+    }
+  }
+}
+
+extension CatalogError {
+  /// Translates a `DecodingError` into the file + JSON path form.
+  init(decoding error: DecodingError, file: String) {
+    let path: [any CodingKey]
+    let message: String
+    switch error {
+    case .typeMismatch(let type, let context):
+      path = context.codingPath
+      message = "expected \(Self.jsonTypeName(type)): \(context.debugDescription)"
+    case .valueNotFound(let type, let context):
+      path = context.codingPath
+      message = "expected \(Self.jsonTypeName(type)), found null"
+    case .keyNotFound(let key, let context):
+      path = context.codingPath + [key]
+      message = "required key '\(key.stringValue)' is missing"
+    case .dataCorrupted(let context):
+      path = context.codingPath
+      message = context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription
+    @unknown default:
+      path = []
+      message = "\(error)"
+    }
+    self.init(file: file, path: Self.jsonPath(path), message: message)
+  }
+
+  /// Renders a coding path as `$.apis[3].spellings[0].kind`.
+  static func jsonPath(_ keys: [any CodingKey]) -> String {
+    keys.reduce(into: "$") { path, key in
+      if let index = key.intValue { path += "[\(index)]" } else { path += ".\(key.stringValue)" }
+    }
+  }
+
+  private static func jsonTypeName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Bool.Type: return "a boolean"
+    case is Int.Type: return "an integer"
+    default:
+      let name = String(describing: type)
+      return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Dictionary") ? "an object" : name
+    }
+  }
+}

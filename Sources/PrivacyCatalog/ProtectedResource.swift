@@ -1,0 +1,151 @@
+/// A permission-gated resource (camera, location, contacts, …) or a tracking behaviour
+/// (reading the advertising identifier), with the Info.plist keys it needs and the binary
+/// evidence that code uses it.
+public struct ProtectedResource: Sendable, Hashable {
+  /// What kind of resource an entry describes.
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The system asks the user; the app's Info.plist must carry a purpose string.
+    case permission
+    /// No prompt of its own (the advertising identifier): evidence of tracking, governed by ATT.
+    case tracking
+  }
+
+  /// A stable identifier, unique in the catalog (e.g. `camera`, `location-always`).
+  public var id: String
+  /// A human name, e.g. "Location (always)".
+  public var name: String
+  /// Whether the user is asked, or the entry is tracking evidence only.
+  public var kind: Kind
+  /// True when using the resource is evidence of tracking (ATT requests, the advertising identifier).
+  public var indicatesTracking: Bool
+  /// The Info.plist keys involved; empty only for `.tracking` entries.
+  public var infoPlistKeys: [InfoPlistKey]
+  /// The binary evidence, each item with its strength.
+  public var evidence: [Evidence]
+  /// Provenance or caveats.
+  public var note: String?
+
+  /// Creates a resource.
+  public init(
+    id: String, name: String, kind: Kind = .permission, indicatesTracking: Bool = false,
+    infoPlistKeys: [InfoPlistKey], evidence: [Evidence], note: String? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.kind = kind
+    self.indicatesTracking = indicatesTracking
+    self.infoPlistKeys = infoPlistKeys
+    self.evidence = evidence
+    self.note = note
+  }
+
+  /// The keys the app's Info.plist must carry when the resource is requested.
+  public var requiredInfoPlistKeys: [String] {
+    infoPlistKeys.filter { $0.requirement == .required }.map(\.key)
+  }
+}
+
+extension ProtectedResource: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, name, kind, indicatesTracking, infoPlistKeys, evidence, note
+  }
+
+  /// Decodes a resource; `indicatesTracking` (false) and `note` may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    indicatesTracking = try container.decodeIfPresent(Bool.self, forKey: .indicatesTracking) ?? false
+    infoPlistKeys = try container.decode([InfoPlistKey].self, forKey: .infoPlistKeys)
+    evidence = try container.decode([Evidence].self, forKey: .evidence)
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+  }
+
+  /// Encodes a resource, leaving out `indicatesTracking` when false and an absent note.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(kind, forKey: .kind)
+    if indicatesTracking { try container.encode(true, forKey: .indicatesTracking) }
+    try container.encode(infoPlistKeys, forKey: .infoPlistKeys)
+    try container.encode(evidence, forKey: .evidence)
+    try container.encodeIfPresent(note, forKey: .note)
+  }
+}
+
+/// An Info.plist key tied to a protected resource.
+public struct InfoPlistKey: Sendable, Hashable, Codable {
+  /// How the key relates to the resource.
+  public enum Requirement: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Must be present whenever the resource is requested (current OS versions).
+    case required
+    /// A deprecated key still needed for older deployment targets; its absence is not an error.
+    case legacy
+    /// A companion key some uses need (e.g. `NSBonjourServices`); its absence is not an error.
+    case optional
+  }
+
+  /// The key, e.g. `NSCameraUsageDescription`.
+  public var key: String
+  /// How the key relates to the resource.
+  public var requirement: Requirement
+
+  /// Creates a key.
+  public init(key: String, requirement: Requirement = .required) {
+    self.key = key
+    self.requirement = requirement
+  }
+}
+
+/// How much a piece of resource evidence proves.
+public enum EvidenceStrength: String, Sendable, Hashable, Codable, CaseIterable {
+  /// A request selector or function is referenced: the code can trigger the prompt (or, for
+  /// tracking entries, reads the tracked value).
+  case request
+  /// Only a class or a status check is referenced: weaker, shown but not proof of a request.
+  case reference
+}
+
+/// One piece of resource evidence: a spelling, its strength, and optionally a class it only
+/// counts together with (a generic selector such as `requestAuthorization:` proves a speech
+/// request only when `_OBJC_CLASS_$_SFSpeechRecognizer` is imported by the same image).
+public struct Evidence: Sendable, Hashable {
+  /// What to look for in the binary.
+  public var spelling: Spelling
+  /// What a match proves.
+  public var strength: EvidenceStrength
+  /// Exact imported symbol names of which at least one must be present in the same image for
+  /// this evidence to count; empty when it counts on its own.
+  public var onlyWith: [String]
+
+  /// Creates evidence.
+  public init(spelling: Spelling, strength: EvidenceStrength, onlyWith: [String] = []) {
+    self.spelling = spelling
+    self.strength = strength
+    self.onlyWith = onlyWith
+  }
+}
+
+extension Evidence: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case strength, onlyWith
+  }
+
+  /// Decodes evidence: the spelling's fields plus `strength` and an optional `onlyWith` list.
+  public init(from decoder: any Decoder) throws {
+    spelling = try Spelling(from: decoder)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    strength = try container.decode(EvidenceStrength.self, forKey: .strength)
+    onlyWith = try container.decodeIfPresent([String].self, forKey: .onlyWith) ?? []
+  }
+
+  /// Encodes evidence flat, as one JSON object with the spelling's fields.
+  public func encode(to encoder: any Encoder) throws {
+    try spelling.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(strength, forKey: .strength)
+    if !onlyWith.isEmpty { try container.encode(onlyWith, forKey: .onlyWith) }
+  }
+}

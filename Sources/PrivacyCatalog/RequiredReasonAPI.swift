@@ -1,0 +1,58 @@
+/// One API on Apple's required-reason list (e.g. `stat`, `systemUptime`, `UserDefaults`) with
+/// every spelling by which a binary can import or reference it.
+public struct RequiredReasonAPI: Sendable, Hashable {
+  /// A stable identifier, unique in the catalog (e.g. `stat`, `url-creation-date-key`).
+  public var id: String
+  /// The name as Apple's list spells it (e.g. `creationDateKey`, `mach_absolute_time()`).
+  public var name: String
+  /// The full category strings this API belongs to (`getattrlist` is in two).
+  public var categories: [String]
+  /// True when Apple does not list the API at all (an analogue such as `mach_continuous_time`):
+  /// every spelling of it is then advisory.
+  public var advisory: Bool
+  /// Provenance or caveats.
+  public var note: String?
+  /// The binary spellings.
+  public var spellings: [Spelling]
+
+  /// Creates an API entry.
+  public init(
+    id: String, name: String, categories: [String], advisory: Bool = false, note: String? = nil,
+    spellings: [Spelling]
+  ) {
+    self.id = id
+    self.name = name
+    self.categories = categories
+    self.advisory = advisory
+    self.note = note
+    self.spellings = spellings
+  }
+}
+
+extension RequiredReasonAPI: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case id, name, categories, advisory, note, spellings
+  }
+
+  /// Decodes an API; `advisory` and `note` may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    name = try container.decode(String.self, forKey: .name)
+    categories = try container.decode([String].self, forKey: .categories)
+    advisory = try container.decodeIfPresent(Bool.self, forKey: .advisory) ?? false
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+    spellings = try container.decode([Spelling].self, forKey: .spellings)
+  }
+
+  /// Encodes an API, leaving out `advisory` when false and an absent note.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try container.encode(categories, forKey: .categories)
+    if advisory { try container.encode(true, forKey: .advisory) }
+    try container.encodeIfPresent(note, forKey: .note)
+    try container.encode(spellings, forKey: .spellings)
+  }
+}

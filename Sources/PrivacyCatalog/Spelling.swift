@@ -1,0 +1,78 @@
+/// One way an API or resource shows up in a compiled binary.
+///
+/// Names are stored exactly as the binary spells them, without normalisation: Mach-O C symbols
+/// carry their leading `_` (`_stat`), ELF ones do not (`stat`), and `format` says which binary
+/// format a spelling belongs to. Two kinds are not exact symbol names: a `selector` is the bare
+/// selector (`systemUptime`), matched as a referenced selector and as an `_objc_msgSend$<selector>`
+/// stub import; a `swiftPrefix` is written without Mach-O's leading `_` (`$s10Foundation…`) and
+/// matches any imported symbol that starts with it, with or without that `_`.
+public struct Spelling: Sendable, Hashable {
+  /// What kind of name a spelling is, which decides how it is matched.
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// An imported C function, matched by exact symbol name.
+    case cFunction = "c-function"
+    /// An imported global constant (Objective-C `NSString *` keys), matched by exact symbol name.
+    case objcConstant = "objc-constant"
+    /// An imported Objective-C class symbol (`_OBJC_CLASS_$_…`), matched by exact symbol name.
+    case objcClass = "objc-class"
+    /// An Objective-C selector, matched in `__objc_selrefs` and as an `_objc_msgSend$` stub import.
+    case selector
+    /// The stable start of Swift-mangled names, matched as a prefix of imported symbols.
+    case swiftPrefix = "swift-prefix"
+  }
+
+  /// The name as the binary spells it (see the type's documentation for selectors and prefixes).
+  public var name: String
+  /// How the name is matched.
+  public var kind: Kind
+  /// The only binary format the spelling occurs in; `nil` when it may occur in either.
+  public var format: BinaryFormat?
+  /// True when Apple does not list this spelling: it is reported for information only and never
+  /// counts as a use that needs a declaration.
+  public var advisory: Bool
+  /// Provenance or caveats (e.g. "UNVERIFIED", "derived from mangling rules").
+  public var note: String?
+
+  /// Creates a spelling.
+  public init(name: String, kind: Kind, format: BinaryFormat? = nil, advisory: Bool = false, note: String? = nil) {
+    self.name = name
+    self.kind = kind
+    self.format = format
+    self.advisory = advisory
+    self.note = note
+  }
+}
+
+/// The binary formats a spelling can be restricted to.
+public enum BinaryFormat: String, Sendable, Hashable, Codable, CaseIterable {
+  /// ELF (Linux, Android).
+  case elf
+  /// Mach-O (Apple platforms).
+  case machO = "mach-o"
+}
+
+extension Spelling: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case name, kind, format, advisory, note
+  }
+
+  /// Decodes a spelling; `format`, `advisory` and `note` may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    format = try container.decodeIfPresent(BinaryFormat.self, forKey: .format)
+    advisory = try container.decodeIfPresent(Bool.self, forKey: .advisory) ?? false
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+  }
+
+  /// Encodes a spelling, leaving out `advisory` when false and absent optionals.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(kind, forKey: .kind)
+    try container.encodeIfPresent(format, forKey: .format)
+    if advisory { try container.encode(true, forKey: .advisory) }
+    try container.encodeIfPresent(note, forKey: .note)
+  }
+}

@@ -1,0 +1,105 @@
+/// What kind of thing a target is; the raw values are the report's `kind` strings.
+public enum TargetKind: String, Sendable, Hashable, CaseIterable {
+  /// An `.app` bundle: its own executable.
+  case app
+  /// An `.appex` app extension.
+  case appExtension = "app-extension"
+  /// A `.framework` bundle (flat or versioned layout).
+  case framework
+  /// An `.xcframework`: every library slice in one target.
+  case xcframework
+  /// A `.bundle` (loadable, or a resource bundle found on its own).
+  case bundle
+  /// An `.a` archive.
+  case staticLibrary = "static-library"
+  /// A `.dylib`.
+  case dynamicLibrary = "dynamic-library"
+  /// A `.so` (also `libx.so.1`).
+  case sharedObject = "shared-object"
+  /// A `.o` object.
+  case object
+  /// Any other file that starts with a binary magic.
+  case binary
+
+  /// Whether the target is an app or app extension, whose Info.plist must carry purpose strings.
+  public var isApp: Bool { self == .app || self == .appExtension }
+}
+
+/// A file that belongs to a target, with the xcframework library slice it belongs to.
+public struct TargetFile: Sendable, Hashable, Comparable {
+  /// The path as found under the scanned root.
+  public var path: String
+  /// The xcframework `LibraryIdentifier` (e.g. `ios-arm64`); `nil` outside xcframeworks.
+  public var slice: String?
+
+  /// Creates a target file.
+  public init(path: String, slice: String? = nil) {
+    self.path = path
+    self.slice = slice
+  }
+
+  /// Orders by path, then slice.
+  public static func < (lhs: TargetFile, rhs: TargetFile) -> Bool {
+    (lhs.path, lhs.slice ?? "") < (rhs.path, rhs.slice ?? "")
+  }
+}
+
+/// One SDK, app, library or binary found under a scanned path, and the files the audit reads for it.
+public struct DiscoveredTarget: Sendable, Hashable {
+  /// The bundle or file, as found under the scanned root.
+  public var path: String
+  /// What it is.
+  public var kind: TargetKind
+  /// The app it is embedded in (its `Frameworks/` or `PlugIns/`), or `nil`.
+  public var embeddedIn: String?
+  /// Every file that presents itself as a binary, sorted; some may turn out unreadable.
+  public var binaries: [TargetFile]
+  /// Every `PrivacyInfo.xcprivacy` found where Apple looks for one, sorted.
+  public var manifests: [TargetFile]
+  /// The bundle's `Info.plist`, when it has one.
+  public var infoPlist: String?
+  /// The bundle's localized `*.lproj/InfoPlist.strings` files, sorted.
+  public var localizedInfoPlistStrings: [String]
+
+  /// Creates a target.
+  public init(
+    path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [TargetFile] = [], manifests: [TargetFile] = [],
+    infoPlist: String? = nil, localizedInfoPlistStrings: [String] = []
+  ) {
+    self.path = path
+    self.kind = kind
+    self.embeddedIn = embeddedIn
+    self.binaries = binaries
+    self.manifests = manifests
+    self.infoPlist = infoPlist
+    self.localizedInfoPlistStrings = localizedInfoPlistStrings
+  }
+}
+
+/// A path discovery could not use, and why (a missing input, a symbolic link leaving the scanned root).
+public struct DiscoveryProblem: Sendable, Hashable {
+  /// The path concerned.
+  public var path: String
+  /// One sentence saying what happened.
+  public var message: String
+
+  /// Creates a problem.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+}
+
+/// Everything discovery found under the given paths.
+public struct DiscoveryResult: Sendable, Hashable {
+  /// The targets, sorted by path.
+  public var targets: [DiscoveredTarget]
+  /// Paths that could not be used.
+  public var problems: [DiscoveryProblem]
+
+  /// Creates a result.
+  public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem]) {
+    self.targets = targets
+    self.problems = problems
+  }
+}

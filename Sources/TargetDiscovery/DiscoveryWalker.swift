@@ -1,0 +1,213 @@
+/// The walk behind `TargetDiscovery`: its state is the visited set and the targets built so far.
+struct DiscoveryWalker {
+  /// What a file or folder found during the walk belongs to.
+  struct Context {
+    /// The index in `targets` of the enclosing target, if any.
+    var target: Int?
+    /// The xcframework slice being walked, if any.
+    var slice: String?
+    /// The app (or app extension scanned on its own) that encloses the walk, if any.
+    var app: String?
+  }
+
+  let fileSystem: any DiscoveryFileSystem
+  private var visited: Set<FileIdentity> = []
+  private var targets: [DiscoveredTarget] = []
+  private var problems: [DiscoveryProblem] = []
+  /// The resolved path of the root being scanned; links may not leave it.
+  private var root = "/"
+
+  init(fileSystem: any DiscoveryFileSystem) {
+    self.fileSystem = fileSystem
+  }
+
+  /// The targets found so far, sorted, with their files sorted and each listed once.
+  var result: DiscoveryResult {
+    let sorted = targets.map { target in
+      var target = target
+      target.binaries = Array(Set(target.binaries)).sorted()
+      target.manifests = Array(Set(target.manifests)).sorted()
+      target.localizedInfoPlistStrings.sort()
+      return target
+    }
+    return DiscoveryResult(targets: sorted.sorted { $0.path < $1.path }, problems: problems)
+  }
+
+  /// Scans one user-given path as a root.
+  mutating func scan(_ given: String) {
+    let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+    guard let resolved = fileSystem.resolvedPath(path) else {
+      problems.append(DiscoveryProblem(path: path, message: "no such file or folder"))
+      return
+    }
+    root = resolved
+    visit(path, Context())
+  }
+
+  // MARK: Walking
+
+  private mutating func visit(_ path: String, _ context: Context) {
+    switch enter(path) {
+    case .directory: visitDirectory(path, context)
+    case .regular: visitFile(path, context)
+    default: break
+    }
+  }
+
+  /// Marks `path` visited and says what it is; `nil` when it was visited already, does not
+  /// exist, or is a link leading outside the root (reported).
+  private mutating func enter(_ path: String) -> FileStatus.Kind? {
+    guard let link = fileSystem.linkStatus(path) else { return nil }
+    if link.kind == .symbolicLink {
+      guard let target = fileSystem.resolvedPath(path) else {
+        problems.append(DiscoveryProblem(path: path, message: "symbolic link leads nowhere; not followed"))
+        return nil
+      }
+      guard isInsideRoot(target) else {
+        problems.append(DiscoveryProblem(path: path, message: "symbolic link leads outside the scanned path (to \(target)); not followed"))
+        return nil
+      }
+    }
+    guard let status = fileSystem.status(path), visited.insert(status.identity).inserted else { return nil }
+    return status.kind
+  }
+
+  private func isInsideRoot(_ resolved: String) -> Bool {
+    root == "/" || resolved == root || resolved.hasPrefix(root + "/")
+  }
+
+  private mutating func walkChildren(_ path: String, _ context: Context) {
+    guard let names = fileSystem.directoryEntries(path) else {
+      problems.append(DiscoveryProblem(path: path, message: "folder cannot be read"))
+      return
+    }
+    // Real entries before links, so that a file reached both ways is reported under its real path.
+    let children = names.sorted().map { path.subpath($0) }
+    let fileSystem = fileSystem
+    let isLink = { (child: String) in fileSystem.linkStatus(child)?.kind == .symbolicLink }
+    for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
+      visit(child, context)
+    }
+  }
+
+  private mutating func visitDirectory(_ path: String, _ context: Context) {
+    switch path.fileExtension {
+    case "app":
+      addBundle(at: path, kind: .app, layout: .appLike(at: path, in: fileSystem), context)
+    case "appex":
+      addBundle(at: path, kind: .appExtension, layout: .appLike(at: path, in: fileSystem), context)
+    case "framework":
+      let layout = BundleLayout.framework(at: path, in: fileSystem)
+      if let enclosing = context.target, targets[enclosing].kind == .xcframework {
+        populate(enclosing, bundle: path, layout: layout, context, ownsInfoPlist: false)
+      } else {
+        addBundle(at: path, kind: .framework, layout: layout, context)
+      }
+    case "xcframework":
+      addXCFramework(at: path, context)
+    case "bundle":
+      let layout = BundleLayout.appLike(at: path, in: fileSystem)
+      if let enclosing = context.target, BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) == nil {
+        addManifests(in: layout, to: enclosing, slice: context.slice)  // a resource bundle of the enclosing target
+        walkChildren(path, context)
+      } else {
+        addBundle(at: path, kind: .bundle, layout: layout, context)
+      }
+    case "dSYM":
+      break  // debug symbols duplicate the binary they describe
+    default:
+      walkChildren(path, context)
+    }
+  }
+
+  private mutating func visitFile(_ path: String, _ context: Context) {
+    let name = String(path.fileName)
+    guard BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(fileSystem.readPrefix(path, limit: 8) ?? [])
+    else { return }
+    if let enclosing = context.target,
+      !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
+    {
+      targets[enclosing].binaries.append(TargetFile(path: path, slice: context.slice))
+      return
+    }
+    let kind = BinaryNaming.kind(ofFileNamed: name)
+    targets.append(DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app, binaries: [TargetFile(path: path)]))
+  }
+
+  // MARK: Bundles
+
+  private mutating func addBundle(at path: String, kind: TargetKind, layout: BundleLayout, _ context: Context) {
+    let index = targets.count
+    targets.append(DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app))
+    let app = context.app ?? (kind.isApp ? path : nil)
+    populate(index, bundle: path, layout: layout, Context(target: index, slice: nil, app: app), ownsInfoPlist: true)
+  }
+
+  /// Adds a bundle's executable, manifests and (when it is the target's own bundle) its
+  /// `Info.plist` and localized strings to target `index`, then walks the rest of the bundle.
+  private mutating func populate(_ index: Int, bundle path: String, layout: BundleLayout, _ context: Context, ownsInfoPlist: Bool) {
+    if let executable = BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) {
+      claimBinary(executable.path, listedWhenMissing: executable.isDeclared, into: index, slice: context.slice)
+    }
+    addManifests(in: layout, to: index, slice: context.slice)
+    if ownsInfoPlist {
+      if isFileInsideRoot(layout.infoPlist) { targets[index].infoPlist = layout.infoPlist }
+      for name in (fileSystem.directoryEntries(layout.resources) ?? []) where name.hasSuffix(".lproj") {
+        let strings = layout.resources.subpath(name).subpath("InfoPlist.strings")
+        if isFileInsideRoot(strings) { targets[index].localizedInfoPlistStrings.append(strings) }
+      }
+    }
+    walkChildren(path, context)
+  }
+
+  private mutating func addManifests(in layout: BundleLayout, to index: Int, slice: String?) {
+    for folder in layout.manifestFolders {
+      addManifest(folder.subpath("PrivacyInfo.xcprivacy"), to: index, slice: slice)
+    }
+  }
+
+  private mutating func addManifest(_ path: String, to index: Int, slice: String?) {
+    if isFileInsideRoot(path) { targets[index].manifests.append(TargetFile(path: path, slice: slice)) }
+  }
+
+  /// Lists a bundle's executable. A declared one that is missing is listed anyway, so that the
+  /// broken bundle is reported as unreadable.
+  private mutating func claimBinary(_ path: String, listedWhenMissing: Bool, into index: Int, slice: String?) {
+    if fileSystem.linkStatus(path) != nil {
+      guard let kind = enter(path), kind == .regular || listedWhenMissing else { return }
+    } else if !listedWhenMissing {
+      return
+    }
+    targets[index].binaries.append(TargetFile(path: path, slice: slice))
+  }
+
+  private func isFileInsideRoot(_ path: String) -> Bool {
+    guard fileSystem.status(path)?.kind == .regular, let resolved = fileSystem.resolvedPath(path) else { return false }
+    return isInsideRoot(resolved)
+  }
+
+  // MARK: XCFrameworks
+
+  /// One target for the whole xcframework; each folder in it is a library slice, and the
+  /// binaries its `Info.plist` names are listed even when missing.
+  private mutating func addXCFramework(at path: String, _ context: Context) {
+    let index = targets.count
+    targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
+    if let libraries = XCFrameworkLibrary.read(plistAt: path.subpath("Info.plist"), in: fileSystem) {
+      for library in libraries {
+        guard let binary = library.binaryRelativePath else { continue }
+        claimBinary(path.subpath(binary), listedWhenMissing: true, into: index, slice: library.identifier)
+      }
+    } else {
+      problems.append(
+        DiscoveryProblem(
+          path: path, message: "Info.plist is missing or lists no AvailableLibraries; library slices were found by walking the folder"))
+    }
+    for name in (fileSystem.directoryEntries(path) ?? []).sorted() {
+      let child = path.subpath(name)
+      let isSlice = fileSystem.status(child)?.kind == .directory
+      if isSlice { addManifest(child.subpath("PrivacyInfo.xcprivacy"), to: index, slice: name) }
+      visit(child, Context(target: index, slice: isSlice ? name : nil, app: context.app))
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/// What a path is, after following a symbolic link when asked to.
+public struct FileStatus: Sendable, Hashable {
+  /// The kind of file system object.
+  public enum Kind: Sendable, Hashable {
+    /// A directory.
+    case directory
+    /// A regular file.
+    case regular
+    /// A symbolic link (only from `linkStatus`).
+    case symbolicLink
+    /// A device, socket, FIFO or anything else: never a target.
+    case other
+  }
+
+  /// The kind of object.
+  public var kind: Kind
+  /// The device and inode pair that identifies the object, so that no object is visited twice.
+  public var identity: FileIdentity
+
+  /// Creates a status.
+  public init(kind: Kind, identity: FileIdentity) {
+    self.kind = kind
+    self.identity = identity
+  }
+}
+
+/// A file system object's identity: its device and inode numbers.
+public struct FileIdentity: Sendable, Hashable {
+  /// The device number.
+  public var device: UInt64
+  /// The inode number.
+  public var inode: UInt64
+
+  /// Creates an identity.
+  public init(device: UInt64, inode: UInt64) {
+    self.device = device
+    self.inode = inode
+  }
+}
+
+/// The few file system operations discovery needs: the seam tests and other hosts can replace.
+///
+/// Every method answers `nil` instead of throwing: a path that cannot be examined is simply
+/// not a target, and discovery reports it as a problem where that matters.
+public protocol DiscoveryFileSystem: Sendable {
+  /// The status of `path` itself, not following a final symbolic link (`lstat`).
+  func linkStatus(_ path: String) -> FileStatus?
+  /// The status of what `path` leads to, following symbolic links (`stat`).
+  func status(_ path: String) -> FileStatus?
+  /// The absolute path with every symbolic link resolved (`realpath`).
+  func resolvedPath(_ path: String) -> String?
+  /// The target text of the symbolic link at `path` (`readlink`).
+  func linkTarget(_ path: String) -> String?
+  /// The names in the directory, without `.` and `..`, in no particular order.
+  func directoryEntries(_ path: String) -> [String]?
+  /// Up to `limit` bytes from the start of the file; `nil` when it cannot be opened.
+  func readPrefix(_ path: String, limit: Int) -> [UInt8]?
+}

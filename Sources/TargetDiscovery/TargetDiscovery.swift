@@ -1,0 +1,23 @@
+/// Finds the targets sdkvet audits under the paths a user gives: apps, app extensions,
+/// frameworks, xcframeworks, bundles, libraries, objects and loose binaries.
+///
+/// Symbolic links are followed only while they stay inside the scanned path, and no file or
+/// folder is visited twice (identity is device and inode), so link loops end.
+public struct TargetDiscovery: Sendable {
+  /// The file system examined.
+  public var fileSystem: any DiscoveryFileSystem
+
+  /// Creates discovery over `fileSystem` (the real one by default).
+  public init(fileSystem: any DiscoveryFileSystem = LocalFileSystem()) {
+    self.fileSystem = fileSystem
+  }
+
+  /// Finds every target under `paths`.
+  /// - Parameter paths: Files or folders, as the user gave them; each is its own scanned root.
+  /// - Returns: The targets sorted by path, and the paths that could not be used.
+  public func discover(_ paths: [String]) -> DiscoveryResult {
+    var walker = DiscoveryWalker(fileSystem: fileSystem)
+    for path in paths { walker.scan(path) }
+    return walker.result
+  }
+}

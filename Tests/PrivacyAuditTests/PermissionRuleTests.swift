@@ -1,0 +1,87 @@
+import BinaryImage
+import Foundation
+import PrivacyAudit
+import TargetDiscovery
+import Testing
+
+@Suite("Permission and purpose-string rules")
+struct PermissionRuleTests {
+  let cameraRequest = "requestAccessForMediaType:completionHandler:"
+  let goodCamera = "The app uses the camera to scan receipts."
+
+  @Test func sdkRequestingAPermissionGetsANote() throws {
+    let binary = try Fixture.binary("Cam.framework/Cam", Fixture.image(imports: ["_OBJC_CLASS_$_AVCaptureDevice"], selectors: [cameraRequest]))
+    let report = try Fixture.audit(Fixture.framework("Cam.framework", binaries: [binary]))
+    let notes = report.findings(.requiresPurposeString, at: "Cam.framework")
+    #expect(notes.map(\.category) == ["camera"])
+    #expect(notes.first?.severity == .note)
+    #expect(notes.first?.message.contains("NSCameraUsageDescription") == true)
+    #expect(report.target("Cam.framework")?.permissions.map(\.requested) == [true])
+  }
+
+  @Test func classReferenceAloneIsNotARequest() throws {
+    let binary = try Fixture.binary("Cam.framework/Cam", Fixture.image(imports: ["_OBJC_CLASS_$_AVCaptureDevice"]))
+    let report = try Fixture.audit(Fixture.framework("Cam.framework", binaries: [binary]))
+    #expect(report.findings(.requiresPurposeString, at: "Cam.framework").isEmpty)
+    #expect(report.target("Cam.framework")?.permissions.map(\.resource) == ["camera"])
+    #expect(report.target("Cam.framework")?.permissions.map(\.requested) == [false])
+  }
+
+  @Test func appMissingAPurposeString() throws {
+    let binary = try Fixture.binary("Demo.app/Demo", Fixture.image(selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
+    let app = try Fixture.app(binaries: [binary], infoPlist: ["NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
+    let report = try Fixture.audit(app)
+    let missing = report.findings(.missingPurposeString, at: "Demo.app")
+    #expect(missing.map(\.category) == ["camera"])
+    #expect(missing.first?.message.contains("NSCameraUsageDescription") == true)
+    #expect(missing.first?.file == "Demo.app/Info.plist")
+    #expect(report.findings(.requiresPurposeString, at: "Demo.app").isEmpty)
+
+    let complete = try Fixture.app(
+      binaries: [binary],
+      infoPlist: ["NSCameraUsageDescription": goodCamera, "NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
+    #expect(try Fixture.audit(complete).findings(.missingPurposeString, at: "Demo.app").isEmpty)
+  }
+
+  @Test func embeddedSDKPermissionsRollUpIntoTheApp() throws {
+    let appBinary = try Fixture.binary("Demo.app/Demo", Fixture.image(imports: ["_malloc"]))
+    let micBinary = try Fixture.binary(
+      "Demo.app/Frameworks/Mic.framework/Mic", Fixture.image(imports: ["_OBJC_CLASS_$_AVAudioApplication"], selectors: ["requestRecordPermissionWithCompletionHandler:"]))
+    let app = try Fixture.app(binaries: [appBinary], infoPlist: [:])
+    let mic = Fixture.framework("Demo.app/Frameworks/Mic.framework", embeddedIn: "Demo.app", binaries: [micBinary])
+    let report = try Fixture.audit(app, mic)
+    let permissions = report.target("Demo.app")?.permissions ?? []
+    #expect(permissions.map(\.resource) == ["microphone"])
+    #expect(permissions.first?.source == "Frameworks/Mic.framework")
+    let missing = report.findings(.missingPurposeString, at: "Demo.app")
+    #expect(missing.map(\.category) == ["microphone"])
+    #expect(missing.first?.message.contains("Frameworks/Mic.framework") == true)
+    #expect(report.findings(.requiresPurposeString, at: "Demo.app/Frameworks/Mic.framework").count == 1)
+    #expect(report.target("Demo.app/Frameworks/Mic.framework")?.embeddedIn == "Demo.app")
+  }
+
+  @Test func styleWarningsOnBaseAndLocalizedStrings() throws {
+    let binary = try Fixture.binary("Demo.app/Demo", Fixture.image(selectors: [cameraRequest]))
+    let french = Data("\"NSCameraUsageDescription\" = \"appareil photo\";\n".utf8)
+    let english = Data("/* ok */\n\"NSCameraUsageDescription\" = \"\(goodCamera)\";\n".utf8)
+    let app = try Fixture.app(
+      binaries: [binary], infoPlist: ["NSCameraUsageDescription": "camera usage description", "NSMicrophoneUsageDescription": goodCamera],
+      strings: [("fr.lproj", french), ("en.lproj", english)])
+    let style = try Fixture.audit(app).findings(.purposeStringStyle, at: "Demo.app")
+    #expect(style.map(\.file) == ["Demo.app/Info.plist", "Demo.app/fr.lproj/InfoPlist.strings"])
+    #expect(style.allSatisfy { $0.severity == .warning && $0.category == "NSCameraUsageDescription" })
+    #expect(style.first?.message.contains("placeholder") == true)
+    #expect(style.last?.message.contains("capital") == true)
+    #expect(style.last?.message.contains("what the data is for") == false)  // not English: word checks skipped
+  }
+
+  @Test func binaryStringsFileIsChecked() throws {
+    let binary = try Fixture.binary("Demo.app/Demo", Fixture.image(imports: ["_malloc"]))
+    let strings = try Fixture.plist(["NSCameraUsageDescription": "Turn on camera access"], binary: true)
+    let app = try Fixture.app(binaries: [binary], infoPlist: ["NSCameraUsageDescription": goodCamera], strings: [("en.lproj", strings)])
+    let style = try Fixture.audit(app).findings(.purposeStringStyle, at: "Demo.app")
+    #expect(style.map(\.file) == ["Demo.app/en.lproj/InfoPlist.strings"])
+    #expect(style.first?.message.contains("period") == true)
+    #expect(style.first?.message.contains("what the data is for") == true)
+  }
+}
