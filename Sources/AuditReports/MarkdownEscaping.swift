@@ -3,7 +3,7 @@
 enum MarkdownEscaping {
   /// The ASCII punctuation that can start or end Markdown formatting.
   private static let specialCharacters: Set<Character> = [
-    "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~", "!", "(", ")", "{", "}",
+    "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~", "&",
   ]
 
   /// `text` as literal prose: special punctuation backslash-escaped, line breaks made spaces.

@@ -136,12 +136,13 @@ public struct MarkdownReporter: Reporter {
     var facts = tracking.behaviours
     facts.append("manifest " + MarkdownEscaping.code(tracking.manifestStatement, inTable: false))
     facts.append(
-      "domains: " + (tracking.trackingDomains.isEmpty
-        ? "none" : tracking.trackingDomains.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", ")))
+      tracking.trackingDomains.isEmpty
+        ? "no domains"
+        : "domains " + tracking.trackingDomains.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", "))
     if !tracking.sources.isEmpty {
       facts.append("from " + tracking.sources.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", "))
     }
-    return "**Tracking: \(tracking.tracks ? "yes" : "no")**: " + facts.joined(separator: "; ") + "."
+    return "**Tracking:** \(tracking.tracks ? "yes" : "no") — " + facts.joined(separator: "; ") + "."
   }
 
   /// A code span for a table cell.

@@ -75,3 +75,12 @@ extension Evidence {
     binary + (member.map { "(\($0))" } ?? "") + (architecture.map { "[\($0)]" } ?? "")
   }
 }
+
+extension TargetReport {
+  /// `path` relative to the target when it lies inside it (`Demo.app/Demo` → `Demo`), else
+  /// unchanged: the text report names files once in full in the target's header.
+  func shortened(_ path: String) -> String {
+    let prefix = self.path.hasSuffix("/") ? self.path : self.path + "/"
+    return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+  }
+}

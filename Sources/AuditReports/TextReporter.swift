@@ -42,22 +42,22 @@ public struct TextReporter: Reporter {
     var lines = [style.apply(.bold, target.path) + "  (\(target.kind)\(embedded))"]
     for binary in target.binaries {
       let architectures = binary.architectures.isEmpty ? "" : "  " + binary.architectures.joined(separator: ", ")
-      lines.append("  binary    \(binary.path)  \(binary.format)\(architectures)")
+      lines.append("  binary    \(target.shortened(binary.path))  \(binary.format)\(architectures)")
     }
-    lines.append("  manifest  " + (target.privacyManifest ?? "none"))
+    lines.append("  manifest  " + (target.privacyManifest.map(target.shortened) ?? "none"))
     lines.append("")
     if target.findings.isEmpty {
       lines.append("  no findings")
     }
     for finding in target.findings {
-      lines += findingLines(finding, style: style)
+      lines += findingLines(finding, in: target, style: style)
     }
     lines.append("")
     lines += profileLines(target, style: style)
     return lines
   }
 
-  private func findingLines(_ finding: Finding, style: TerminalStyle) -> [String] {
+  private func findingLines(_ finding: Finding, in target: TargetReport, style: TerminalStyle) -> [String] {
     let label = TextLayout.padded(finding.severity.rawValue, to: Self.findingIndent - 2)
     let category = finding.category.map { "  " + $0 } ?? ""
     var lines = [
@@ -65,25 +65,36 @@ public struct TextReporter: Reporter {
     ]
     lines += TextLayout.wrapped(finding.message, indent: Self.findingIndent, hangingIndent: Self.findingIndent)
     if let file = finding.file {
-      lines.append(String(repeating: " ", count: Self.findingIndent) + "file: " + file)
+      lines.append(String(repeating: " ", count: Self.findingIndent) + "file: " + target.shortened(file))
     }
-    lines += evidenceLines(finding.evidence, indent: Self.findingIndent + 2).map { style.apply(.dim, $0) }
+    lines += evidenceLines(finding.evidence, in: target, indent: Self.findingIndent + 2).map { style.apply(.dim, $0) }
     return lines
   }
 
-  /// Evidence as aligned columns; the library moves to its own line when it would pass column 100.
-  private func evidenceLines(_ evidence: [Evidence], indent: Int) -> [String] {
+  /// Evidence as aligned columns (`symbol  via  location  from library`), locations relative
+  /// to the target; a column that would pass column 100 moves to a continuation line.
+  private func evidenceLines(_ evidence: [Evidence], in target: TargetReport, indent: Int) -> [String] {
+    let locations = evidence.map { target.shortened($0.location) }
     let symbolWidth = min(evidence.map(\.symbol.count).max() ?? 0, Self.maximumColumn)
     let viaWidth = evidence.map(\.via.count).max() ?? 0
-    let locationWidth = min(evidence.map(\.location.count).max() ?? 0, Self.maximumColumn)
-    let margin = String(repeating: " ", count: indent)
-    return evidence.flatMap { item -> [String] in
-      let columns = margin + TextLayout.padded(item.symbol, to: symbolWidth) + "  "
-        + TextLayout.padded(item.via, to: viaWidth) + "  "
-      guard let library = item.library else { return [columns + item.location] }
-      let line = columns + TextLayout.padded(item.location, to: locationWidth) + "  from " + library
-      guard line.count > TextLayout.width else { return [line] }
-      return [columns + item.location, String(repeating: " ", count: columns.count) + "from " + library]
+    let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
+    return zip(evidence, locations).flatMap { item, location -> [String] in
+      var lines = [String(repeating: " ", count: indent) + TextLayout.padded(item.symbol, to: symbolWidth)]
+      var columns = [TextLayout.padded(item.via, to: viaWidth)]
+      if let library = item.library {
+        columns += [TextLayout.padded(location, to: locationWidth), "from " + library]
+      } else {
+        columns.append(location)
+      }
+      for column in columns {
+        let last = lines.count - 1
+        if lines[last].count + 2 + column.count > TextLayout.width {
+          lines.append(String(repeating: " ", count: indent + 4) + column)
+        } else {
+          lines[last] += "  " + column
+        }
+      }
+      return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
   }
 
@@ -103,14 +114,16 @@ public struct TextReporter: Reporter {
     lines += labelled("categories", categories.isEmpty ? ["none"] : categories)
 
     let resourceWidth = target.permissions.map(\.resource.count).max() ?? 0
+    let strengthWidth = "referenced".count
     let permissions = target.permissions.flatMap { permission -> [String] in
+      let columns = TextLayout.padded(permission.resource, to: resourceWidth) + "  "
+        + TextLayout.padded(permission.strength, to: strengthWidth) + "  "
       let source = permission.source.map { " (from \($0))" } ?? ""
-      let text = TextLayout.padded(permission.resource, to: resourceWidth) + "  "
-        + TextLayout.padded(permission.strength, to: "referenced".count) + "  "
-        + permission.infoPlistKeys.joined(separator: ", ") + source
-      let hanging = Self.profileIndent + resourceWidth + 2 + "referenced".count + 2
-      return TextLayout.wrapped(text, indent: 0, hangingIndent: hanging - Self.profileIndent,
-                                width: TextLayout.width - Self.profileIndent)
+      var lines = TextLayout.wrapped(
+        permission.infoPlistKeys.joined(separator: ", ") + source, indent: columns.count, hangingIndent: columns.count,
+        width: TextLayout.width - Self.profileIndent)
+      lines[0] = columns + lines[0].dropFirst(columns.count)
+      return lines
     }
     lines += labelled("permissions", permissions.isEmpty ? ["none"] : permissions)
 
@@ -119,12 +132,12 @@ public struct TextReporter: Reporter {
     return lines
   }
 
-  /// `yes: reads the advertising identifier; manifest NSPrivacyTracking false; domains none`.
+  /// `yes: reads the advertising identifier; manifest NSPrivacyTracking false; no domains`.
   private func trackingSummary(_ tracking: TrackingProfile) -> String {
     var parts = [(tracking.tracks ? "yes" : "no") + ":"]
     parts += tracking.behaviours.map { $0 + ";" }
-    let domains = tracking.trackingDomains.isEmpty ? "none" : tracking.trackingDomains.joined(separator: ", ")
-    parts.append("manifest \(tracking.manifestStatement); domains \(domains)")
+    let domains = tracking.trackingDomains.isEmpty ? "no domains" : "domains " + tracking.trackingDomains.joined(separator: ", ")
+    parts.append("manifest \(tracking.manifestStatement); \(domains)")
     if !tracking.sources.isEmpty {
       parts[parts.count - 1] += ";"
       parts.append("from " + tracking.sources.joined(separator: ", "))
