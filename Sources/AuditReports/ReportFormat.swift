@@ -17,12 +17,16 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   ///     `--no-color` and `NO_COLOR`); ignored by the other formats.
   ///   - informationURI: The project's home page for SARIF's `tool.driver.informationUri`;
   ///     omitted when `nil`.
+  ///   - scanRoot: The absolute directory the scan ran in, for SARIF's `SCANROOT` base URI;
+  ///     left unresolved when `nil`.
   /// - Returns: A reporter configured for this format.
-  public func reporter(toolVersion: String, useColor: Bool, informationURI: String? = nil) -> any Reporter {
+  public func reporter(
+    toolVersion: String, useColor: Bool, informationURI: String? = nil, scanRoot: String? = nil
+  ) -> any Reporter {
     switch self {
     case .text: TextReporter(useColor: useColor)
     case .json: JSONReporter(toolVersion: toolVersion)
-    case .sarif: SARIFReporter(toolVersion: toolVersion, informationURI: informationURI)
+    case .sarif: SARIFReporter(toolVersion: toolVersion, informationURI: informationURI, scanRoot: scanRoot)
     case .markdown: MarkdownReporter(toolVersion: toolVersion)
     }
   }

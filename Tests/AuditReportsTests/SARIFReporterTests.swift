@@ -4,7 +4,8 @@ import PrivacyAudit
 import TestSupport
 import Testing
 
-@Suite struct SARIFReporterTests {
+/// `.serialized`: the validator tests share one venv, which the first run creates.
+@Suite(.serialized) struct SARIFReporterTests {
   let report = SyntheticReport.report
   let reporter = SARIFReporter(toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs")
 

@@ -135,6 +135,9 @@ enum SyntheticReport {
     let swiftCreation = Evidence(
       symbol: "$s10Foundation17URLResourceValuesV12creationDateAA0G0VSgvg", via: "swift-symbol", binary: statsArchive,
       architecture: "arm64", member: "Odd|Name`s.o", library: nil)
+    let stub = Evidence(
+      symbol: "_objc_msgSend$fileModificationDate", via: "objc-stub", binary: statsArchive, architecture: "arm64",
+      member: "Stats.o", library: nil)
     let manifest = statsKit + "/ios-arm64/PrivacyInfo.xcprivacy"
     return TargetReport(
       path: statsKit, kind: "xcframework",
@@ -148,6 +151,7 @@ enum SyntheticReport {
       apiUses: [
         APIUse(category: diskSpace, api: "statfs", evidence: statfs),
         APIUse(category: fileTimestamp, api: "creationDate", evidence: swiftCreation),
+        APIUse(category: fileTimestamp, api: "fileModificationDate", evidence: stub),
         APIUse(category: fileTimestamp, api: "fileModificationDate", evidence: modified),
       ],
       tracking: TrackingProfile(declaredTracking: true, trackingDomains: []),
@@ -155,7 +159,7 @@ enum SyntheticReport {
         Finding(
           rule: .invalidReasonCode, severity: .error, category: fileTimestamp,
           message: "The reason code `ABCD.1` declared for \(fileTimestamp) does not exist.", file: manifest,
-          evidence: [swiftCreation, modified]),
+          evidence: [swiftCreation, stub, modified]),
         Finding(
           rule: .reasonNotForThisKind, severity: .warning, category: diskSpace,
           message: "3EC4.1 is for custom keyboard apps and cannot be declared by an SDK.", file: manifest, evidence: [statfs]),
