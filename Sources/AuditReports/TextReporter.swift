@@ -25,8 +25,10 @@ public struct TextReporter: Reporter {
   /// Widest a symbol or location column is padded to; longer values overflow their column.
   private static let maximumColumn = 44
 
-  /// Writes `report` as text followed by a newline.
+  /// Writes `report` as text followed by a newline; control characters from scanned files are
+  /// shown as `\u{XX}`, never written raw.
   public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+    let report = DisplaySafe.report(report)
     let style = TerminalStyle(enabled: useColor)
     var lines: [String] = []
     for target in report.targets {
