@@ -46,7 +46,9 @@ enum DisplaySafe {
       },
       privacyManifest: target.privacyManifest.map(text), usedCategories: target.usedCategories.map(text),
       declaredCategories: target.declaredCategories.map(text),
-      apiUses: target.apiUses.map { APIUse(category: text($0.category), api: text($0.api), evidence: evidence($0.evidence)) },
+      apiUses: target.apiUses.map {
+        APIUse(category: text($0.category), api: text($0.api), evidence: evidence($0.evidence))
+      },
       permissions: target.permissions.map {
         PermissionUse(
           resource: text($0.resource), infoPlistKeys: $0.infoPlistKeys.map(text), evidence: $0.evidence.map(evidence),
@@ -54,7 +56,8 @@ enum DisplaySafe {
       },
       tracking: TrackingProfile(
         readsAdvertisingIdentifier: target.tracking.readsAdvertisingIdentifier,
-        requestsAuthorization: target.tracking.requestsAuthorization, declaredTracking: target.tracking.declaredTracking,
+        requestsAuthorization: target.tracking.requestsAuthorization,
+        declaredTracking: target.tracking.declaredTracking,
         trackingDomains: target.tracking.trackingDomains.map(text), sources: target.tracking.sources.map(text)),
       findings: target.findings.map {
         Finding(
@@ -66,6 +69,7 @@ enum DisplaySafe {
   private static func evidence(_ evidence: Evidence) -> Evidence {
     Evidence(
       symbol: text(evidence.symbol), via: text(evidence.via), binary: text(evidence.binary),
-      architecture: evidence.architecture.map(text), member: evidence.member.map(text), library: evidence.library.map(text))
+      architecture: evidence.architecture.map(text), member: evidence.member.map(text),
+      library: evidence.library.map(text))
   }
 }

@@ -40,10 +40,11 @@ public struct MarkdownReporter: Reporter {
     ]
     for target in report.targets {
       let counts = SeverityCounts(target.findings)
-      lines.append(MarkdownEscaping.row([
-        code(target.path), MarkdownEscaping.text(target.kind), String(counts.errors), String(counts.warnings),
-        String(counts.notes),
-      ]))
+      lines.append(
+        MarkdownEscaping.row([
+          code(target.path), MarkdownEscaping.text(target.kind), String(counts.errors), String(counts.warnings),
+          String(counts.notes),
+        ]))
     }
     return lines
   }
@@ -54,7 +55,8 @@ public struct MarkdownReporter: Reporter {
     if let app = target.embeddedIn {
       lines.append("- Embedded in: " + MarkdownEscaping.code(app, inTable: false))
     }
-    lines.append("- Privacy manifest: " + (target.privacyManifest.map { MarkdownEscaping.code($0, inTable: false) } ?? "none"))
+    lines.append(
+      "- Privacy manifest: " + (target.privacyManifest.map { MarkdownEscaping.code($0, inTable: false) } ?? "none"))
     for binary in target.binaries {
       let architectures = binary.architectures.map(MarkdownEscaping.text).joined(separator: ", ")
       lines.append(
@@ -77,7 +79,8 @@ public struct MarkdownReporter: Reporter {
   private func findingLines(_ finding: Finding) -> [String] {
     let category = finding.category.map { " (" + MarkdownEscaping.code($0, inTable: false) + ")" } ?? ""
     var lines = [
-      "#### \(finding.severity.rawValue.capitalizedFirst): " + MarkdownEscaping.code(finding.rule.rawValue, inTable: false)
+      "#### \(finding.severity.rawValue.capitalizedFirst): "
+        + MarkdownEscaping.code(finding.rule.rawValue, inTable: false)
         + category,
       "", MarkdownEscaping.text(finding.message),
     ]
@@ -91,10 +94,11 @@ public struct MarkdownReporter: Reporter {
       MarkdownEscaping.row(Array(repeating: "---", count: 6)),
     ]
     for evidence in finding.evidence {
-      lines.append(MarkdownEscaping.row([
-        code(evidence.symbol), MarkdownEscaping.text(evidence.via), code(evidence.binary),
-        optionalText(evidence.architecture), optionalCode(evidence.member), optionalCode(evidence.library),
-      ]))
+      lines.append(
+        MarkdownEscaping.row([
+          code(evidence.symbol), MarkdownEscaping.text(evidence.via), code(evidence.binary),
+          optionalText(evidence.architecture), optionalCode(evidence.member), optionalCode(evidence.library),
+        ]))
     }
     return lines
   }
@@ -105,12 +109,16 @@ public struct MarkdownReporter: Reporter {
     if statuses.isEmpty {
       lines.append("Required-reason categories: none declared or used.")
     } else {
-      lines += [MarkdownEscaping.row(["Category", "Declared", "Used", "Verdict"]), MarkdownEscaping.row(["---", ":---:", ":---:", "---"])]
+      lines += [
+        MarkdownEscaping.row(["Category", "Declared", "Used", "Verdict"]),
+        MarkdownEscaping.row(["---", ":---:", ":---:", "---"]),
+      ]
       for status in statuses {
         let verdict = status.declared == status.used ? status.verdict : "**" + status.verdict + "**"
-        lines.append(MarkdownEscaping.row([
-          code(status.category), status.declared ? "yes" : "no", status.used ? "yes" : "no", verdict,
-        ]))
+        lines.append(
+          MarkdownEscaping.row([
+            code(status.category), status.declared ? "yes" : "no", status.used ? "yes" : "no", verdict,
+          ]))
       }
     }
     lines.append("")
@@ -122,11 +130,12 @@ public struct MarkdownReporter: Reporter {
         MarkdownEscaping.row(Array(repeating: "---", count: 5)),
       ]
       for permission in target.permissions {
-        lines.append(MarkdownEscaping.row([
-          MarkdownEscaping.text(permission.resource), permission.infoPlistKeys.map(code).joined(separator: ", "),
-          permission.strength, permission.source.map(code) ?? "this target",
-          permission.evidence.map { code($0.symbol) }.joined(separator: ", "),
-        ]))
+        lines.append(
+          MarkdownEscaping.row([
+            MarkdownEscaping.text(permission.resource), permission.infoPlistKeys.map(code).joined(separator: ", "),
+            permission.strength, permission.source.map(code) ?? "this target",
+            permission.evidence.map { code($0.symbol) }.joined(separator: ", "),
+          ]))
       }
     }
     lines += ["", trackingLine(target.tracking)]
@@ -139,7 +148,8 @@ public struct MarkdownReporter: Reporter {
     facts.append(
       tracking.trackingDomains.isEmpty
         ? "no domains"
-        : "domains " + tracking.trackingDomains.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", "))
+        : "domains "
+          + tracking.trackingDomains.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", "))
     if !tracking.sources.isEmpty {
       facts.append("from " + tracking.sources.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", "))
     }

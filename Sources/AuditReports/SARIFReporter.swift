@@ -102,15 +102,16 @@ public struct SARIFReporter: Reporter {
     if !finding.evidence.isEmpty {
       members.append(("relatedLocations", .array(finding.evidence.enumerated().map(Self.relatedLocation))))
     }
-    members.append((
-      "properties",
-      .object([
-        ("target", .string(target.path)),
-        ("targetKind", .string(target.kind)),
-        ("category", .optional(finding.category)),
-        ("evidence", .array(finding.evidence.map(\.json))),
-      ])
-    ))
+    members.append(
+      (
+        "properties",
+        .object([
+          ("target", .string(target.path)),
+          ("targetKind", .string(target.kind)),
+          ("category", .optional(finding.category)),
+          ("evidence", .array(finding.evidence.map(\.json))),
+        ])
+      ))
     return .object(members)
   }
 

@@ -118,7 +118,8 @@ public struct TextReporter: Reporter {
     let resourceWidth = target.permissions.map(\.resource.count).max() ?? 0
     let strengthWidth = "referenced".count
     let permissions = target.permissions.flatMap { permission -> [String] in
-      let columns = TextLayout.padded(permission.resource, to: resourceWidth) + "  "
+      let columns =
+        TextLayout.padded(permission.resource, to: resourceWidth) + "  "
         + TextLayout.padded(permission.strength, to: strengthWidth) + "  "
       let source = permission.source.map { " (from \($0))" } ?? ""
       var lines = TextLayout.wrapped(
@@ -129,8 +130,11 @@ public struct TextReporter: Reporter {
     }
     lines += labelled("permissions", permissions.isEmpty ? ["none"] : permissions)
 
-    lines += labelled("tracking", TextLayout.wrapped(trackingSummary(target.tracking), indent: 0, hangingIndent: 0,
-                                                     width: TextLayout.width - Self.profileIndent))
+    lines += labelled(
+      "tracking",
+      TextLayout.wrapped(
+        trackingSummary(target.tracking), indent: 0, hangingIndent: 0,
+        width: TextLayout.width - Self.profileIndent))
     return lines
   }
 
@@ -138,7 +142,8 @@ public struct TextReporter: Reporter {
   private func trackingSummary(_ tracking: TrackingProfile) -> String {
     var parts = [(tracking.tracks ? "yes" : "no") + ":"]
     parts += tracking.behaviours.map { $0 + ";" }
-    let domains = tracking.trackingDomains.isEmpty ? "no domains" : "domains " + tracking.trackingDomains.joined(separator: ", ")
+    let domains =
+      tracking.trackingDomains.isEmpty ? "no domains" : "domains " + tracking.trackingDomains.joined(separator: ", ")
     parts.append("manifest \(tracking.manifestStatement); \(domains)")
     if !tracking.sources.isEmpty {
       parts[parts.count - 1] += ";"

@@ -103,7 +103,8 @@ import Testing
   @Test func controlCharactersAndQuotesRoundTrip() throws {
     let message = "quote \" backslash \\ tab \t newline \n bell \u{07} delete \u{7F} snowman ☃"
     let target = TargetReport(
-      path: "odd", kind: "binary", findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: message)])
+      path: "odd", kind: "binary",
+      findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: message)])
     let text = JSONReporter(toolVersion: "1").rendered(AuditReport(targets: [target]))
     let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let targets = try #require(document["targets"] as? [[String: Any]])
@@ -155,7 +156,8 @@ import Testing
   @Test func booleansAreJSONBooleans() throws {
     let text = JSONReporter(toolVersion: SyntheticReport.toolVersion).rendered(report)
     let fields = try JSONDecoder().decode(BooleanFields.self, from: Data(text.utf8))
-    #expect(fields.targets.map { $0.permissions.map(\.requested) } == report.targets.map { $0.permissions.map(\.requested) })
+    #expect(
+      fields.targets.map { $0.permissions.map(\.requested) } == report.targets.map { $0.permissions.map(\.requested) })
     #expect(fields.targets.map(\.tracking.declaredTracking) == report.targets.map(\.tracking.declaredTracking))
   }
 }

@@ -13,7 +13,8 @@ import Testing
           rule: .unusedAPIDeclaration, severity: .warning, category: nil,
           message: "a | b `c` *d* [e](f) <g>",
           evidence: [
-            Evidence(symbol: "`tick``s|x", via: "import", binary: "b|in", architecture: "arm64", member: "m`|", library: nil)
+            Evidence(
+              symbol: "`tick``s|x", via: "import", binary: "b|in", architecture: "arm64", member: "m`|", library: nil)
           ])
       ])
   ])

@@ -67,7 +67,9 @@ import Testing
   @Test func absolutePathsBecomeFileURIs() throws {
     let target = TargetReport(
       path: "/tmp/a b/Lib.framework", kind: "framework",
-      findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "/tmp/a b/Lib#1")])
+      findings: [
+        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "/tmp/a b/Lib#1")
+      ])
     let text = reporter.rendered(AuditReport(targets: [target]))
     #expect(text.contains("\"uri\": \"file:///tmp/a%20b/Lib%231\""))
   }
@@ -100,7 +102,8 @@ import Testing
   @Test(.enabled(if: python3Available, "python3 is not installed: SARIF schema validation skipped"))
   func outputValidatesAgainstTheSARIFSchema() throws {
     let withRoot = SARIFReporter(
-      toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs", scanRoot: "/work/scan root")
+      toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs",
+      scanRoot: "/work/scan root")
     for sarif in [reporter.rendered(report), withRoot.rendered(report), reporter.rendered(AuditReport(targets: []))] {
       let result = try validate(sarif)
       #expect(result.status == 0, "\(result.output)")
@@ -110,7 +113,8 @@ import Testing
 
   @Test(.enabled(if: python3Available, "python3 is not installed: SARIF schema validation skipped"))
   func validatorRejectsABrokenLog() throws {
-    let broken = reporter.rendered(report).replacingOccurrences(of: "\"level\": \"warning\"", with: "\"level\": \"fatal\"")
+    let broken = reporter.rendered(report).replacingOccurrences(
+      of: "\"level\": \"warning\"", with: "\"level\": \"fatal\"")
     let result = try validate(broken)
     #expect(result.status == 1)
     #expect(result.output.contains("'fatal' is not one of"))

@@ -24,7 +24,8 @@ func assertSnapshot(_ actual: String, named name: String, sourceLocation: Source
   guard actual != expected else { return }
   let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
   let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-  let line = Array(zip(actualLines, expectedLines)).firstIndex { $0 != $1 } ?? min(actualLines.count, expectedLines.count)
+  let line =
+    Array(zip(actualLines, expectedLines)).firstIndex { $0 != $1 } ?? min(actualLines.count, expectedLines.count)
   let got = line < actualLines.count ? String(actualLines[line]) : "<end of output>"
   let want = line < expectedLines.count ? String(expectedLines[line]) : "<end of golden>"
   Issue.record(

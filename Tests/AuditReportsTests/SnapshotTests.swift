@@ -15,17 +15,20 @@ import Testing
   }
 
   @Test func json() {
-    assertSnapshot(JSONReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.json")
+    assertSnapshot(
+      JSONReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.json")
   }
 
   @Test func sarif() {
     let reporter = SARIFReporter(
-      toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs", scanRoot: "/work/scan root")
+      toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs",
+      scanRoot: "/work/scan root")
     assertSnapshot(reporter.rendered(SyntheticReport.report), named: "report.sarif")
   }
 
   @Test func markdown() {
-    assertSnapshot(MarkdownReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.md")
+    assertSnapshot(
+      MarkdownReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.md")
   }
 
   @Test func emptyReportInEveryFormat() {

@@ -23,7 +23,8 @@ enum SyntheticReport {
   static let report = AuditReport(targets: [appTarget, sdkTarget, brokenTarget, elfTarget, statsTarget])
 
   static let appTarget: TargetReport = {
-    let stat = Evidence(symbol: "_stat", via: "import", binary: appBinary, architecture: "arm64", member: nil, library: libSystem)
+    let stat = Evidence(
+      symbol: "_stat", via: "import", binary: appBinary, architecture: "arm64", member: nil, library: libSystem)
     let uptime = Evidence(
       symbol: "systemUptime", via: "selector", binary: appBinary, architecture: "x86_64", member: nil, library: nil)
     let camera = Evidence(
@@ -36,7 +37,8 @@ enum SyntheticReport {
       symbol: "_OBJC_CLASS_$_CLLocationManager", via: "import", binary: appBinary, architecture: "arm64", member: nil,
       library: "/System/Library/Frameworks/CoreLocation.framework/CoreLocation")
     let microphone = Evidence(
-      symbol: "requestRecordPermission:", via: "selector", binary: sdkBinary, architecture: "arm64", member: nil, library: nil)
+      symbol: "requestRecordPermission:", via: "selector", binary: sdkBinary, architecture: "arm64", member: nil,
+      library: nil)
     return TargetReport(
       path: app, kind: "app",
       binaries: [BinarySummary(path: appBinary, format: "mach-o", architectures: ["arm64", "x86_64"])],
@@ -47,19 +49,23 @@ enum SyntheticReport {
         APIUse(category: systemBootTime, api: "systemUptime", evidence: uptime),
       ],
       permissions: [
-        PermissionUse(resource: "camera", infoPlistKeys: ["NSCameraUsageDescription"], evidence: [camera], requested: true),
         PermissionUse(
-          resource: "location-when-in-use", infoPlistKeys: ["NSLocationWhenInUseUsageDescription"], evidence: [location],
+          resource: "camera", infoPlistKeys: ["NSCameraUsageDescription"], evidence: [camera], requested: true),
+        PermissionUse(
+          resource: "location-when-in-use", infoPlistKeys: ["NSLocationWhenInUseUsageDescription"],
+          evidence: [location],
           requested: false),
         PermissionUse(
-          resource: "microphone", infoPlistKeys: ["NSMicrophoneUsageDescription"], evidence: [microphone], requested: true,
+          resource: "microphone", infoPlistKeys: ["NSMicrophoneUsageDescription"], evidence: [microphone],
+          requested: true,
           source: "Frameworks/AudioKit.framework"),
       ],
       tracking: TrackingProfile(readsAdvertisingIdentifier: true, declaredTracking: false),
       findings: [
         Finding(
           rule: .missingPurposeString, severity: .error, category: "camera",
-          message: "The app requests camera access and its Info.plist lacks NSCameraUsageDescription; iOS terminates the app when it asks.",
+          message:
+            "The app requests camera access and its Info.plist lacks NSCameraUsageDescription; iOS terminates the app when it asks.",
           file: app + "/Info.plist", evidence: [camera]),
         Finding(
           rule: .trackingUndeclared, severity: .error, category: nil,
@@ -85,7 +91,8 @@ enum SyntheticReport {
 
   static let sdkTarget: TargetReport = {
     let microphone = Evidence(
-      symbol: "requestRecordPermission:", via: "selector", binary: sdkBinary, architecture: "arm64", member: nil, library: nil)
+      symbol: "requestRecordPermission:", via: "selector", binary: sdkBinary, architecture: "arm64", member: nil,
+      library: nil)
     let session = Evidence(
       symbol: "_OBJC_CLASS_$_AVAudioSession", via: "import", binary: sdkBinary, architecture: "arm64", member: nil,
       library: "/System/Library/Frameworks/AVFAudio.framework/AVFAudio")
@@ -113,7 +120,8 @@ enum SyntheticReport {
     findings: [
       Finding(
         rule: .unreadableBinary, severity: .error, category: nil,
-        message: "`Broken` could not be read: load command 3 | size 0x48 runs past the end of the file (offset 0x1000).",
+        message:
+          "`Broken` could not be read: load command 3 | size 0x48 runs past the end of the file (offset 0x1000).",
         file: "Samples/broken/Broken.framework/Broken")
     ])
 
@@ -131,7 +139,8 @@ enum SyntheticReport {
     let statfs = Evidence(
       symbol: "_statfs", via: "import", binary: statsArchive, architecture: "arm64", member: "Stats.o", library: nil)
     let modified = Evidence(
-      symbol: "fileModificationDate", via: "selector", binary: statsArchive, architecture: nil, member: nil, library: nil)
+      symbol: "fileModificationDate", via: "selector", binary: statsArchive, architecture: nil, member: nil,
+      library: nil)
     let swiftCreation = Evidence(
       symbol: "$s10Foundation17URLResourceValuesV12creationDateAA0G0VSgvg", via: "swift-symbol", binary: statsArchive,
       architecture: "arm64", member: "Odd|Name`s.o", library: nil)
@@ -144,7 +153,8 @@ enum SyntheticReport {
       binaries: [
         BinarySummary(path: statsArchive, format: "mach-o", architectures: ["arm64"]),
         BinarySummary(
-          path: statsKit + "/ios-arm64_x86_64-simulator/libStats.a", format: "mach-o", architectures: ["arm64", "x86_64"]),
+          path: statsKit + "/ios-arm64_x86_64-simulator/libStats.a", format: "mach-o",
+          architectures: ["arm64", "x86_64"]),
       ],
       privacyManifest: manifest,
       usedCategories: [diskSpace, fileTimestamp], declaredCategories: [diskSpace, fileTimestamp],
@@ -162,7 +172,8 @@ enum SyntheticReport {
           evidence: [swiftCreation, stub, modified]),
         Finding(
           rule: .reasonNotForThisKind, severity: .warning, category: diskSpace,
-          message: "3EC4.1 is for custom keyboard apps and cannot be declared by an SDK.", file: manifest, evidence: [statfs]),
+          message: "3EC4.1 is for custom keyboard apps and cannot be declared by an SDK.", file: manifest,
+          evidence: [statfs]),
         Finding(
           rule: .trackingDomainsMissing, severity: .warning, category: nil,
           message: "NSPrivacyTracking is true and NSPrivacyTrackingDomains is empty.", file: manifest),
