@@ -64,14 +64,16 @@ import Testing
     #expect(uris[invalid] == "Samples/Vendor/Stats%20Kit.xcframework/ios-arm64/PrivacyInfo.xcprivacy")
   }
 
-  @Test func absolutePathsBecomeFileURIs() throws {
+  @Test func pathsBecomePercentEncodedURIs() throws {
     let target = TargetReport(
       path: "/tmp/a b/Lib.framework", kind: "framework",
       findings: [
-        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "/tmp/a b/Lib#1")
+        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "/tmp/a b/Lib#1"),
+        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "./Caf\u{E9}%.a"),
       ])
     let text = reporter.rendered(AuditReport(targets: [target]))
     #expect(text.contains("\"uri\": \"file:///tmp/a%20b/Lib%231\""))
+    #expect(text.contains("\"uri\": \"Caf%C3%A9%25.a\""))
   }
 
   // MARK: Schema validation with Scripts/validate-sarif
