@@ -1,0 +1,115 @@
+public import PrivacyAudit
+
+/// Writes the versioned JSON document of `Docs/REPORT-FORMATS.md` (`schemaVersion` 1).
+///
+/// The document is built as a `JSONValue` with keys in schema order (not alphabetical) and
+/// printed by a hand-written writer, so the bytes are stable across runs and platforms. Every
+/// optional field is present, as `null` when it has no value, so consumers never need to
+/// distinguish "absent" from "null".
+public struct JSONReporter: Reporter {
+  /// The schema version written as `schemaVersion`; raised only when a field is removed,
+  /// renamed or changes type (adding fields keeps the version).
+  public static let schemaVersion = 1
+
+  /// sdkvet's version, written as `tool.version`.
+  public var toolVersion: String
+
+  /// Creates a JSON reporter.
+  ///
+  /// - Parameter toolVersion: sdkvet's version, written as `tool.version`.
+  public init(toolVersion: String) {
+    self.toolVersion = toolVersion
+  }
+
+  /// Writes `report` as one pretty-printed JSON object followed by a newline.
+  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+    document(for: report).write(to: &output)
+  }
+
+  /// The whole document as a `JSONValue`.
+  func document(for report: AuditReport) -> JSONValue {
+    .object([
+      ("schemaVersion", .int(Self.schemaVersion)),
+      ("tool", .object([("name", .string("sdkvet")), ("version", .string(toolVersion))])),
+      ("targets", .array(report.targets.map(Self.target))),
+      ("summary", Self.summary(of: report)),
+    ])
+  }
+
+  private static func target(_ target: TargetReport) -> JSONValue {
+    .object([
+      ("path", .string(target.path)),
+      ("kind", .string(target.kind)),
+      ("embeddedIn", .optional(target.embeddedIn)),
+      ("binaries", .array(target.binaries.map(binary))),
+      ("privacyManifest", .optional(target.privacyManifest)),
+      ("usedCategories", .strings(target.usedCategories)),
+      ("declaredCategories", .strings(target.declaredCategories)),
+      ("apiUses", .array(target.apiUses.map(apiUse))),
+      ("findings", .array(target.findings.map(finding))),
+      ("permissions", .array(target.permissions.map(permission))),
+      ("tracking", tracking(target.tracking)),
+    ])
+  }
+
+  private static func binary(_ binary: BinarySummary) -> JSONValue {
+    .object([
+      ("path", .string(binary.path)),
+      ("format", .string(binary.format)),
+      ("architectures", .strings(binary.architectures)),
+    ])
+  }
+
+  /// An API use, flat: the evidence fields sit beside `category` and `api`.
+  private static func apiUse(_ use: APIUse) -> JSONValue {
+    .object([("category", .string(use.category)), ("api", .string(use.api))] + use.evidence.jsonMembers)
+  }
+
+  private static func finding(_ finding: Finding) -> JSONValue {
+    .object([
+      ("rule", .string(finding.rule.rawValue)),
+      ("severity", .string(finding.severity.rawValue)),
+      ("category", .optional(finding.category)),
+      ("message", .string(finding.message)),
+      ("file", .optional(finding.file)),
+      ("evidence", .array(finding.evidence.map(\.json))),
+    ])
+  }
+
+  private static func permission(_ permission: PermissionUse) -> JSONValue {
+    .object([
+      ("resource", .string(permission.resource)),
+      ("infoPlistKeys", .strings(permission.infoPlistKeys)),
+      ("evidence", .array(permission.evidence.map(\.json))),
+      ("requested", .bool(permission.requested)),
+      ("source", .optional(permission.source)),
+    ])
+  }
+
+  private static func tracking(_ tracking: TrackingProfile) -> JSONValue {
+    .object([
+      ("tracks", .bool(tracking.tracks)),
+      ("readsAdvertisingIdentifier", .bool(tracking.readsAdvertisingIdentifier)),
+      ("requestsAuthorization", .bool(tracking.requestsAuthorization)),
+      ("declaredTracking", tracking.declaredTracking.map(JSONValue.bool) ?? .null),
+      ("trackingDomains", .strings(tracking.trackingDomains)),
+      ("sources", .strings(tracking.sources)),
+    ])
+  }
+
+  private static func summary(of report: AuditReport) -> JSONValue {
+    let counts = SeverityCounts(report.allFindings)
+    let fired = RuleID.allCases.compactMap { rule -> (key: String, value: JSONValue)? in
+      let count = report.allFindings.filter { $0.rule == rule }.count
+      return count == 0 ? nil : (rule.rawValue, .int(count))
+    }
+    return .object([
+      ("targets", .int(report.targets.count)),
+      ("findings", .int(counts.total)),
+      ("errors", .int(counts.errors)),
+      ("warnings", .int(counts.warnings)),
+      ("notes", .int(counts.notes)),
+      ("rules", .object(fired)),
+    ])
+  }
+}

@@ -1,0 +1,86 @@
+import PrivacyAudit
+
+/// A required-reason category as the profile shows it: declared in the manifest, used by a
+/// binary, or both.
+struct CategoryStatus: Sendable, Hashable {
+  /// The full category string, e.g. `NSPrivacyAccessedAPICategoryFileTimestamp`.
+  var category: String
+  /// The manifest declares it.
+  var declared: Bool
+  /// A binary of the target uses it.
+  var used: Bool
+
+  /// The common prefix of every required-reason category string.
+  static let categoryPrefix = "NSPrivacyAccessedAPICategory"
+
+  /// The category without `NSPrivacyAccessedAPICategory` (`FileTimestamp`), for compact views;
+  /// a string without the prefix (an unknown or shortened category) is shown whole.
+  var shortName: String {
+    category.hasPrefix(Self.categoryPrefix) && category.count > Self.categoryPrefix.count
+      ? String(category.dropFirst(Self.categoryPrefix.count)) : category
+  }
+
+  /// `declared, used`, `used, NOT DECLARED` or `declared, NOT USED`: the profile's verdict.
+  var verdict: String {
+    switch (declared, used) {
+    case (true, true): "declared, used"
+    case (false, true): "used, NOT DECLARED"
+    case (true, false): "declared, NOT USED"
+    case (false, false): "neither declared nor used"
+    }
+  }
+
+  /// Every category the target declares or uses, sorted by category string.
+  static func statuses(of target: TargetReport) -> [CategoryStatus] {
+    let declared = Set(target.declaredCategories)
+    let used = Set(target.usedCategories)
+    return declared.union(used).sorted().map {
+      CategoryStatus(category: $0, declared: declared.contains($0), used: used.contains($0))
+    }
+  }
+}
+
+extension TrackingProfile {
+  /// Whether the profile says "tracking: yes": the binaries read the advertising identifier or
+  /// request App Tracking Transparency, or the manifest declares `NSPrivacyTracking` true.
+  var tracks: Bool {
+    readsAdvertisingIdentifier || requestsAuthorization || declaredTracking == true
+  }
+
+  /// What the binaries do, in words: `reads the advertising identifier`, `requests App Tracking
+  /// Transparency`; empty when neither.
+  var behaviours: [String] {
+    (readsAdvertisingIdentifier ? ["reads the advertising identifier"] : [])
+      + (requestsAuthorization ? ["requests App Tracking Transparency"] : [])
+  }
+
+  /// `NSPrivacyTracking true`, `… false` or `… absent`.
+  var manifestStatement: String {
+    switch declaredTracking {
+    case true?: "NSPrivacyTracking true"
+    case false?: "NSPrivacyTracking false"
+    case nil: "NSPrivacyTracking absent"
+    }
+  }
+}
+
+extension PermissionUse {
+  /// `requested` when the evidence proves a request, `referenced` for a class reference alone.
+  var strength: String { requested ? "requested" : "referenced" }
+}
+
+extension Evidence {
+  /// Where the evidence is, in the `nm`-like form `binary(member)[arch]`.
+  var location: String {
+    binary + (member.map { "(\($0))" } ?? "") + (architecture.map { "[\($0)]" } ?? "")
+  }
+}
+
+extension TargetReport {
+  /// `path` relative to the target when it lies inside it (`Demo.app/Demo` → `Demo`), else
+  /// unchanged: the text report names files once in full in the target's header.
+  func shortened(_ path: String) -> String {
+    let prefix = self.path.hasSuffix("/") ? self.path : self.path + "/"
+    return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+  }
+}

@@ -1,0 +1,147 @@
+import PrivacyAudit
+
+/// What a rule checks and how to fix what it reports: the text behind SARIF's
+/// `reportingDescriptor` and the documentation of each rule ID.
+struct RuleDocumentation: Sendable, Hashable {
+  /// The rule.
+  var rule: RuleID
+  /// The severity the rule reports with unless a finding says otherwise
+  /// (`invalid-privacy-manifest` reports an empty `NSPrivacyAccessedAPITypes` as a warning).
+  var defaultSeverity: Severity
+  /// One sentence: what is wrong.
+  var summary: String
+  /// Why it matters.
+  var detail: String
+  /// How to fix it, in Markdown (code in backticks).
+  var fixMarkdown: String
+
+  /// The rule ID as an UpperCamelCase name, as SARIF's `reportingDescriptor.name` suggests:
+  /// `missing-privacy-manifest` → `MissingPrivacyManifest`.
+  var name: String {
+    rule.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  /// The fix as plain text (the Markdown without backticks).
+  var fixText: String { String(fixMarkdown.filter { $0 != "`" }) }
+
+  /// Every rule, in `RuleID.allCases` order (the order SARIF's `rules` array and `ruleIndex` use).
+  static let all: [RuleDocumentation] = RuleID.allCases.map(documentation)
+
+  private static func documentation(of rule: RuleID) -> RuleDocumentation {
+    switch rule {
+    case .missingPrivacyManifest:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A Mach-O target uses a required-reason API and has no privacy manifest.",
+        detail:
+          "App Store Connect rejects an upload whose SDKs use required-reason APIs without a PrivacyInfo.xcprivacy declaring each category and its approved reasons.",
+        fixMarkdown:
+          "Add a `PrivacyInfo.xcprivacy` to the bundle that lists every used category under `NSPrivacyAccessedAPITypes` with an approved reason code."
+      )
+    case .undeclaredAPICategory:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A required-reason category used by a binary is not declared in the privacy manifest.",
+        detail:
+          "Each category an SDK or app uses must be declared with at least one approved reason; the evidence lists the imports and selectors that use it.",
+        fixMarkdown:
+          "Add the category to `NSPrivacyAccessedAPITypes` with the reason code that matches the use, or remove the use."
+      )
+    case .invalidReasonCode:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A declared reason code does not exist.",
+        detail:
+          "Only the reason codes Apple publishes for a category are accepted; a typo or invented code fails validation.",
+        fixMarkdown:
+          "Replace the code in `NSPrivacyAccessedAPITypeReasons` with an approved code for the category (`sdkvet catalog` lists them)."
+      )
+    case .reasonNotValidForCategory:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A real reason code is declared under a category it does not belong to.",
+        detail: "App Store Connect reports this as ITMS-91055: each reason code is approved for one category only.",
+        fixMarkdown: "Move the code to its own category, or pick an approved code of this category.")
+    case .reasonNotForThisKind:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A reason code is declared by a kind of target it is not meant for.",
+        detail:
+          "Some codes are for third-party SDKs only (0A2A.1, C56D.1); others only for a kind of app (3EC4.1 custom keyboards, B728.1 health research).",
+        fixMarkdown: "Declare the code approved for this kind of target.")
+    case .unusedAPIDeclaration:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A declared category has no evidence in any binary of the target.",
+        detail:
+          "The declaration may be stale, or the API is reached in a way sdkvet cannot see (dynamic lookup, another binary).",
+        fixMarkdown: "Remove the declaration if nothing uses the category; otherwise keep it and note why.")
+    case .invalidPrivacyManifest:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "The privacy manifest cannot be read or breaks Apple's validity rules.",
+        detail:
+          "An unreadable property list, wrong value types, an unknown or shortened category string (ITMS-91054), an empty reasons array or unexpected keys; an empty NSPrivacyAccessedAPITypes array is reported as a warning.",
+        fixMarkdown:
+          "Fix the `PrivacyInfo.xcprivacy` named in the finding so it parses and uses the documented keys and types.")
+    case .unreadableBinary:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A file that presents itself as a binary could not be read.",
+        detail:
+          "A truncated, corrupt or disguised binary hides what it imports, which is exactly what a reviewer must see; the scan goes on without it.",
+        fixMarkdown:
+          "Check the file named in the finding (`file`, `otool -hv`, `llvm-nm`) and obtain a readable build from the vendor."
+      )
+    case .requiresPurposeString:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .note,
+        summary: "An SDK can trigger a permission prompt; the host app must carry the purpose string.",
+        detail:
+          "When an SDK calls an API behind a permission, the app that embeds it must have the Info.plist usage description, or the prompt fails or the app is terminated.",
+        fixMarkdown:
+          "In every app that embeds this SDK, add the Info.plist key named in the finding with a clear purpose string.")
+    case .missingPurposeString:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "An app requests a protected resource and lacks its Info.plist purpose string.",
+        detail:
+          "Without the usage description the system terminates the app when the request is made, and App Review rejects it.",
+        fixMarkdown: "Add the Info.plist key named in the finding with a sentence that says what the data is used for.")
+    case .purposeStringStyle:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A purpose string breaks Apple's writing guidance.",
+        detail:
+          "Empty, placeholder, restated-key, too long or incomplete purpose strings are a common App Review rejection; localized InfoPlist.strings are checked too.",
+        fixMarkdown:
+          "Write one short, complete sentence that starts with a capital letter, ends with a period and says why the app needs the data."
+      )
+    case .trackingUndeclared:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "The target shows tracking evidence while its manifest says it does not track.",
+        detail:
+          "Reading the advertising identifier or requesting App Tracking Transparency is tracking evidence; the manifest's NSPrivacyTracking must then be true.",
+        fixMarkdown: "Set `NSPrivacyTracking` to true and list `NSPrivacyTrackingDomains`, or remove the tracking code."
+      )
+    case .trackingWithoutAuthorization:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary:
+          "The advertising identifier is read without App Tracking Transparency, or ATT is requested without its purpose string.",
+        detail:
+          "An app must request tracking authorization before it reads the advertising identifier, and ATT requires NSUserTrackingUsageDescription.",
+        fixMarkdown:
+          "Call `requestTrackingAuthorizationWithCompletionHandler:` before reading the identifier and add `NSUserTrackingUsageDescription`."
+      )
+    case .trackingDomainsMissing:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "NSPrivacyTracking is true with no tracking domains.",
+        detail:
+          "A target that tracks should list the domains it tracks through so the system can block them until the user allows tracking.",
+        fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
+    }
+  }
+}

@@ -1,0 +1,145 @@
+public import PrivacyAudit
+
+/// Writes SARIF 2.1.0 (OASIS, errata 01) for code-scanning services.
+///
+/// One run; `tool.driver.rules` holds one `reportingDescriptor` per `RuleID`, in
+/// `RuleID.allCases` order, whether or not it fired, so `ruleIndex` is stable across reports.
+/// Each finding is one `result`; its location is the file the finding is about (the manifest
+/// or Info.plist) or else the binary of its first evidence, and every piece of evidence is a
+/// related location. `Scripts/validate-sarif` checks the output against the published schema.
+public struct SARIFReporter: Reporter {
+  /// The SARIF version written as `version`.
+  public static let sarifVersion = "2.1.0"
+  /// The schema URI written as `$schema` (the OASIS 2.1.0 errata 01 schema).
+  public static let schemaURI =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+  /// sdkvet's version, written as `tool.driver.version`.
+  public var toolVersion: String
+  /// The project's home page, written as `tool.driver.informationUri` when set.
+  public var informationURI: String?
+  /// The absolute directory that relative paths in the report are relative to, written as the
+  /// `SCANROOT` base's `uri` when set; without it `SCANROOT` is described but left unresolved.
+  public var scanRoot: String?
+
+  /// Creates a SARIF reporter.
+  ///
+  /// - Parameters:
+  ///   - toolVersion: sdkvet's version.
+  ///   - informationURI: The project's home page, or `nil` to omit `informationUri`.
+  ///   - scanRoot: The absolute directory the scan ran in, or `nil` to leave `SCANROOT` unresolved.
+  public init(toolVersion: String, informationURI: String? = nil, scanRoot: String? = nil) {
+    self.toolVersion = toolVersion
+    self.informationURI = informationURI
+    self.scanRoot = scanRoot
+  }
+
+  /// Writes `report` as one SARIF log followed by a newline.
+  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+    let results = report.targets.flatMap { target in target.findings.map { result(for: $0, in: target) } }
+    let run: JSONValue = .object([
+      ("tool", .object([("driver", driver)])),
+      ("originalUriBaseIds", .object([(ArtifactURI.scanRootBase, scanRootLocation)])),
+      ("results", .array(results)),
+    ])
+    let log: JSONValue = .object([
+      ("$schema", .string(Self.schemaURI)),
+      ("version", .string(Self.sarifVersion)),
+      ("runs", .array([run])),
+    ])
+    log.write(to: &output)
+  }
+
+  private var driver: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [("name", .string("sdkvet")), ("version", .string(toolVersion))]
+    if let informationURI {
+      members.append(("informationUri", .string(informationURI)))
+    }
+    members.append(("rules", .array(RuleDocumentation.all.map(Self.descriptor))))
+    return .object(members)
+  }
+
+  private var scanRootLocation: JSONValue {
+    let description: (key: String, value: JSONValue) = (
+      "description",
+      .object([("text", .string("The directory sdkvet scan ran in; report paths are relative to it."))])
+    )
+    guard let scanRoot else { return .object([description]) }
+    return .object([("uri", .string(ArtifactURI.directoryURI(scanRoot))), description])
+  }
+
+  private static func descriptor(_ rule: RuleDocumentation) -> JSONValue {
+    .object([
+      ("id", .string(rule.rule.rawValue)),
+      ("name", .string(rule.name)),
+      ("shortDescription", text(rule.summary)),
+      ("fullDescription", text(rule.summary + " " + rule.detail)),
+      (
+        "help",
+        .object([("text", .string(rule.fixText)), ("markdown", .string(rule.fixMarkdown))])
+      ),
+      ("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])),
+      ("properties", .object([("tags", .strings(["privacy"]))])),
+    ])
+  }
+
+  private func result(for finding: Finding, in target: TargetReport) -> JSONValue {
+    let primaryPath = finding.file ?? finding.evidence.first?.binary ?? target.binaries.first?.path ?? target.path
+    let primary: JSONValue = .object([
+      ("physicalLocation", .object([("artifactLocation", ArtifactURI.location(of: primaryPath))])),
+      (
+        "logicalLocations",
+        .array([.object([("fullyQualifiedName", .string(target.path)), ("kind", .string("module"))])])
+      ),
+    ])
+    var members: [(key: String, value: JSONValue)] = [
+      ("ruleId", .string(finding.rule.rawValue)),
+      ("ruleIndex", .int(RuleID.allCases.firstIndex(of: finding.rule) ?? 0)),
+      ("level", .string(Self.level(finding.severity))),
+      ("message", Self.text(finding.message)),
+      ("locations", .array([primary])),
+    ]
+    if !finding.evidence.isEmpty {
+      members.append(("relatedLocations", .array(finding.evidence.enumerated().map(Self.relatedLocation))))
+    }
+    members.append(
+      (
+        "properties",
+        .object([
+          ("target", .string(target.path)),
+          ("targetKind", .string(target.kind)),
+          ("category", .optional(finding.category)),
+          ("evidence", .array(finding.evidence.map(\.json))),
+        ])
+      ))
+    return .object(members)
+  }
+
+  /// One piece of evidence as a related location: the binary, the member and architecture as a
+  /// logical location, and a message naming the symbol.
+  private static func relatedLocation(index: Int, evidence: Evidence) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("id", .int(index)),
+      ("physicalLocation", .object([("artifactLocation", ArtifactURI.location(of: evidence.binary))])),
+    ]
+    if evidence.member != nil || evidence.architecture != nil {
+      var logical: [(key: String, value: JSONValue)] = []
+      if let member = evidence.member {
+        logical.append(("name", .string(member)))
+      }
+      logical.append(("fullyQualifiedName", .string(evidence.location)))
+      logical.append(("kind", .string("module")))
+      members.append(("logicalLocations", .array([.object(logical)])))
+    }
+    let library = evidence.library.map { ", bound to \($0)" } ?? ""
+    members.append(("message", text("\(evidence.symbol) (\(evidence.via)) in \(evidence.location)\(library)")))
+    return .object(members)
+  }
+
+  private static func text(_ text: String) -> JSONValue {
+    .object([("text", .string(text))])
+  }
+
+  /// SARIF's `level` for a severity; the names are the same.
+  private static func level(_ severity: Severity) -> String { severity.rawValue }
+}

@@ -1,0 +1,162 @@
+public import PrivacyAudit
+
+/// Writes the human-readable report (`--format text`, the default), laid out for 100 columns.
+///
+/// Per target: a header line (path, kind, the app it is embedded in), its binaries and
+/// manifest, each finding with its severity, rule ID, category, message and aligned evidence
+/// lines (`symbol  via  binary(member)[arch]  from library`), then the privacy profile
+/// (categories declared/used, permissions, tracking). A summary line closes the report.
+public struct TextReporter: Reporter {
+  /// Whether ANSI colour escapes are written; the CLI turns this on only for a TTY without
+  /// `--no-color` or `NO_COLOR`.
+  public var useColor: Bool
+
+  /// Creates a text reporter.
+  ///
+  /// - Parameter useColor: Whether to write ANSI colour escapes.
+  public init(useColor: Bool) {
+    self.useColor = useColor
+  }
+
+  /// Column where a finding's message and evidence start (after the severity label).
+  private static let findingIndent = 11
+  /// Column where the profile's values start (after its labels).
+  private static let profileIndent = 17
+  /// Widest a symbol or location column is padded to; longer values overflow their column.
+  private static let maximumColumn = 44
+
+  /// Writes `report` as text followed by a newline; control characters from scanned files are
+  /// shown as `\u{XX}`, never written raw.
+  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+    let report = DisplaySafe.report(report)
+    let style = TerminalStyle(enabled: useColor)
+    var lines: [String] = []
+    for target in report.targets {
+      lines += targetLines(target, style: style)
+      lines.append("")
+    }
+    lines.append(style.apply(.bold, report.summaryLine))
+    output.write(lines.joined(separator: "\n") + "\n")
+  }
+
+  private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
+    let embedded = target.embeddedIn.map { ", embedded in \($0)" } ?? ""
+    var lines = [style.apply(.bold, target.path) + "  (\(target.kind)\(embedded))"]
+    for binary in target.binaries {
+      let architectures = binary.architectures.isEmpty ? "" : "  " + binary.architectures.joined(separator: ", ")
+      lines.append("  binary    \(target.shortened(binary.path))  \(binary.format)\(architectures)")
+    }
+    lines.append("  manifest  " + (target.privacyManifest.map(target.shortened) ?? "none"))
+    lines.append("")
+    if target.findings.isEmpty {
+      lines.append("  no findings")
+    }
+    for finding in target.findings {
+      lines += findingLines(finding, in: target, style: style)
+    }
+    lines.append("")
+    lines += profileLines(target, style: style)
+    return lines
+  }
+
+  private func findingLines(_ finding: Finding, in target: TargetReport, style: TerminalStyle) -> [String] {
+    let label = TextLayout.padded(finding.severity.rawValue, to: Self.findingIndent - 2)
+    let category = finding.category.map { "  " + $0 } ?? ""
+    var lines = [
+      "  " + style.apply(TerminalStyle.attribute(for: finding.severity), label) + finding.rule.rawValue + category
+    ]
+    lines += TextLayout.wrapped(finding.message, indent: Self.findingIndent, hangingIndent: Self.findingIndent)
+    if let file = finding.file {
+      lines.append(String(repeating: " ", count: Self.findingIndent) + "file: " + target.shortened(file))
+    }
+    lines += evidenceLines(finding.evidence, in: target, indent: Self.findingIndent + 2).map { style.apply(.dim, $0) }
+    return lines
+  }
+
+  /// Evidence as aligned columns (`symbol  via  location  from library`), locations relative
+  /// to the target; a column that would pass column 100 moves to a continuation line.
+  private func evidenceLines(_ evidence: [Evidence], in target: TargetReport, indent: Int) -> [String] {
+    let locations = evidence.map { target.shortened($0.location) }
+    let symbolWidth = min(evidence.map(\.symbol.count).max() ?? 0, Self.maximumColumn)
+    let viaWidth = evidence.map(\.via.count).max() ?? 0
+    let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
+    return zip(evidence, locations).flatMap { item, location -> [String] in
+      var lines = [String(repeating: " ", count: indent) + TextLayout.padded(item.symbol, to: symbolWidth)]
+      var columns = [TextLayout.padded(item.via, to: viaWidth)]
+      if let library = item.library {
+        columns += [TextLayout.padded(location, to: locationWidth), "from " + library]
+      } else {
+        columns.append(location)
+      }
+      for column in columns {
+        let last = lines.count - 1
+        if lines[last].count + 2 + column.count > TextLayout.width {
+          lines.append(String(repeating: " ", count: indent + 4) + column)
+        } else {
+          lines[last] += "  " + column
+        }
+      }
+      return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+  }
+
+  private func profileLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
+    var lines = ["  " + style.apply(.bold, "Privacy profile")]
+    let statuses = CategoryStatus.statuses(of: target)
+    let nameWidth = statuses.map(\.shortName.count).max() ?? 0
+    let categories = statuses.map { status -> String in
+      let verdict: String
+      switch (status.declared, status.used) {
+      case (false, true): verdict = style.apply(.red, status.verdict)
+      case (true, false): verdict = style.apply(.yellow, status.verdict)
+      default: verdict = status.verdict
+      }
+      return TextLayout.padded(status.shortName, to: nameWidth) + "  " + verdict
+    }
+    lines += labelled("categories", categories.isEmpty ? ["none"] : categories)
+
+    let resourceWidth = target.permissions.map(\.resource.count).max() ?? 0
+    let strengthWidth = "referenced".count
+    let permissions = target.permissions.flatMap { permission -> [String] in
+      let columns =
+        TextLayout.padded(permission.resource, to: resourceWidth) + "  "
+        + TextLayout.padded(permission.strength, to: strengthWidth) + "  "
+      let source = permission.source.map { " (from \($0))" } ?? ""
+      var lines = TextLayout.wrapped(
+        permission.infoPlistKeys.joined(separator: ", ") + source, indent: columns.count, hangingIndent: columns.count,
+        width: TextLayout.width - Self.profileIndent)
+      lines[0] = columns + lines[0].dropFirst(columns.count)
+      return lines
+    }
+    lines += labelled("permissions", permissions.isEmpty ? ["none"] : permissions)
+
+    lines += labelled(
+      "tracking",
+      TextLayout.wrapped(
+        trackingSummary(target.tracking), indent: 0, hangingIndent: 0,
+        width: TextLayout.width - Self.profileIndent))
+    return lines
+  }
+
+  /// `yes: reads the advertising identifier; manifest NSPrivacyTracking false; no domains`.
+  private func trackingSummary(_ tracking: TrackingProfile) -> String {
+    var parts = [(tracking.tracks ? "yes" : "no") + ":"]
+    parts += tracking.behaviours.map { $0 + ";" }
+    let domains =
+      tracking.trackingDomains.isEmpty ? "no domains" : "domains " + tracking.trackingDomains.joined(separator: ", ")
+    parts.append("manifest \(tracking.manifestStatement); \(domains)")
+    if !tracking.sources.isEmpty {
+      parts[parts.count - 1] += ";"
+      parts.append("from " + tracking.sources.joined(separator: ", "))
+    }
+    return parts.joined(separator: " ")
+  }
+
+  /// `values` under a profile label: the label on the first line, the rest aligned beneath.
+  private func labelled(_ label: String, _ values: [String]) -> [String] {
+    values.enumerated().map { index, value in
+      String(repeating: " ", count: 4)
+        + TextLayout.padded(index == 0 ? label : "", to: Self.profileIndent - 4) + value
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import AuditReports
+import Foundation
+import PrivacyAudit
+import TestSupport
+import Testing
+
+/// `.serialized`: the validator tests share one venv, which the first run creates.
+@Suite(.serialized) struct SARIFReporterTests {
+  let report = SyntheticReport.report
+  let reporter = SARIFReporter(toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs")
+
+  func run() throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(reporter.rendered(report).utf8))
+    let log = try #require(object as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    let runs = try #require(log["runs"] as? [[String: Any]])
+    try #require(runs.count == 1)
+    return runs[0]
+  }
+
+  @Test func oneRulePerRuleIDInStableOrder() throws {
+    let driver = try #require((try run()["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "sdkvet")
+    #expect(driver["version"] as? String == SyntheticReport.toolVersion)
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    #expect(rules.map { $0["id"] as? String } == RuleID.allCases.map(\.rawValue))
+    for rule in rules {
+      let help = rule["help"] as? [String: Any]
+      #expect((help?["text"] as? String)?.isEmpty == false)
+      #expect((help?["markdown"] as? String)?.isEmpty == false)
+      #expect(((rule["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+      #expect(((rule["fullDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+      let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+      #expect(level.flatMap(Severity.init(rawValue:)) != nil)
+    }
+  }
+
+  @Test func oneResultPerFindingPointingAtItsRule() throws {
+    let results = try #require(try run()["results"] as? [[String: Any]])
+    let findings = report.targets.flatMap(\.findings)
+    try #require(results.count == findings.count)
+    for (result, finding) in zip(results, findings) {
+      #expect(result["ruleId"] as? String == finding.rule.rawValue)
+      #expect((result["ruleIndex"] as? Int).map { RuleID.allCases[$0] } == finding.rule)
+      #expect(result["level"] as? String == finding.severity.rawValue)
+      #expect((result["message"] as? [String: Any])?["text"] as? String == finding.message)
+      #expect((result["relatedLocations"] as? [Any])?.count ?? 0 == finding.evidence.count)
+    }
+  }
+
+  @Test func locationIsTheFileTheFindingIsAboutOrElseTheBinary() throws {
+    let results = try #require(try run()["results"] as? [[String: Any]])
+    let uris = results.map { result -> String? in
+      let locations = result["locations"] as? [[String: Any]]
+      let physical = locations?.first?["physicalLocation"] as? [String: Any]
+      return (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
+    }
+    let findings = report.targets.flatMap(\.findings)
+    // undeclared-api-category in the app has no file: its evidence's binary is the location.
+    let undeclared = try #require(findings.firstIndex { $0.rule == .undeclaredAPICategory })
+    #expect(uris[undeclared] == SyntheticReport.appBinary)
+    // Stats Kit's findings name its manifest, whose path has a space.
+    let invalid = try #require(findings.firstIndex { $0.rule == .invalidReasonCode })
+    #expect(uris[invalid] == "Samples/Vendor/Stats%20Kit.xcframework/ios-arm64/PrivacyInfo.xcprivacy")
+  }
+
+  @Test func pathsBecomePercentEncodedURIs() throws {
+    let target = TargetReport(
+      path: "/tmp/a b/Lib.framework", kind: "framework",
+      findings: [
+        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "/tmp/a b/Lib#1"),
+        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "./Caf\u{E9}%.a"),
+      ])
+    let text = reporter.rendered(AuditReport(targets: [target]))
+    #expect(text.contains("\"uri\": \"file:///tmp/a%20b/Lib%231\""))
+    #expect(text.contains("\"uri\": \"Caf%C3%A9%25.a\""))
+  }
+
+  // MARK: Schema validation with Scripts/validate-sarif
+
+  static let python3Available: Bool = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
+  }()
+
+  /// Runs the validator on `sarif` and returns its exit status and output.
+  func validate(_ sarif: String) throws -> (status: Int32, output: String) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-sarif-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("report.sarif")
+    try Data(sarif.utf8).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [SampleLocator.packageRoot + "/Scripts/validate-sarif", file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+
+  @Test(.enabled(if: python3Available, "python3 is not installed: SARIF schema validation skipped"))
+  func outputValidatesAgainstTheSARIFSchema() throws {
+    let withRoot = SARIFReporter(
+      toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs",
+      scanRoot: "/work/scan root")
+    for sarif in [reporter.rendered(report), withRoot.rendered(report), reporter.rendered(AuditReport(targets: []))] {
+      let result = try validate(sarif)
+      #expect(result.status == 0, "\(result.output)")
+      #expect(result.output.contains("valid SARIF 2.1.0"))
+    }
+  }
+
+  @Test(.enabled(if: python3Available, "python3 is not installed: SARIF schema validation skipped"))
+  func validatorRejectsABrokenLog() throws {
+    let broken = reporter.rendered(report).replacingOccurrences(
+      of: "\"level\": \"warning\"", with: "\"level\": \"fatal\"")
+    let result = try validate(broken)
+    #expect(result.status == 1)
+    #expect(result.output.contains("'fatal' is not one of"))
+  }
+}
