@@ -20,7 +20,7 @@ release: setup
 	$(SWIFT) build -c release $(TRAITS)
 
 demo: release
-	$(SDKVET) scan Samples/ || true
+	$(SDKVET) scan Samples/sdks || true
 
 test: setup
 	$(SWIFT) build --build-tests $(TRAITS)

@@ -3,7 +3,7 @@
 /// The executable's `main` is one call to `SDKVet.main`; everything else (parsing, help, output,
 /// exit statuses) is decided here so it can be tested in-process.
 public enum SDKVet {
-  nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [SymbolsCommand.self, InfoCommand.self]
+  nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self]
 
   static let overview = """
     OVERVIEW: sdkvet audits compiled SDKs and apps for Apple's privacy rules, without their source.
