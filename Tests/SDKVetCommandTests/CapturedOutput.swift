@@ -3,7 +3,7 @@ import Synchronization
 
 /// Runs `sdkvet` in-process and captures what it writes and its exit status.
 struct CapturedRun {
-  let status: ExitStatus
+  let status: SDKVetCommand.ExitStatus
   let output: String
   let error: String
 
