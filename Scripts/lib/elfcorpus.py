@@ -24,15 +24,38 @@ def default_roots():
     return [r for r in roots if os.path.isdir(r)]
 
 
+def archive_holds_elf(path):
+    """Whether the first object in the ar archive at `path` is ELF.
+
+    The toolchain ships archives of Mach-O and WebAssembly objects too (embedded Swift); those
+    are not ELF and binutils nm cannot read them, so they are not part of the ELF corpus."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(len(AR_MAGIC))
+            for _ in range(4):  # symbol index, long-name table, then the first object
+                header = f.read(60)
+                if len(header) < 60:
+                    return False
+                name = header[:16].decode("latin-1").rstrip()
+                size = int(header[48:58].decode("latin-1").strip() or "0")
+                if name in ("/", "//", "/SYM64/"):
+                    f.seek(size + (size & 1), 1)
+                    continue
+                return f.read(4) == ELF_MAGIC
+    except (OSError, ValueError):
+        return False
+    return False
+
+
 def classify(path):
-    """'archive', 'linked' or 'relocatable' for ELF files and ar archives, else None."""
+    """'archive', 'linked' or 'relocatable' for ELF files and archives of ELF objects, else None."""
     try:
         with open(path, "rb") as f:
             head = f.read(20)
     except OSError:
         return None
     if head.startswith(AR_MAGIC):
-        return "archive"
+        return "archive" if archive_holds_elf(path) else None
     if head.startswith(ELF_MAGIC) and len(head) >= 18:
         little = head[5] == 1
         e_type = int.from_bytes(head[16:18], "little" if little else "big")
