@@ -80,24 +80,18 @@ public struct TextReporter: Reporter {
     let symbolWidth = min(evidence.map(\.symbol.count).max() ?? 0, Self.maximumColumn)
     let viaWidth = evidence.map(\.via.count).max() ?? 0
     let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
-    return zip(evidence, locations).flatMap { item, location -> [String] in
-      var lines = [String(repeating: " ", count: indent) + TextLayout.padded(item.symbol, to: symbolWidth)]
-      var columns = [TextLayout.padded(item.via, to: viaWidth)]
+    var lines: [String] = []
+    for (item, location) in zip(evidence, locations) {
+      var columns = [
+        TextLayout.Column(text: item.symbol, width: symbolWidth), TextLayout.Column(text: item.via, width: viaWidth),
+        TextLayout.Column(text: location, width: locationWidth),
+      ]
       if let library = item.library {
-        columns += [TextLayout.padded(location, to: locationWidth), "from " + library]
-      } else {
-        columns.append(location)
+        columns.append(TextLayout.Column(text: "from " + library, width: 0))
       }
-      for column in columns {
-        let last = lines.count - 1
-        if lines[last].count + 2 + column.count > TextLayout.width {
-          lines.append(String(repeating: " ", count: indent + 4) + column)
-        } else {
-          lines[last] += "  " + column
-        }
-      }
-      return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+      lines += TextLayout.aligned(columns, indent: indent, continuationIndent: indent + 4)
     }
+    return lines
   }
 
   private func profileLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
