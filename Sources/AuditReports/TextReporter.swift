@@ -2,7 +2,7 @@ public import PrivacyAudit
 
 /// Writes the human-readable report (`--format text`, the default), laid out for 100 columns.
 ///
-/// Per target: a header line (path, kind, the app it is embedded in), its binaries and
+/// Per target: a header line (path and kind), the app it is embedded in, its binaries and
 /// manifest, each finding with its severity, rule ID, category, message and aligned evidence
 /// lines (`symbol  via  binary(member)[arch]  from library`), then the privacy profile
 /// (categories declared/used, permissions, tracking). A summary line closes the report.
@@ -40,8 +40,10 @@ public struct TextReporter: Reporter {
   }
 
   private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
-    let embedded = target.embeddedIn.map { ", embedded in \($0)" } ?? ""
-    var lines = [style.apply(.bold, target.path) + "  (\(target.kind)\(embedded))"]
+    var lines = [style.apply(.bold, target.path) + "  (\(target.kind))"]
+    if let app = target.embeddedIn {
+      lines.append("  in app    " + app)
+    }
     for binary in target.binaries {
       let architectures = binary.architectures.isEmpty ? "" : "  " + binary.architectures.joined(separator: ", ")
       lines.append("  binary    \(target.shortened(binary.path))  \(binary.format)\(architectures)")
@@ -89,7 +91,7 @@ public struct TextReporter: Reporter {
       if let library = item.library {
         columns.append(TextLayout.Column(text: "from " + library, width: 0))
       }
-      lines += TextLayout.aligned(columns, indent: indent, continuationIndent: indent + 4)
+      lines += TextLayout.aligned(columns, indent: indent, continuationIndent: indent + 2)
     }
     return lines
   }
@@ -112,15 +114,18 @@ public struct TextReporter: Reporter {
     let resourceWidth = target.permissions.map(\.resource.count).max() ?? 0
     let strengthWidth = "referenced".count
     let permissions = target.permissions.flatMap { permission -> [String] in
-      let columns =
-        TextLayout.padded(permission.resource, to: resourceWidth) + "  "
-        + TextLayout.padded(permission.strength, to: strengthWidth) + "  "
-      let source = permission.source.map { " (from \($0))" } ?? ""
-      var lines = TextLayout.wrapped(
-        permission.infoPlistKeys.joined(separator: ", ") + source, indent: columns.count, hangingIndent: columns.count,
-        width: TextLayout.width - Self.profileIndent)
-      lines[0] = columns + lines[0].dropFirst(columns.count)
-      return lines
+      var columns = [
+        TextLayout.Column(text: permission.resource, width: resourceWidth),
+        TextLayout.Column(text: permission.strength, width: strengthWidth),
+      ]
+      let keys = permission.infoPlistKeys.enumerated().map { index, key in
+        index == permission.infoPlistKeys.count - 1 ? key : key + ","
+      }
+      columns += keys.map { TextLayout.Column(text: $0, width: 0) }
+      if let source = permission.source {
+        columns.append(TextLayout.Column(text: "(from \(source))", width: 0))
+      }
+      return TextLayout.aligned(columns, indent: 0, continuationIndent: 2, width: TextLayout.width - Self.profileIndent)
     }
     lines += labelled("permissions", permissions.isEmpty ? ["none"] : permissions)
 
