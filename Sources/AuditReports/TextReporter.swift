@@ -78,7 +78,7 @@ public struct TextReporter: Reporter {
   /// Evidence as aligned columns (`symbol  via  location  from library`), locations relative
   /// to the target; a column that would pass column 100 moves to a continuation line.
   private func evidenceLines(_ evidence: [Evidence], in target: TargetReport, indent: Int) -> [String] {
-    let locations = evidence.map { target.shortened($0.location) }
+    let locations = evidence.map { target.shortened($0.binary) + $0.memberAndArchitecture }
     let symbolWidth = min(evidence.map(\.symbol.count).max() ?? 0, Self.maximumColumn)
     let viaWidth = evidence.map(\.via.count).max() ?? 0
     let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
