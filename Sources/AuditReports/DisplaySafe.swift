@@ -10,6 +10,8 @@ import PrivacyAudit
 enum DisplaySafe {
   /// `text` with control and bidirectional-control characters made visible.
   static func text(_ text: String) -> String {
+    // Printable ASCII, the common case for symbols and paths, needs no work.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var safe = ""
     for scalar in text.unicodeScalars {

@@ -67,12 +67,20 @@ enum JSONValue: Sendable {
   }
 
   private static func writeIndent(_ depth: Int, to output: inout some TextOutputStream) {
-    output.write(String(repeating: "  ", count: depth))
+    for _ in 0..<depth {
+      output.write("  ")
+    }
   }
 
   /// Writes `text` as a JSON string literal (RFC 8259 §7): quote, backslash and control
   /// characters escaped, everything else as UTF-8.
   private static func writeEscaped(_ text: String, to output: inout some TextOutputStream) {
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+      output.write("\"")
+      output.write(text)
+      output.write("\"")
+      return
+    }
     var escaped = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -71,15 +71,22 @@ extension PermissionUse {
 
 extension Evidence {
   /// Where the evidence is, in the `nm`-like form `binary(member)[arch]`.
-  var location: String {
-    binary + (member.map { "(\($0))" } ?? "") + (architecture.map { "[\($0)]" } ?? "")
+  var location: String { binary + memberAndArchitecture }
+
+  /// The `(member)[arch]` part of `location`, empty when neither is known.
+  var memberAndArchitecture: String {
+    (member.map { "(\($0))" } ?? "") + (architecture.map { "[\($0)]" } ?? "")
   }
 }
 
 extension TargetReport {
-  /// `path` relative to the target when it lies inside it (`Demo.app/Demo` → `Demo`), else
-  /// unchanged: the text report names files once in full in the target's header.
+  /// `path` as the text report shows it under the target's header, which names the target in
+  /// full: relative to the target when inside it (`Demo.app/Demo` → `Demo`), the last path
+  /// component when it is the target itself (a loose binary), else unchanged.
   func shortened(_ path: String) -> String {
+    if path == self.path {
+      return path.split(separator: "/").last.map(String.init) ?? path
+    }
     let prefix = self.path.hasSuffix("/") ? self.path : self.path + "/"
     return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
   }

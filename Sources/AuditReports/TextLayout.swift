@@ -27,4 +27,41 @@ enum TextLayout {
     lines.append(line)
     return lines
   }
+
+  /// A cell of an aligned row: its text and the width it is padded to when another cell follows.
+  struct Column {
+    /// The cell's text.
+    var text: String
+    /// The width to pad to; text longer than this is written whole.
+    var width: Int
+  }
+
+  /// One row of `columns` separated by two spaces, each padded to its width; a column that
+  /// would pass `width` starts a continuation line at `continuationIndent`. No line ends in spaces.
+  static func aligned(_ columns: [Column], indent: Int, continuationIndent: Int, width: Int = TextLayout.width)
+    -> [String]
+  {
+    var lines: [String] = []
+    var line = String(repeating: " ", count: indent)
+    var length = indent
+    var padding = 0
+    for (index, column) in columns.enumerated() {
+      let count = column.text.count
+      if index > 0 {
+        if length + padding + 2 + count > width {
+          lines.append(line)
+          line = String(repeating: " ", count: continuationIndent)
+          length = continuationIndent
+        } else {
+          line += String(repeating: " ", count: padding + 2)
+          length += padding + 2
+        }
+      }
+      line += column.text
+      length += count
+      padding = max(column.width - count, 0)
+    }
+    lines.append(line)
+    return lines
+  }
 }

@@ -2,7 +2,7 @@ public import PrivacyAudit
 
 /// Writes the human-readable report (`--format text`, the default), laid out for 100 columns.
 ///
-/// Per target: a header line (path, kind, the app it is embedded in), its binaries and
+/// Per target: a header line (path and kind), the app it is embedded in, its binaries and
 /// manifest, each finding with its severity, rule ID, category, message and aligned evidence
 /// lines (`symbol  via  binary(member)[arch]  from library`), then the privacy profile
 /// (categories declared/used, permissions, tracking). A summary line closes the report.
@@ -40,8 +40,10 @@ public struct TextReporter: Reporter {
   }
 
   private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
-    let embedded = target.embeddedIn.map { ", embedded in \($0)" } ?? ""
-    var lines = [style.apply(.bold, target.path) + "  (\(target.kind)\(embedded))"]
+    var lines = [style.apply(.bold, target.path) + "  (\(target.kind))"]
+    if let app = target.embeddedIn {
+      lines.append("  in app    " + app)
+    }
     for binary in target.binaries {
       let architectures = binary.architectures.isEmpty ? "" : "  " + binary.architectures.joined(separator: ", ")
       lines.append("  binary    \(target.shortened(binary.path))  \(binary.format)\(architectures)")
@@ -76,28 +78,22 @@ public struct TextReporter: Reporter {
   /// Evidence as aligned columns (`symbol  via  location  from library`), locations relative
   /// to the target; a column that would pass column 100 moves to a continuation line.
   private func evidenceLines(_ evidence: [Evidence], in target: TargetReport, indent: Int) -> [String] {
-    let locations = evidence.map { target.shortened($0.location) }
+    let locations = evidence.map { target.shortened($0.binary) + $0.memberAndArchitecture }
     let symbolWidth = min(evidence.map(\.symbol.count).max() ?? 0, Self.maximumColumn)
     let viaWidth = evidence.map(\.via.count).max() ?? 0
     let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
-    return zip(evidence, locations).flatMap { item, location -> [String] in
-      var lines = [String(repeating: " ", count: indent) + TextLayout.padded(item.symbol, to: symbolWidth)]
-      var columns = [TextLayout.padded(item.via, to: viaWidth)]
+    var lines: [String] = []
+    for (item, location) in zip(evidence, locations) {
+      var columns = [
+        TextLayout.Column(text: item.symbol, width: symbolWidth), TextLayout.Column(text: item.via, width: viaWidth),
+        TextLayout.Column(text: location, width: locationWidth),
+      ]
       if let library = item.library {
-        columns += [TextLayout.padded(location, to: locationWidth), "from " + library]
-      } else {
-        columns.append(location)
+        columns.append(TextLayout.Column(text: "from " + library, width: 0))
       }
-      for column in columns {
-        let last = lines.count - 1
-        if lines[last].count + 2 + column.count > TextLayout.width {
-          lines.append(String(repeating: " ", count: indent + 4) + column)
-        } else {
-          lines[last] += "  " + column
-        }
-      }
-      return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+      lines += TextLayout.aligned(columns, indent: indent, continuationIndent: indent + 2)
     }
+    return lines
   }
 
   private func profileLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
@@ -118,15 +114,18 @@ public struct TextReporter: Reporter {
     let resourceWidth = target.permissions.map(\.resource.count).max() ?? 0
     let strengthWidth = "referenced".count
     let permissions = target.permissions.flatMap { permission -> [String] in
-      let columns =
-        TextLayout.padded(permission.resource, to: resourceWidth) + "  "
-        + TextLayout.padded(permission.strength, to: strengthWidth) + "  "
-      let source = permission.source.map { " (from \($0))" } ?? ""
-      var lines = TextLayout.wrapped(
-        permission.infoPlistKeys.joined(separator: ", ") + source, indent: columns.count, hangingIndent: columns.count,
-        width: TextLayout.width - Self.profileIndent)
-      lines[0] = columns + lines[0].dropFirst(columns.count)
-      return lines
+      var columns = [
+        TextLayout.Column(text: permission.resource, width: resourceWidth),
+        TextLayout.Column(text: permission.strength, width: strengthWidth),
+      ]
+      let keys = permission.infoPlistKeys.enumerated().map { index, key in
+        index == permission.infoPlistKeys.count - 1 ? key : key + ","
+      }
+      columns += keys.map { TextLayout.Column(text: $0, width: 0) }
+      if let source = permission.source {
+        columns.append(TextLayout.Column(text: "(from \(source))", width: 0))
+      }
+      return TextLayout.aligned(columns, indent: 0, continuationIndent: 2, width: TextLayout.width - Self.profileIndent)
     }
     lines += labelled("permissions", permissions.isEmpty ? ["none"] : permissions)
 
