@@ -55,7 +55,6 @@ enum ScanCommand: Subcommand {
       && (context.environment["NO_COLOR"] ?? "").isEmpty
     let reporter = format.reporter(
       toolVersion: SDKVetVersion.current, useColor: useColor,
-      informationURI: "https://github.com/sdkvet/sdkvet",
       scanRoot: FileManager.default.currentDirectoryPath)
     let rendered = reporter.rendered(result.report)
     if let outputPath {
