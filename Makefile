@@ -34,6 +34,7 @@ differential: release
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
+	Scripts/fuzz-documents $(FUZZ_SECONDS)
 
 ci: test differential fuzz
 

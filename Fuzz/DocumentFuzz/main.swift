@@ -1,0 +1,162 @@
+import AuditReports
+import BinaryImage
+import Foundation
+import PrivacyAudit
+import PrivacyCatalog
+import TargetDiscovery
+
+/// libFuzzer entry point for the documents sdkvet reads beside the binaries: privacy manifests,
+/// `Info.plist`, `InfoPlist.strings` and `--catalog` overlays.
+///
+/// The first byte of an input says what the rest is (see `FuzzedDocument`). A property list is
+/// audited the way `sdkvet scan` audits it, as the document of a target whose binary imports
+/// every spelling of the catalog, and the report is rendered in every format; an overlay is
+/// decoded, laid over the built-in catalog, and the resulting matcher is run over an image that
+/// imports every spelling the overlay names. Any outcome is fine except a trap, an
+/// AddressSanitizer report, a hang or runaway memory.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  guard let data, size > 0, let document = FuzzedDocument(selector: data[0]), let fixed = FixedParts.shared else {
+    return 0
+  }
+  let bytes = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  switch document {
+  case .manifest, .infoPlist, .infoPlistStrings:
+    let report = fixed.auditor.audit([document.evidence(holding: bytes, binary: fixed.binaryUsingEverything)])
+    var sink = DiscardingStream()
+    for format in ReportFormat.allCases {
+      format.reporter(toolVersion: "fuzz", useColor: true, scanRoot: "/fuzz").write(report, to: &sink)
+    }
+  case .catalogOverlay:
+    guard let overlay = try? Catalog(jsonData: bytes, origin: "fuzz.json"),
+      let merged = try? fixed.catalog.overlaying(overlay)
+    else { return 0 }
+    let image = ImportingImage.every(spellingOf: overlay)
+    _ = CatalogMatcher(catalog: merged, includeAdvisory: true).matches(in: image)
+    var sink = DiscardingStream()
+    CatalogMarkdown.write(merged, to: &sink)
+  }
+  return 0
+}
+
+/// libFuzzer's set-up hook: stops the run at once when the built-in catalog cannot be loaded
+/// (a broken fuzz build), rather than fuzzing nothing.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeDocumentFuzzer(
+  _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> CInt {
+  guard FixedParts.shared != nil else {
+    FileHandle.standardError.write(Data("document-fuzz: the built-in catalog does not load\n".utf8))
+    exit(2)
+  }
+  return 0
+}
+
+/// What every input shares, built once: the catalog, its auditor, and a binary that uses everything.
+struct FixedParts: Sendable {
+  let catalog: Catalog
+  let auditor: PrivacyAuditor
+  /// An image that imports every spelling of the catalog, already matched.
+  let binaryUsingEverything: ScannedImage
+
+  /// `nil` when the built-in catalog cannot be loaded.
+  static let shared: FixedParts? = {
+    guard let catalog = try? Catalog.builtIn() else { return nil }
+    let matcher = CatalogMatcher(catalog: catalog, includeAdvisory: true)
+    return FixedParts(
+      catalog: catalog, auditor: PrivacyAuditor(catalog: catalog),
+      binaryUsingEverything: ScannedImage(image: ImportingImage.every(spellingOf: catalog), matcher: matcher))
+  }()
+}
+
+/// What the bytes after an input's first byte are read as (first byte modulo 4).
+enum FuzzedDocument: UInt8, CaseIterable {
+  /// An SDK's `PrivacyInfo.xcprivacy`.
+  case manifest
+  /// An app's `Info.plist`.
+  case infoPlist
+  /// An app's `en.lproj/InfoPlist.strings` (beside a fixed `Info.plist` with purpose strings).
+  case infoPlistStrings
+  /// A `--catalog` overlay (JSON).
+  case catalogOverlay
+
+  init?(selector: UInt8) {
+    self.init(rawValue: selector % UInt8(Self.allCases.count))
+  }
+
+  /// A target holding `bytes` as this document, and `binary` as its executable.
+  func evidence(holding bytes: Data, binary image: ScannedImage) -> TargetEvidence {
+    let isApp = self != .manifest
+    let root = isApp ? "Fuzz.app" : "Fuzz.framework"
+    let fuzzed = LoadedFile(file: TargetFile(path: "\(root)/\(fileName)"), contents: .bytes(bytes))
+    let binary = ScannedBinary(file: TargetFile(path: "\(root)/Fuzz"), format: "mach-o", images: [image])
+    let target = DiscoveredTarget(
+      path: root, kind: isApp ? .app : .framework, binaries: [binary.file],
+      manifests: self == .manifest ? [fuzzed.file] : [], infoPlist: isApp ? "\(root)/Info.plist" : nil,
+      localizedInfoPlistStrings: self == .infoPlistStrings ? [fuzzed.file.path] : [])
+    let infoPlist: LoadedFile? =
+      switch self {
+      case .manifest, .catalogOverlay: nil
+      case .infoPlist: fuzzed
+      case .infoPlistStrings: LoadedFile(file: TargetFile(path: "\(root)/Info.plist"), contents: .bytes(Self.baseInfoPlist))
+      }
+    return TargetEvidence(
+      target: target, binaries: [binary], manifests: self == .manifest ? [fuzzed] : [], infoPlist: infoPlist,
+      localizedInfoPlistStrings: self == .infoPlistStrings ? [fuzzed] : [])
+  }
+
+  private var fileName: String {
+    switch self {
+    case .manifest: "PrivacyInfo.xcprivacy"
+    case .infoPlist: "Info.plist"
+    case .infoPlistStrings: "en.lproj/InfoPlist.strings"
+    case .catalogOverlay: "overlay.json"
+    }
+  }
+
+  /// The `Info.plist` beside a fuzzed strings file: an app with purpose strings the strings file localizes.
+  private static let baseInfoPlist = Data(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict>
+      <key>CFBundleExecutable</key><string>Fuzz</string>
+      <key>NSCameraUsageDescription</key><string>Scans receipts you photograph.</string>
+      <key>NSMicrophoneUsageDescription</key><string>Records voice notes you dictate.</string>
+      <key>NSUserTrackingUsageDescription</key><string>Shows ads that match your interests.</string>
+    </dict></plist>
+    """.utf8)
+}
+
+/// An image that imports every name a catalog spells, so that every API and resource matches.
+enum ImportingImage {
+  static func every(spellingOf catalog: Catalog) -> Image {
+    let spellings = catalog.apis.flatMap(\.spellings) + catalog.resources.flatMap { $0.evidence.map(\.spelling) }
+    let conditions = catalog.resources.flatMap { $0.evidence.flatMap(\.onlyWith) }
+    var image = Image(format: .machO, architecture: "arm64", kind: .sharedLibrary, fileType: "MH_DYLIB")
+    func addImport(_ name: String) {
+      image.symbols.append(Symbol(name: image.names.append(name), isDefined: false, origin: .symbolTable))
+    }
+    for spelling in spellings {
+      switch spelling.kind {
+      case .selector:
+        image.selectorReferences.append(image.names.append(spelling.name))
+        addImport(Spelling.objcStubPrefix + spelling.name)
+      case .swiftPrefix:
+        addImport("_" + spelling.name + "Vvg")
+      case .cFunction, .objcConstant, .objcClass:
+        addImport(spelling.name)
+      }
+    }
+    conditions.forEach(addImport)
+    return image
+  }
+}
+
+/// A text stream that keeps only a running count, so rendering is exercised without keeping output.
+struct DiscardingStream: TextOutputStream {
+  var count = 0
+
+  mutating func write(_ string: String) {
+    count &+= string.utf8.count
+  }
+}

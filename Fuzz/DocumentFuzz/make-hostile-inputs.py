@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Writes the hand-made hostile documents of Fuzz/corpus/documents/ (hostile-*).
+
+Each file is what the document fuzzer (Fuzz/DocumentFuzz) takes: one byte saying what the rest
+is (0 privacy manifest, 1 Info.plist, 2 InfoPlist.strings, 3 catalog overlay), then the document.
+They start the fuzzer off in places a mutator reaches slowly, and DocumentFuzzRegressionTests
+replays them on every test run: nesting deeper than Foundation's property list readers accept
+(XML and binary), a binary plist whose array contains itself, a binary plist whose offsets point
+past its end, UTF-16 strings files with a broken surrogate and no terminator, and overlays with
+wrong types, unknown categories and 2,000 spellings of one API.
+
+    Fuzz/DocumentFuzz/make-hostile-inputs.py
+"""
+
+import json
+import os
+import struct
+
+MANIFEST, INFO_PLIST, STRINGS, OVERLAY = 0, 1, 2, 3
+OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "corpus", "documents")
+
+
+def binary_plist(objects, top=0, ref_size=4, offset_size=4, offsets=None):
+    """A bplist00 file holding the encoded `objects` (bytes each), refs and offsets `ref_size` wide."""
+    body = b"bplist00"
+    table = []
+    for encoded in objects:
+        table.append(len(body))
+        body += encoded
+    if offsets is not None:
+        table = offsets
+    start = len(body)
+    body += b"".join(offset.to_bytes(offset_size, "big") for offset in table)
+    return body + b"\0" * 6 + bytes([offset_size, ref_size]) + struct.pack(">QQQ", len(objects), top, start)
+
+
+def ref(index):
+    return struct.pack(">I", index)
+
+
+def manifest_with_api_types(value_objects):
+    """A bplist dict {NSPrivacyAccessedAPITypes: object 2} followed by `value_objects` from index 2."""
+    key = b"NSPrivacyAccessedAPITypes"
+    return [bytes([0xD1]) + ref(1) + ref(2), bytes([0x5F, 0x10, len(key)]) + key, *value_objects]
+
+
+def deep_xml(depth):
+    return (b'<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>'
+            b"<key>NSPrivacyAccessedAPITypes</key>" + b"<array>" * depth + b"</array>" * depth + b"</dict></plist>")
+
+
+def deep_binary(depth):
+    chain = [bytes([0xA1]) + ref(3 + level) for level in range(depth)] + [bytes([0xA0])]
+    return binary_plist(manifest_with_api_types(chain))
+
+
+def self_containing_binary():
+    return binary_plist(manifest_with_api_types([bytes([0xA1]) + ref(2)]))
+
+
+def offsets_past_end():
+    return binary_plist(manifest_with_api_types([bytes([0xA0])]), offsets=[8, 0x7FFFFFF0, 0xFFFFFFFF])
+
+
+def utf16_strings():
+    text = '"NSCameraUsageDescription" = "Scans \ud800 receipts'
+    return b"\xff\xfe" + text.encode("utf-16-le", "surrogatepass")
+
+
+def overlay_wrong_types():
+    return json.dumps({"schemaVersion": 1, "apis": [{"id": 7, "name": None, "categories": "NSPrivacy",
+                                                     "spellings": [{"name": ["_stat"], "kind": "c-function"}]}]})
+
+
+def overlay_unknown_category():
+    return json.dumps({"schemaVersion": 1, "apis": [{"id": "futimes", "name": "futimes",
+                                                     "categories": ["NSPrivacyAccessedAPICategoryFile"],
+                                                     "spellings": [{"name": "_futimes", "kind": "c-function"}]}]})
+
+
+def overlay_many_spellings():
+    spellings = [{"name": f"_futimes{index}", "kind": "c-function"} for index in range(2000)]
+    return json.dumps({"schemaVersion": 1, "apis": [{"id": "futimes", "name": "futimes",
+                                                     "categories": ["NSPrivacyAccessedAPICategoryFileTimestamp"],
+                                                     "spellings": spellings}]})
+
+
+INPUTS = {
+    "hostile-manifest-xml-nested-600": (MANIFEST, deep_xml(600)),
+    "hostile-manifest-bplist-nested-10000": (MANIFEST, deep_binary(10000)),
+    "hostile-manifest-bplist-self-containing": (MANIFEST, self_containing_binary()),
+    "hostile-manifest-bplist-offsets-past-end": (MANIFEST, offsets_past_end()),
+    "hostile-infoplist-bplist-nested-10000": (INFO_PLIST, deep_binary(10000)),
+    "hostile-strings-utf16-lone-surrogate": (STRINGS, utf16_strings()),
+    "hostile-overlay-wrong-types": (OVERLAY, overlay_wrong_types().encode()),
+    "hostile-overlay-unknown-category": (OVERLAY, overlay_unknown_category().encode()),
+    "hostile-overlay-2000-spellings": (OVERLAY, overlay_many_spellings().encode()),
+}
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name, (kind, document) in INPUTS.items():
+        with open(os.path.join(OUT, name), "wb") as out:
+            out.write(bytes([kind]) + document)
+
+
+if __name__ == "__main__":
+    main()

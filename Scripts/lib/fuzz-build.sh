@@ -1,0 +1,33 @@
+# Build steps shared by the libFuzzer scripts (fuzz-macho, fuzz-documents); source this file.
+#
+#   fuzz_setup WORK                    common swiftc flags; modules go to WORK/modules
+#   fuzz_module NAME SOURCES...        one package module as WORK/modules/libNAME.a + NAME.swiftmodule
+#   fuzz_link OUTPUT NAME SOURCES... [-lMODULE ...]   the fuzz target itself
+#
+# Everything is compiled with `swiftc -sanitize=fuzzer,address -O -g` in Swift 6 mode with the
+# package's upcoming features, one whole-module static library per package module, so the
+# instrumented code is exactly the package's sources. SWIFTC overrides the compiler.
+
+fuzz_setup() {
+  FUZZ_WORK="$1"
+  FUZZ_SWIFTC="${SWIFTC:-/opt/swift/usr/bin/swiftc}"
+  FUZZ_FLAGS=(-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address
+    -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
+    -I "$FUZZ_WORK/modules" -L "$FUZZ_WORK/modules")
+  mkdir -p "$FUZZ_WORK/modules"
+}
+
+fuzz_module() {
+  local name="$1"; shift
+  "$FUZZ_SWIFTC" "${FUZZ_FLAGS[@]}" -wmo -module-name "$name" -emit-module \
+    -emit-module-path "$FUZZ_WORK/modules/$name.swiftmodule" -emit-library -static \
+    -o "$FUZZ_WORK/modules/lib$name.a" "$@"
+}
+
+fuzz_link() {
+  local output="$1" name="$2"; shift 2
+  # The linker's notes about local symbols of the static libraries are noise.
+  "$FUZZ_SWIFTC" "${FUZZ_FLAGS[@]}" -module-name "$name" -o "$output" "$@" 2>&1 \
+    | { grep -v 'Cannot export local symbol' || true; }
+  test -x "$output"
+}
