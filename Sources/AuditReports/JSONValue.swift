@@ -29,44 +29,58 @@ enum JSONValue: Sendable {
 
   /// Writes the value pretty-printed with two-space indentation and a final newline.
   ///
-  /// The text is assembled as UTF-8 bytes and handed to `output` once: appending bytes to an
-  /// array is several times cheaper than the many small `String` appends of a large report.
+  /// The text is assembled as UTF-8 bytes and handed to `output` in chunks of about 64 KiB, cut
+  /// between values: appending bytes to an array is several times cheaper than many small
+  /// `String` appends, and a stream that writes through need not hold a large report whole.
   func write(to output: inout some TextOutputStream) {
     var bytes: [UInt8] = []
-    write(to: &bytes, indent: 0)
+    write(to: &bytes, passingOnTo: &output, indent: 0)
     bytes.append(UInt8(ascii: "\n"))
     output.write(String(decoding: bytes, as: UTF8.self))
   }
 
-  private func write(to output: inout [UInt8], indent: Int) {
+  /// Bytes gathered before they are handed on.
+  private static let chunkSize = 1 << 16
+
+  private func write(to bytes: inout [UInt8], passingOnTo output: inout some TextOutputStream, indent: Int) {
     switch self {
-    case .null: output.append(contentsOf: "null".utf8)
-    case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-    case .int(let value): output.append(contentsOf: String(value).utf8)
-    case .string(let value): JSONValue.writeEscaped(value, to: &output)
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    case .int(let value): bytes.append(contentsOf: String(value).utf8)
+    case .string(let value): JSONValue.writeEscaped(value, to: &bytes)
     case .array(let values):
-      guard !values.isEmpty else { return output.append(contentsOf: "[]".utf8) }
-      output.append(UInt8(ascii: "["))
+      guard !values.isEmpty else { return bytes.append(contentsOf: "[]".utf8) }
+      bytes.append(UInt8(ascii: "["))
       for (index, value) in values.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSONValue.writeLineBreak(indent: indent + 1, to: &output)
-        value.write(to: &output, indent: indent + 1)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        JSONValue.passOn(&bytes, to: &output)
+        JSONValue.writeLineBreak(indent: indent + 1, to: &bytes)
+        value.write(to: &bytes, passingOnTo: &output, indent: indent + 1)
       }
-      JSONValue.writeLineBreak(indent: indent, to: &output)
-      output.append(UInt8(ascii: "]"))
+      JSONValue.writeLineBreak(indent: indent, to: &bytes)
+      bytes.append(UInt8(ascii: "]"))
     case .object(let members):
-      guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
-      output.append(UInt8(ascii: "{"))
+      guard !members.isEmpty else { return bytes.append(contentsOf: "{}".utf8) }
+      bytes.append(UInt8(ascii: "{"))
       for (index, member) in members.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSONValue.writeLineBreak(indent: indent + 1, to: &output)
-        JSONValue.writeEscaped(member.key, to: &output)
-        output.append(contentsOf: ": ".utf8)
-        member.value.write(to: &output, indent: indent + 1)
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        JSONValue.passOn(&bytes, to: &output)
+        JSONValue.writeLineBreak(indent: indent + 1, to: &bytes)
+        JSONValue.writeEscaped(member.key, to: &bytes)
+        bytes.append(contentsOf: ": ".utf8)
+        member.value.write(to: &bytes, passingOnTo: &output, indent: indent + 1)
       }
-      JSONValue.writeLineBreak(indent: indent, to: &output)
-      output.append(UInt8(ascii: "}"))
+      JSONValue.writeLineBreak(indent: indent, to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// Hands the gathered bytes to `output` once there is a chunk's worth; called only between
+  /// values, so a chunk never ends inside a UTF-8 sequence.
+  private static func passOn(_ bytes: inout [UInt8], to output: inout some TextOutputStream) {
+    guard bytes.count >= chunkSize else { return }
+    output.write(String(decoding: bytes, as: UTF8.self))
+    bytes.removeAll(keepingCapacity: true)
   }
 
   /// A newline and two spaces per level of `indent`.

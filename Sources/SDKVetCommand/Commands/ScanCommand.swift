@@ -56,15 +56,16 @@ enum ScanCommand: Subcommand {
     let reporter = format.reporter(
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath)
-    let rendered = reporter.rendered(result.report)
     if let outputPath {
       do {
-        try Data(rendered.utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
+        try Data(reporter.rendered(result.report).utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
       } catch {
         throw UsageError(description: "Cannot write '\(outputPath)': \(error.localizedDescription)")
       }
     } else {
-      context.streams.output(rendered)
+      var output = ChunkedOutput(context.streams)
+      reporter.write(result.report, to: &output)
+      output.flush()
     }
     return exitStatus(for: result.report, failOn: arguments.value("--fail-on") ?? "error", hadProblems: !result.problems.isEmpty)
   }
