@@ -30,13 +30,12 @@ public struct TextReporter: Reporter {
   public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     let report = DisplaySafe.report(report)
     let style = TerminalStyle(enabled: useColor)
-    var lines: [String] = []
+    // One write per target (a target always has its heading line), so a streaming output never
+    // holds the whole report.
     for target in report.targets {
-      lines += targetLines(target, style: style)
-      lines.append("")
+      output.write(targetLines(target, style: style).joined(separator: "\n") + "\n\n")
     }
-    lines.append(style.apply(.bold, report.summaryLine))
-    output.write(lines.joined(separator: "\n") + "\n")
+    output.write(style.apply(.bold, report.summaryLine) + "\n")
   }
 
   private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
