@@ -85,9 +85,20 @@ extension TargetReport {
   /// component when it is the target itself (a loose binary), else unchanged.
   func shortened(_ path: String) -> String {
     if path == self.path {
-      return path.split(separator: "/").last.map(String.init) ?? path
+      return Self.lastComponent(of: path)
     }
     let prefix = self.path.hasSuffix("/") ? self.path : self.path + "/"
     return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+  }
+
+  /// The last non-empty `/`-separated component of `path` (`a/b/` → `b`), or `path` itself when
+  /// it has none; found from the end without splitting the whole path, as it runs once per
+  /// evidence line.
+  private static func lastComponent(of path: String) -> String {
+    var end = path.endIndex
+    while end > path.startIndex, path[path.index(before: end)] == "/" { end = path.index(before: end) }
+    let trimmed = path[..<end]
+    let name = trimmed[(trimmed.lastIndex(of: "/").map(trimmed.index(after:)) ?? trimmed.startIndex)...]
+    return name.isEmpty ? path : String(name)
   }
 }
