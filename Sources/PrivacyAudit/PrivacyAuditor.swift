@@ -40,7 +40,7 @@ public struct PrivacyAuditor: Sendable {
     return TargetReport(
       path: audit.target.path, kind: audit.target.kind.rawValue, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
-      privacyManifest: audit.manifests.map(\.file.path).sorted().first, usedCategories: used, declaredCategories: declared.sorted(),
+      privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
   }
 
@@ -64,6 +64,14 @@ public struct PrivacyAuditor: Sendable {
     report.findings += PermissionRules.appFindings(report.permissions, infoPlist: app.infoPlist, index: index)
     report.findings += TrackingRules.withoutAuthorization(own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
     return report
+  }
+
+  /// The manifest shown as the target's: one at Apple's documented location before one in a
+  /// resource bundle, then by path.
+  private static func primaryManifest(_ audit: TargetAudit) -> String? {
+    let paths = audit.manifests.map(\.file.path)
+    let inBundle = { (path: String) in relative(path, to: audit.target.path).contains(".bundle/") }
+    return paths.min { (inBundle($0) ? 1 : 0, $0) < (inBundle($1) ? 1 : 0, $1) }
   }
 
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
