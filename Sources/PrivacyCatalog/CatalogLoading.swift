@@ -76,7 +76,11 @@ extension CatalogError {
       message = "required key '\(key.stringValue)' is missing"
     case .dataCorrupted(let context):
       path = context.codingPath
-      message = context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription
+      if context.codingPath.isEmpty {
+        message = "not valid JSON" + (context.underlyingError.map { ": \(String(describing: $0))" } ?? "")
+      } else {
+        message = context.debugDescription
+      }
     @unknown default:
       path = []
       message = "\(error)"

@@ -66,6 +66,7 @@ import Testing
     }
     #expect(error?.file == "user.json")
     #expect(error?.path == "$.apis[0].spellings[0].kind")
+    #expect(error?.message == "'c-func' is not one of: c-function, objc-constant, objc-class, selector, swift-prefix")
   }
 
   @Test func aMissingKeyIsReportedWithItsPath() {
