@@ -29,12 +29,13 @@ enum PermissionRules {
   }
 
   /// One error per resource and key: something in the app requests the resource and the app's
-  /// Info.plist lacks the key. App Tracking Transparency is left to `tracking-without-authorization`.
+  /// Info.plist lacks the key. App Tracking Transparency counts too (without its key the app may
+  /// crash); `tracking-without-authorization` reports the same gap from the tracking side.
   static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex) -> [Finding] {
     let present = infoPlist?.keys ?? []
     let plistText = infoPlist == nil ? "the app has no Info.plist" : "its Info.plist lacks it"
     var findings: [Finding] = []
-    let requested = permissions.filter { $0.requested && index.resources[$0.resource]?.requestsTrackingAuthorization != true }
+    let requested = permissions.filter(\.requested)
     for resource in Set(requested.map(\.resource)).sorted() {
       let uses = requested.filter { $0.resource == resource }
       let name = index.resources[resource]?.name ?? resource
