@@ -9,10 +9,10 @@ import TargetDiscovery
 enum DeclarationRules {
   /// The categories the target uses (each use counted against the categories it is attributed
   /// to) and every use as reported.
-  static func summary(_ audit: TargetAudit, known: Set<String>) -> (used: [String], uses: [APIUse]) {
+  static func summary(_ audit: TargetAudit) -> (used: [String], uses: [APIUse]) {
     var uses: [APIUse] = []
     for use in audit.uses {
-      for category in audit.attributedCategories(of: use, known: known) {
+      for category in audit.attributedCategories(of: use) {
         uses.append(APIUse(category: category, api: use.api, evidence: use.evidence))
       }
     }
@@ -24,7 +24,7 @@ enum DeclarationRules {
   }
 
   static func findings(_ audit: TargetAudit, known: Set<String>) -> [Finding] {
-    missingManifest(audit) + undeclared(audit, known: known) + unused(audit, known: known)
+    missingManifest(audit) + undeclared(audit) + unused(audit, known: known)
   }
 
   private static func severity(of uses: [UseRecord]) -> Severity {
@@ -46,7 +46,7 @@ enum DeclarationRules {
 
   /// A Mach-O slice (or the whole target) that uses a category and has no manifest at all.
   private static func missingManifest(_ audit: TargetAudit) -> [Finding] {
-    let uncovered = audit.uses.filter { $0.isMachO && audit.manifests(covering: $0.slice).isEmpty }
+    let uncovered = audit.uses.filter { $0.isMachO && !audit.hasManifest(covering: $0.slice) }
     guard !uncovered.isEmpty else { return [] }
     let categories = Set(uncovered.flatMap(\.categories)).sorted()
     return [
@@ -59,10 +59,10 @@ enum DeclarationRules {
   }
 
   /// One finding per category used where a manifest exists and does not declare it.
-  private static func undeclared(_ audit: TargetAudit, known: Set<String>) -> [Finding] {
+  private static func undeclared(_ audit: TargetAudit) -> [Finding] {
     var byCategory: [String: [UseRecord]] = [:]
-    for use in audit.uses where !audit.manifests(covering: use.slice).isEmpty {
-      let declared = audit.declaredCategories(covering: use.slice, known: known)
+    for use in audit.uses where audit.hasManifest(covering: use.slice) {
+      let declared = audit.declaredCategories(covering: use.slice)
       guard use.categories.allSatisfy({ !declared.contains($0) }) else { continue }
       for category in use.categories { byCategory[category, default: []].append(use) }
     }

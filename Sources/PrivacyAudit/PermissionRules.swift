@@ -4,17 +4,23 @@ import PrivacyCatalog
 /// (SDK targets) and `missing-purpose-string` (app targets, over the app and everything embedded).
 enum PermissionRules {
   /// The target's own permission uses, one per resource, sorted (tracking-only entries excluded).
+  ///
+  /// A resource seen only through references that a requested resource also shows (the
+  /// `CLLocationManager` class behind a when-in-use request) is left out: the reference is
+  /// explained by the request and would otherwise list every sibling resource of that class.
   static func permissions(_ audit: TargetAudit) -> [PermissionUse] {
     var byResource: [String: [ResourceHit]] = [:]
     for hit in audit.hits where hit.resource.kind == .permission {
       byResource[hit.resource.id, default: []].append(hit)
     }
-    return byResource.keys.sorted().compactMap { id in
+    let uses = byResource.keys.sorted().compactMap { id -> PermissionUse? in
       guard let hits = byResource[id], let resource = hits.first?.resource else { return nil }
       return PermissionUse(
         resource: id, infoPlistKeys: resource.purposeKeys, evidence: hits.map(\.evidence).normalized,
         requested: hits.contains { $0.strength == .request })
     }
+    let explained = Set(uses.filter(\.requested).flatMap(\.evidence))
+    return uses.filter { $0.requested || !$0.evidence.allSatisfy(explained.contains) }
   }
 
   /// One note per resource an SDK requests: the host app must carry the purpose string.

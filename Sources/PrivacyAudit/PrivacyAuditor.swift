@@ -28,7 +28,7 @@ public struct PrivacyAuditor: Sendable {
 
   /// What the target's own binaries and files show, with every rule that needs nothing else.
   private func ownReport(_ audit: TargetAudit) -> TargetReport {
-    let (used, uses) = DeclarationRules.summary(audit, known: index.categories)
+    let (used, uses) = DeclarationRules.summary(audit)
     let permissions = PermissionRules.permissions(audit)
     let tracking = TrackingRules.profile(audit)
     var findings = BinaryRules.findings(audit) + ManifestRules.findings(audit, index: index)

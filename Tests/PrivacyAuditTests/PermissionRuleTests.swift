@@ -27,6 +27,18 @@ struct PermissionRuleTests {
     #expect(report.target("Cam.framework")?.permissions.map(\.requested) == [false])
   }
 
+  @Test func referencesExplainedByARequestAreNotListedTwice() throws {
+    let requesting = try Fixture.binary(
+      "Loc.framework/Loc", Fixture.image(imports: ["_OBJC_CLASS_$_CLLocationManager"], selectors: ["requestWhenInUseAuthorization"]))
+    let listed = try Fixture.audit(Fixture.framework("Loc.framework", binaries: [requesting])).target("Loc.framework")?.permissions
+    #expect(listed?.map(\.resource) == ["location-when-in-use"])
+
+    let referencing = try Fixture.binary("Loc.framework/Loc", Fixture.image(imports: ["_OBJC_CLASS_$_CLLocationManager"]))
+    let unexplained = try Fixture.audit(Fixture.framework("Loc.framework", binaries: [referencing])).target("Loc.framework")?.permissions
+    #expect((unexplained?.count ?? 0) > 1)
+    #expect(unexplained?.allSatisfy { !$0.requested } == true)
+  }
+
   @Test func appMissingAPurposeString() throws {
     let binary = try Fixture.binary("Demo.app/Demo", Fixture.image(selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
     let app = try Fixture.app(binaries: [binary], infoPlist: ["NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
