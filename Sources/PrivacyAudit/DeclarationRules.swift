@@ -32,7 +32,8 @@ enum DeclarationRules {
   }
 
   private static func macOSNote(_ uses: [UseRecord]) -> String {
-    uses.allSatisfy(\.isMacOSOnly) ? " (macOS-only binary: Apple requires this on iOS-family platforms, so it is a note here)" : ""
+    uses.allSatisfy(\.isMacOSOnly)
+      ? " (macOS-only binary: Apple requires this on iOS-family platforms, so it is a note here)" : ""
   }
 
   private static func sliceText(_ uses: [UseRecord]) -> String {
@@ -51,8 +52,10 @@ enum DeclarationRules {
     let categories = Set(uncovered.flatMap(\.categories)).sorted()
     return [
       Finding(
-        rule: .missingPrivacyManifest, severity: severity(of: uncovered), category: categories.count == 1 ? categories.first : nil,
-        message: "Uses required-reason APIs (\(apiList(uncovered)))\(sliceText(uncovered)) but has no PrivacyInfo.xcprivacy; "
+        rule: .missingPrivacyManifest, severity: severity(of: uncovered),
+        category: categories.count == 1 ? categories.first : nil,
+        message:
+          "Uses required-reason APIs (\(apiList(uncovered)))\(sliceText(uncovered)) but has no PrivacyInfo.xcprivacy; "
           + "add one declaring \(categories.joined(separator: ", ")) with approved reasons\(macOSNote(uncovered)).",
         evidence: uncovered.map(\.evidence).normalized)
     ]
@@ -69,7 +72,10 @@ enum DeclarationRules {
     return byCategory.keys.sorted().compactMap { category in
       guard let uses = byCategory[category] else { return nil }
       let dual = uses.contains { $0.categories.count > 1 }
-      let either = dual ? " (\(apiList(uses.filter { $0.categories.count > 1 })) also counts as another category: declaring either one is enough)" : ""
+      let either =
+        dual
+        ? " (\(apiList(uses.filter { $0.categories.count > 1 })) also counts as another category: declaring either one is enough)"
+        : ""
       return Finding(
         rule: .undeclaredAPICategory, severity: severity(of: uses), category: category,
         message: "Uses \(apiList(uses))\(sliceText(uses)) but the manifest does not declare \(category); "
@@ -84,12 +90,15 @@ enum DeclarationRules {
     var findings: [Finding] = []
     for parsed in audit.manifests {
       for category in Set(parsed.manifest.accessedAPITypes.map(\.category)).sorted() where known.contains(category) {
-        let usedHere = audit.uses.contains { ($0.slice == parsed.file.slice || parsed.file.slice == nil) && $0.categories.contains(category) }
+        let usedHere = audit.uses.contains {
+          ($0.slice == parsed.file.slice || parsed.file.slice == nil) && $0.categories.contains(category)
+        }
         guard !usedHere else { continue }
         findings.append(
           Finding(
             rule: .unusedAPIDeclaration, severity: .warning, category: category,
-            message: "Declares \(category) but no binary\(parsed.file.slice.map { " of slice \($0)" } ?? "") of the target uses its APIs; "
+            message:
+              "Declares \(category) but no binary\(parsed.file.slice.map { " of slice \($0)" } ?? "") of the target uses its APIs; "
               + "remove the declaration unless code outside the scanned binaries needs it.",
             file: parsed.file.path))
       }

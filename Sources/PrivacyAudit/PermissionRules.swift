@@ -29,7 +29,8 @@ enum PermissionRules {
       let name = index.resources[use.resource]?.name ?? use.resource
       return Finding(
         rule: .requiresPurposeString, severity: .note, category: use.resource,
-        message: "Can ask the user for \(name); the host app's Info.plist must carry \(use.infoPlistKeys.joined(separator: " and ")).",
+        message:
+          "Can ask the user for \(name); the host app's Info.plist must carry \(use.infoPlistKeys.joined(separator: " and ")).",
         evidence: use.evidence)
     }
   }
@@ -37,7 +38,9 @@ enum PermissionRules {
   /// One error per resource and key: something in the app requests the resource and the app's
   /// Info.plist lacks the key. App Tracking Transparency counts too (without its key the app may
   /// crash); `tracking-without-authorization` reports the same gap from the tracking side.
-  static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex) -> [Finding] {
+  static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex)
+    -> [Finding]
+  {
     let present = infoPlist?.keys ?? []
     let plistText = infoPlist == nil ? "the app has no Info.plist" : "its Info.plist lacks it"
     var findings: [Finding] = []

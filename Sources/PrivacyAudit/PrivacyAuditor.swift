@@ -36,7 +36,8 @@ public struct PrivacyAuditor: Sendable {
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
-    let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(index.categories.contains)
+    let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
+      index.categories.contains)
     return TargetReport(
       path: audit.target.path, kind: audit.target.kind.rawValue, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
@@ -46,7 +47,9 @@ public struct PrivacyAuditor: Sendable {
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),
   /// and the app rules judged over all of it.
-  private func rollUp(_ report: TargetReport, app: TargetAudit, embedded: [(audit: TargetAudit, report: TargetReport)]) -> TargetReport {
+  private func rollUp(_ report: TargetReport, app: TargetAudit, embedded: [(audit: TargetAudit, report: TargetReport)])
+    -> TargetReport
+  {
     var report = report
     for (_, inner) in embedded.sorted(by: { $0.report.path < $1.report.path }) {
       let source = Self.relative(inner.path, to: report.path)
@@ -56,13 +59,16 @@ public struct PrivacyAuditor: Sendable {
         return use
       }
       if inner.tracking.readsAdvertisingIdentifier || inner.tracking.requestsAuthorization {
-        report.tracking.readsAdvertisingIdentifier = report.tracking.readsAdvertisingIdentifier || inner.tracking.readsAdvertisingIdentifier
-        report.tracking.requestsAuthorization = report.tracking.requestsAuthorization || inner.tracking.requestsAuthorization
+        report.tracking.readsAdvertisingIdentifier =
+          report.tracking.readsAdvertisingIdentifier || inner.tracking.readsAdvertisingIdentifier
+        report.tracking.requestsAuthorization =
+          report.tracking.requestsAuthorization || inner.tracking.requestsAuthorization
         report.tracking.sources.append(source)
       }
     }
     report.findings += PermissionRules.appFindings(report.permissions, infoPlist: app.infoPlist, index: index)
-    report.findings += TrackingRules.withoutAuthorization(own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
+    report.findings += TrackingRules.withoutAuthorization(
+      own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
     return report
   }
 
@@ -75,7 +81,8 @@ public struct PrivacyAuditor: Sendable {
   }
 
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
-    BinarySummary(path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted())
+    BinarySummary(
+      path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted())
   }
 
   /// `path` relative to the folder `base`, or `path` itself when it is not inside it.

@@ -61,7 +61,9 @@ struct TargetAudit {
                 categories: categories, api: index.apiNames[id] ?? id, evidence: evidence, slice: binary.file.slice,
                 isMachO: image.format == .machO, isMacOSOnly: image.isMacOSOnly))
           case .protectedResource(let id, let strength):
-            if let resource = index.resources[id] { hits.append(ResourceHit(resource: resource, strength: strength, evidence: evidence)) }
+            if let resource = index.resources[id] {
+              hits.append(ResourceHit(resource: resource, strength: strength, evidence: evidence))
+            }
           default:
             break
           }
@@ -73,9 +75,12 @@ struct TargetAudit {
     manifests = input.manifests.map { file in
       switch file.contents {
       case .bytes(let data):
-        return ParsedManifest(file: file.file, manifest: PrivacyManifest(parsing: data, knownCategories: index.categories))
+        return ParsedManifest(
+          file: file.file, manifest: PrivacyManifest(parsing: data, knownCategories: index.categories))
       case .unreadable(let reason):
-        return ParsedManifest(file: file.file, manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]))
+        return ParsedManifest(
+          file: file.file,
+          manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]))
       }
     }
     var declaredBySlice: [String: Set<String>] = [:]
@@ -83,7 +88,8 @@ struct TargetAudit {
     for slice in Set(input.binaries.map(\.file.slice)) {
       let covering = manifests.filter { $0.file.slice == nil || $0.file.slice == slice }
       if !covering.isEmpty { coveredSlices.insert(slice ?? "") }
-      declaredBySlice[slice ?? ""] = Set(covering.flatMap { $0.manifest.accessedAPITypes.map(\.category) }.filter(index.categories.contains))
+      declaredBySlice[slice ?? ""] = Set(
+        covering.flatMap { $0.manifest.accessedAPITypes.map(\.category) }.filter(index.categories.contains))
     }
     self.declaredBySlice = declaredBySlice
     self.coveredSlices = coveredSlices

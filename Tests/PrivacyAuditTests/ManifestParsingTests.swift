@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Manifest and property list parsing")
 struct ManifestParsingTests {
-  let known: Set<String> = [Fixture.fileTimestamp, Fixture.bootTime, Fixture.diskSpace, Fixture.keyboards, Fixture.userDefaults]
+  let known: Set<String> = [
+    Fixture.fileTimestamp, Fixture.bootTime, Fixture.diskSpace, Fixture.keyboards, Fixture.userDefaults,
+  ]
 
   private func issues(_ root: Any, binary: Bool = false) throws -> [ManifestIssue] {
     PrivacyManifest(parsing: try Fixture.plist(root, binary: binary), knownCategories: known).issues
@@ -28,7 +30,10 @@ struct ManifestParsingTests {
     #expect(manifest.issues.isEmpty)
     #expect(manifest.tracking == true)
     #expect(manifest.trackingDomains == ["ads.example.com"])
-    #expect(manifest.accessedAPITypes == [PrivacyManifest.AccessedAPIType(category: Fixture.fileTimestamp, reasons: ["C617.1", "DDA9.1"])])
+    #expect(
+      manifest.accessedAPITypes == [
+        PrivacyManifest.AccessedAPIType(category: Fixture.fileTimestamp, reasons: ["C617.1", "DDA9.1"])
+      ])
   }
 
   @Test func notAPropertyList() {
@@ -38,7 +43,11 @@ struct ManifestParsingTests {
   }
 
   @Test func shortenedAndInventedCategories() throws {
-    let found = try issues(["NSPrivacyAccessedAPITypes": [Fixture.api("FileTimestamp", "C617.1"), Fixture.api("NSPrivacyAccessedAPICategoryPhotoLibrary", "C617.1")]])
+    let found = try issues([
+      "NSPrivacyAccessedAPITypes": [
+        Fixture.api("FileTimestamp", "C617.1"), Fixture.api("NSPrivacyAccessedAPICategoryPhotoLibrary", "C617.1"),
+      ]
+    ])
     #expect(found.count == 2)
     #expect(found.allSatisfy { $0.message.contains("ITMS-91054") && $0.severity == .error })
     #expect(found.first?.message.contains(Fixture.fileTimestamp) == true)
@@ -72,7 +81,9 @@ struct ManifestParsingTests {
   }
 
   @Test func trackingFalseWithDomainsAndMalformedDomains() throws {
-    let found = try issues(["NSPrivacyTracking": false, "NSPrivacyTrackingDomains": ["https://ads.example.com/x", "ok.example.com"]])
+    let found = try issues([
+      "NSPrivacyTracking": false, "NSPrivacyTrackingDomains": ["https://ads.example.com/x", "ok.example.com"],
+    ])
     #expect(found.contains { $0.message.contains("ITMS-91064") })
     #expect(found.contains { $0.message.contains("https://ads.example.com/x") })
     #expect(!found.contains { $0.message.contains("\"ok.example.com\"") })
@@ -94,13 +105,15 @@ struct ManifestParsingTests {
 
     var short = validCollected
     short["NSPrivacyCollectedDataTypeTracking"] = nil
-    #expect(try issues(["NSPrivacyCollectedDataTypes": [short]]).map(\.message) == [
-      "A `NSPrivacyCollectedDataTypes` entry lacks `NSPrivacyCollectedDataTypeTracking`."
-    ])
+    #expect(
+      try issues(["NSPrivacyCollectedDataTypes": [short]]).map(\.message) == [
+        "A `NSPrivacyCollectedDataTypes` entry lacks `NSPrivacyCollectedDataTypeTracking`."
+      ])
   }
 
   @Test func propertyListTypesAreExact() throws {
-    let data = try Fixture.plist(["flag": true, "count": 1, "ratio": 1.5, "name": "x", "list": [1], "blob": Data([1])], binary: true)
+    let data = try Fixture.plist(
+      ["flag": true, "count": 1, "ratio": 1.5, "name": "x", "list": [1], "blob": Data([1])], binary: true)
     guard case .dictionary(let root) = try PropertyListValue.parse(data) else {
       Issue.record("root is not a dictionary")
       return
@@ -115,7 +128,8 @@ struct ManifestParsingTests {
 
   @Test(arguments: [String.Encoding.utf8, .utf16])
   func oldStyleStringsFiles(encoding: String.Encoding) throws {
-    let text = "/* Camera */\n\"NSCameraUsageDescription\" = \"Scan \\\"receipts\\\" to file them.\";\n// line\nNSMicrophoneUsageDescription = \"Record notes.\";\n"
+    let text =
+      "/* Camera */\n\"NSCameraUsageDescription\" = \"Scan \\\"receipts\\\" to file them.\";\n// line\nNSMicrophoneUsageDescription = \"Record notes.\";\n"
     let data = try #require(text.data(using: encoding))
     let value = try PropertyListValue.parse(data)
     #expect(value.dictionaryValue?["NSCameraUsageDescription"] == .string("Scan \"receipts\" to file them."))

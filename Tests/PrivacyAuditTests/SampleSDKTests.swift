@@ -40,7 +40,8 @@ struct SampleSDKTests {
     .invalidPrivacyManifest: ["BadManifestKit.framework", "BadManifestKit.framework", "BadManifestKit.framework"],
     .unreadableBinary: ["Disguised.framework"],
     .requiresPurposeString: [
-      "ConsentApp.app/Frameworks/ConsentKit.framework", "ConsentKit.framework", "SampleApp.app/Frameworks/MicKit.framework",
+      "ConsentApp.app/Frameworks/ConsentKit.framework", "ConsentKit.framework",
+      "SampleApp.app/Frameworks/MicKit.framework",
     ],
     .missingPurposeString: ["ConsentApp.app", "SampleApp.app", "SampleApp.app"],
     .purposeStringStyle: ["SampleApp.app", "SampleApp.app"],
@@ -63,17 +64,27 @@ struct SampleSDKTests {
   @Test func findingDetailsMatchTheContract() throws {
     let report = try SampleSDKs.scan()
     let target = { (path: String) in report.targets.first { SampleSDKs.relative($0.path) == path } }
-    #expect(target("SwiftSelectorsKit.framework")?.findings.first?.category == "NSPrivacyAccessedAPICategoryActiveKeyboards")
-    #expect(target("UnusedDeclKit.framework")?.findings.first?.category == "NSPrivacyAccessedAPICategoryActiveKeyboards")
+    #expect(
+      target("SwiftSelectorsKit.framework")?.findings.first?.category == "NSPrivacyAccessedAPICategoryActiveKeyboards")
+    #expect(
+      target("UnusedDeclKit.framework")?.findings.first?.category == "NSPrivacyAccessedAPICategoryActiveKeyboards")
     #expect(target("NoManifestKit.framework")?.usedCategories == ["NSPrivacyAccessedAPICategoryDiskSpace"])
     let missing = target("SampleApp.app")?.findings.filter { $0.rule == .missingPurposeString }.map(\.message) ?? []
     #expect(missing.contains { $0.contains("NSLocationWhenInUseUsageDescription") })
-    #expect(missing.contains { $0.contains("NSMicrophoneUsageDescription") && $0.contains("Frameworks/MicKit.framework") })
-    let style = target("SampleApp.app")?.findings.filter { $0.rule == .purposeStringStyle }.compactMap(\.file).map(SampleSDKs.relative)
+    #expect(
+      missing.contains { $0.contains("NSMicrophoneUsageDescription") && $0.contains("Frameworks/MicKit.framework") })
+    let style = target("SampleApp.app")?.findings.filter { $0.rule == .purposeStringStyle }.compactMap(\.file).map(
+      SampleSDKs.relative)
     #expect(style == ["SampleApp.app/Info.plist", "SampleApp.app/en.lproj/InfoPlist.strings"])
-    #expect(Set(target("SampleApp.app")?.permissions.map(\.resource) ?? []) == ["camera", "location-when-in-use", "microphone"])
+    #expect(
+      Set(target("SampleApp.app")?.permissions.map(\.resource) ?? []) == [
+        "camera", "location-when-in-use", "microphone",
+      ])
     #expect(target("MacKit.framework")?.binaries.count == 1)
-    #expect(target("linux/libfilestat.so")?.usedCategories == ["NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategoryFileTimestamp"])
+    #expect(
+      target("linux/libfilestat.so")?.usedCategories == [
+        "NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategoryFileTimestamp",
+      ])
   }
 
   @Test func linksAddNoTargets() throws {
