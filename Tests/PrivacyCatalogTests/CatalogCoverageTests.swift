@@ -15,12 +15,9 @@ import Testing
     FactSheet.appleLists() ?? AppleAPIList.byCategory
   }
 
-  @Test func factSheetListsMatchTheCommittedCopy() throws {
-    guard let fromFactSheet = FactSheet.appleLists() else {
-      print("Fact sheet not found at \(FactSheet.path); checked against the committed copy only.")
-      return
-    }
-    #expect(fromFactSheet == AppleAPIList.byCategory)
+  @Test(.enabled(if: FactSheet.appleLists() != nil, "fact sheet not found at ../shared/reference/privacy-facts.md"))
+  func factSheetListsMatchTheCommittedCopy() {
+    #expect(FactSheet.appleLists() == AppleAPIList.byCategory)
   }
 
   @Test func everyAppleAPIHasABinarySpellingInItsCategory() {
@@ -62,6 +59,29 @@ import Testing
           #expect(found.first?.categories == api.categories, "\(spelling.name) (\(format)) not found for \(api.id)")
           #expect(found.allSatisfy { $0.isAdvisory == advisory })
           #expect(strict.matches(in: image).contains { $0.apiID == api.id } == !advisory, "\(spelling.name)")
+        }
+      }
+    }
+  }
+
+  /// The same for resource evidence: with its `onlyWith` class present, each item is reported
+  /// for its resource with its strength.
+  @Test func everyResourceEvidenceIsFoundInAnImageOfItsFormat() {
+    let matcher = CatalogMatcher(catalog: catalog)
+    for resource in catalog.resources {
+      for evidence in resource.evidence {
+        for format in evidence.spelling.format.map({ [$0] }) ?? BinaryFormat.allCases {
+          var image = Self.image(carrying: evidence.spelling, format: format)
+          if let condition = evidence.onlyWith.first {
+            var synthetic = SyntheticImage(format: image.format)
+            synthetic.image = image
+            synthetic.addImport(condition)
+            image = synthetic.image
+          }
+          let subjects = matcher.matches(in: image).map(\.subject)
+          #expect(
+            subjects.contains(.protectedResource(id: resource.id, strength: evidence.strength)),
+            "\(evidence.spelling.name) (\(format)) not found for \(resource.id)")
         }
       }
     }
