@@ -88,6 +88,29 @@ import Testing
     #expect(error?.path == "$.apis[0].categories[0]")
   }
 
+  @Test func aReasonCodeCannotMoveToAnotherCategory() throws {
+    let user = try overlay(
+      """
+      {"schemaVersion": 1, "categories": [{"id": "NSPrivacyAccessedAPICategoryDiskSpace", "title": "Disk space",
+        "reasons": [{"code": "CA92.1", "summary": "x", "usableBy": "app-or-sdk"}]}]}
+      """)
+    let error = #expect(throws: CatalogError.self) { try base.overlaying(user) }
+    #expect(error?.path == "$.categories[0].reasons[0].code")
+    #expect(error?.message.contains("NSPrivacyAccessedAPICategoryUserDefaults") == true)
+  }
+
+  @Test func anOverlayCanAddANewReasonCode() throws {
+    let user = try overlay(
+      """
+      {"schemaVersion": 1, "categories": [{"id": "NSPrivacyAccessedAPICategoryDiskSpace", "title": "Disk space",
+        "reasons": [{"code": "ZZ99.1", "summary": "A future reason.", "usableBy": "sdk-only"}]}]}
+      """)
+    let merged = try base.overlaying(user)
+    #expect(merged.isReason("ZZ99.1", validFor: "NSPrivacyAccessedAPICategoryDiskSpace"))
+    #expect(merged.reason("ZZ99.1")?.reason.usableBy == .sdkOnly)
+    #expect(merged.category("NSPrivacyAccessedAPICategoryDiskSpace")?.reasons.count == 5)
+  }
+
   @Test func aSwiftPrefixWithTheMachOUnderscoreIsRejected() throws {
     let user = try overlay(
       """
