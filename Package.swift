@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "TargetDiscovery", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
-      name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.copy("Resources/catalog.json")],
+      name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
     .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(name: "AuditReports", dependencies: ["PrivacyAudit", "PrivacyCatalog"], swiftSettings: strictSettings),
