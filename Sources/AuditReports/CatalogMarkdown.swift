@@ -29,13 +29,18 @@ public enum CatalogMarkdown {
     }
   }
 
-  private static func writeCategory(_ category: APICategory, apis: [RequiredReasonAPI], to output: inout some TextOutputStream) {
+  private static func writeCategory(
+    _ category: APICategory, apis: [RequiredReasonAPI], to output: inout some TextOutputStream
+  ) {
     output.write("\n### \(category.title): `\(category.id)`\n\n")
     let listed = apis.filter { !$0.advisory }
     writeTable(
       header: ["API", "Spellings", "Advisory spellings"],
       rows: listed.map { api in
-        [code(api.name), spellingList(api.spellings.filter { !$0.advisory }), spellingList(api.spellings.filter(\.advisory))]
+        [
+          code(api.name), spellingList(api.spellings.filter { !$0.advisory }),
+          spellingList(api.spellings.filter(\.advisory)),
+        ]
       }, to: &output)
     let unlisted = apis.filter(\.advisory)
     if !unlisted.isEmpty {

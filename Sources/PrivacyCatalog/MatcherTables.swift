@@ -48,7 +48,9 @@ struct MatcherTableBuilder {
     guard includeAdvisory || !advisory else { return }
     let conditionIndices = onlyWith.map { condition(named: $0) }
     targets.append(
-      MatcherTarget(subject: subject, kind: spelling.kind, format: spelling.format, advisory: advisory, conditions: conditionIndices))
+      MatcherTarget(
+        subject: subject, kind: spelling.kind, format: spelling.format, advisory: advisory, conditions: conditionIndices
+      ))
     let index = targets.count - 1
     switch spelling.kind {
     case .cFunction, .objcConstant, .objcClass: exact[spelling.name, default: ExactSymbolEntry()].targets.append(index)

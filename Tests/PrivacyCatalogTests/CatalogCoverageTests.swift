@@ -94,7 +94,8 @@ import Testing
     case .swiftPrefix:
       let underscore = format == .machO ? "_" : ""
       return SyntheticImage.with(format: imageFormat, imports: [underscore + spelling.name + "Sgvg"])
-    case .cFunction, .objcConstant, .objcClass: return SyntheticImage.with(format: imageFormat, imports: [spelling.name])
+    case .cFunction, .objcConstant, .objcClass:
+      return SyntheticImage.with(format: imageFormat, imports: [spelling.name])
     }
   }
 }

@@ -52,7 +52,8 @@ import Testing
         "evidence": [{"name": "_OBJC_CLASS_$_MyCameraShim", "kind": "objc-class", "strength": "request"}]}]}
       """)
     let merged = try base.overlaying(user)
-    let matches = CatalogMatcher(catalog: merged).matches(in: SyntheticImage.with(imports: ["_OBJC_CLASS_$_MyCameraShim"]))
+    let matches = CatalogMatcher(catalog: merged).matches(
+      in: SyntheticImage.with(imports: ["_OBJC_CLASS_$_MyCameraShim"]))
     #expect(matches.map(\.subject) == [.protectedResource(id: "camera", strength: .request)])
   }
 
@@ -71,7 +72,8 @@ import Testing
 
   @Test func aMissingKeyIsReportedWithItsPath() {
     let error = #expect(throws: CatalogError.self) {
-      try overlay(#"{"schemaVersion": 1, "resources": [{"id": "x", "name": "X", "kind": "permission", "infoPlistKeys": []}]}"#)
+      try overlay(
+        #"{"schemaVersion": 1, "resources": [{"id": "x", "name": "X", "kind": "permission", "infoPlistKeys": []}]}"#)
     }
     #expect(error?.path == "$.resources[0].evidence")
     #expect(error?.message.contains("evidence") == true)
@@ -131,7 +133,9 @@ import Testing
   }
 
   @Test func loadingAFileNamesItInErrors() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-overlay-\(UInt32.random(in: 0...UInt32.max)).json").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sdkvet-overlay-\(UInt32.random(in: 0...UInt32.max)).json"
+    ).path
     try Data(#"{"schemaVersion": 1, "categories": [{"id": "NSPrivacyAccessedAPICategoryDiskSpace", "title": 3}]}"#.utf8)
       .write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }

@@ -40,7 +40,10 @@ import Testing
     ("$s10Foundation14URLResourceKeyVN", nil),
     ("$s10Foundation17URLResourceValuesV12creationDate0A10Essentials0E0VSgvg", "url-creation-date-key"),
     ("$s10Foundation17URLResourceValuesV19volumeTotalCapacitySiSgvg", "url-volume-total-capacity-key"),
-    ("$s10Foundation17URLResourceValuesV23contentModificationDate0A10Essentials0F0VSgvg", "url-content-modification-date-key"),
+    (
+      "$s10Foundation17URLResourceValuesV23contentModificationDate0A10Essentials0F0VSgvg",
+      "url-content-modification-date-key"
+    ),
     ("$s10Foundation17URLResourceValuesV23volumeAvailableCapacitySiSgvg", "url-volume-available-capacity-key"),
     ("$s20FoundationEssentials11FileManagerC7defaultACvgZ", nil),
     ("$s20FoundationEssentials11FileManagerCMa", nil),
