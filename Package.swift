@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "TargetDiscovery", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
-      name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.copy("Resources/catalog.json")],
+      name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
     .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(name: "AuditReports", dependencies: ["PrivacyAudit", "PrivacyCatalog"], swiftSettings: strictSettings),
@@ -52,7 +52,8 @@ let package = Package(
     .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
-      name: "PrivacyAuditTests", dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+      name: "PrivacyAuditTests",
+      dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],

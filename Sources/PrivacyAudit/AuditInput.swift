@@ -18,7 +18,9 @@ public struct ScannedImage: Sendable, Hashable {
   public var matches: [CatalogMatch]
 
   /// Creates a scanned image.
-  public init(format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [], matches: [CatalogMatch]) {
+  public init(
+    format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [], matches: [CatalogMatch]
+  ) {
     self.format = format
     self.architecture = architecture
     self.member = member

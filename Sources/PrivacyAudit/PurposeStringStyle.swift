@@ -8,12 +8,17 @@ enum PurposeStringStyle {
   static let maximumSentences = 2
 
   /// Text that marks an unfinished string.
-  static let placeholderMarkers = ["todo", "tbd", "fixme", "lorem ipsum", "usage description", "placeholder", "$(", "${", "xxx"]
+  static let placeholderMarkers = [
+    "todo", "tbd", "fixme", "lorem ipsum", "usage description", "placeholder", "$(", "${", "xxx",
+  ]
   /// Phrases that promise a vague benefit instead of naming the feature (Apple's bad example).
-  static let vagueBenefits = ["better experience", "improve your experience", "better user experience", "enhance your experience"]
+  static let vagueBenefits = [
+    "better experience", "improve your experience", "better user experience", "enhance your experience",
+  ]
   /// Words that introduce what the data is for; English only.
   static let purposeWords: Set<String> = [
-    "to", "so", "for", "when", "while", "because", "if", "lets", "allows", "helps", "enables", "during", "after", "before",
+    "to", "so", "for", "when", "while", "because", "if", "lets", "allows", "helps", "enables", "during", "after",
+    "before",
   ]
   /// Characters that end a sentence with a period (Latin, CJK and full-width, Devanagari).
   static let periods: Set<Character> = [".", "。", "．", "।"]
@@ -30,7 +35,9 @@ enum PurposeStringStyle {
     guard !trimmed.isEmpty else { return ["is empty"] }
     let lowered = trimmed.lowercased()
     var problems: [String] = []
-    if placeholderMarkers.contains(where: lowered.contains) || lowered.contains(key.lowercased()) || restatesKey(lowered, key: key) {
+    if placeholderMarkers.contains(where: lowered.contains) || lowered.contains(key.lowercased())
+      || restatesKey(lowered, key: key)
+    {
       problems.append("looks like a placeholder")
     }
     if vagueBenefits.contains(where: lowered.contains) {
@@ -62,7 +69,8 @@ enum PurposeStringStyle {
       break
     }
     let resource = words(of: spaced(name).lowercased()).joined(separator: " ")
-    let said = words(of: lowered).filter { !["access", "usage", "use", "permission"].contains($0) }.joined(separator: " ")
+    let said = words(of: lowered).filter { !["access", "usage", "use", "permission"].contains($0) }.joined(
+      separator: " ")
     return !resource.isEmpty && said == resource
   }
 

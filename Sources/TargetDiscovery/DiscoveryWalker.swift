@@ -64,7 +64,9 @@ struct DiscoveryWalker {
         return nil
       }
       guard isInsideRoot(target) else {
-        problems.append(DiscoveryProblem(path: path, message: "symbolic link leads outside the scanned path (to \(target)); not followed"))
+        problems.append(
+          DiscoveryProblem(
+            path: path, message: "symbolic link leads outside the scanned path (to \(target)); not followed"))
         return nil
       }
     }
@@ -107,7 +109,8 @@ struct DiscoveryWalker {
       addXCFramework(at: path, context)
     case "bundle":
       let layout = BundleLayout.appLike(at: path, in: fileSystem)
-      if let enclosing = context.target, BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) == nil {
+      if let enclosing = context.target, BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) == nil
+      {
         addManifests(in: layout, to: enclosing, slice: context.slice)  // a resource bundle of the enclosing target
         walkChildren(path, context)
       } else {
@@ -122,7 +125,8 @@ struct DiscoveryWalker {
 
   private mutating func visitFile(_ path: String, _ context: Context) {
     let name = String(path.fileName)
-    guard BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(fileSystem.readPrefix(path, limit: 8) ?? [])
+    guard
+      BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(fileSystem.readPrefix(path, limit: 8) ?? [])
     else { return }
     if let enclosing = context.target,
       !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
@@ -131,7 +135,8 @@ struct DiscoveryWalker {
       return
     }
     let kind = BinaryNaming.kind(ofFileNamed: name)
-    targets.append(DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app, binaries: [TargetFile(path: path)]))
+    targets.append(
+      DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app, binaries: [TargetFile(path: path)]))
   }
 
   // MARK: Bundles
@@ -145,7 +150,9 @@ struct DiscoveryWalker {
 
   /// Adds a bundle's executable, manifests and (when it is the target's own bundle) its
   /// `Info.plist` and localized strings to target `index`, then walks the rest of the bundle.
-  private mutating func populate(_ index: Int, bundle path: String, layout: BundleLayout, _ context: Context, ownsInfoPlist: Bool) {
+  private mutating func populate(
+    _ index: Int, bundle path: String, layout: BundleLayout, _ context: Context, ownsInfoPlist: Bool
+  ) {
     if let executable = BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) {
       claimBinary(executable.path, listedWhenMissing: executable.isDeclared, into: index, slice: context.slice)
     }
@@ -201,7 +208,9 @@ struct DiscoveryWalker {
     } else {
       problems.append(
         DiscoveryProblem(
-          path: path, message: "Info.plist is missing or lists no AvailableLibraries; library slices were found by walking the folder"))
+          path: path,
+          message:
+            "Info.plist is missing or lists no AvailableLibraries; library slices were found by walking the folder"))
     }
     for name in (fileSystem.directoryEntries(path) ?? []).sorted() {
       let child = path.subpath(name)

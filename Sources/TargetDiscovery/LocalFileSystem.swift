@@ -79,7 +79,8 @@ public struct LocalFileSystem: DiscoveryFileSystem {
     case S_IFLNK: kind = .symbolicLink
     default: kind = .other
     }
-    let identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+    let identity = FileIdentity(
+      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     return FileStatus(kind: kind, identity: identity)
   }
 }

@@ -36,7 +36,10 @@ struct PurposeStringStyleTests {
   }
 
   @Test func nonEnglishSkipsWordChecksButNotPunctuation() {
-    #expect(PurposeStringStyle.problems(in: "L'app utilise l'appareil photo pour numériser vos reçus.", key: key, isEnglish: false).isEmpty)
+    #expect(
+      PurposeStringStyle.problems(
+        in: "L'app utilise l'appareil photo pour numériser vos reçus.", key: key, isEnglish: false
+      ).isEmpty)
     #expect(PurposeStringStyle.problems(in: "应用使用相机扫描收据。", key: key, isEnglish: false).isEmpty)
     #expect(PurposeStringStyle.problems(in: "应用使用相机扫描收据", key: key, isEnglish: false) == ["does not end with a period"])
   }
