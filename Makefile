@@ -29,7 +29,7 @@ test: setup
 # The differential checks against binutils nm and llvm-nm on a sample of this machine's libraries.
 differential: release
 	Scripts/elf-differential --sample 150
-	Scripts/macho-differential Samples/macho/bin
+	Scripts/macho-differential
 
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
