@@ -30,6 +30,9 @@ test: setup
 differential: release
 	Scripts/elf-differential --sample 150
 	Scripts/macho-differential
+	@# This machine's own Mach-O archives (the Swift toolchain's embedded Apple runtimes), when present.
+	files=$$(find "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib" -path '*apple*' -name '*.a' 2>/dev/null); \
+	  if [ -n "$$files" ]; then Scripts/macho-differential $$files; fi
 
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
