@@ -43,7 +43,7 @@ public struct ScannedImage: Sendable, Hashable {
 public struct ScannedBinary: Sendable, Hashable {
   /// The file, with its xcframework slice.
   public var file: TargetFile
-  /// `mach-o`, `elf`, or `unreadable`.
+  /// `mach-o`, `elf`, `unreadable`, or `archive` for an archive without readable members.
   public var format: String
   /// The images read.
   public var images: [ScannedImage]
@@ -61,7 +61,16 @@ public struct ScannedBinary: Sendable, Hashable {
   /// A binary that was read: its images matched, its per-member problems kept.
   public init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
     let images = binary.images.map { ScannedImage(image: $0, matcher: matcher) }
-    let format = images.first?.format.rawValue ?? (binary.container == .elf ? "elf" : "mach-o")
+    let format: String
+    if let first = images.first {
+      format = first.format.rawValue
+    } else {
+      switch binary.container {
+      case .elf: format = Image.Format.elf.rawValue
+      case .machO, .universal: format = Image.Format.machO.rawValue
+      case .archive: format = "archive"
+      }
+    }
     self.init(file: file, format: format, images: images, failures: binary.problems)
   }
 

@@ -29,8 +29,8 @@ enum PermissionRules {
       let name = index.resources[use.resource]?.name ?? use.resource
       return Finding(
         rule: .requiresPurposeString, severity: .note, category: use.resource,
-        message:
-          "Can ask the user for \(name); the host app's Info.plist must carry \(use.infoPlistKeys.joined(separator: " and ")).",
+        message: "Can trigger the \(name) permission prompt; the host app's Info.plist must carry "
+          + "\(use.infoPlistKeys.joined(separator: " and ")).",
         evidence: use.evidence)
     }
   }
@@ -42,7 +42,13 @@ enum PermissionRules {
     -> [Finding]
   {
     let present = infoPlist?.keys ?? []
-    let plistText = infoPlist == nil ? "the app has no Info.plist" : "its Info.plist lacks it"
+    let gap = { (key: String) -> String in
+      switch infoPlist?.entries {
+      case nil: "the app has no Info.plist"
+      case .failure(let error)?: "the app's Info.plist cannot be read (\(error.message))"
+      case .success?: "the app's Info.plist has no \(key)"
+      }
+    }
     var findings: [Finding] = []
     let requested = permissions.filter(\.requested)
     for resource in Set(requested.map(\.resource)).sorted() {
@@ -53,7 +59,7 @@ enum PermissionRules {
         findings.append(
           Finding(
             rule: .missingPurposeString, severity: .error, category: resource,
-            message: "\(name) is requested (by \(sources)) but \(plistText): add \(key) with a purpose string.",
+            message: "\(name) is requested (by \(sources)) but \(gap(key)); add \(key) with a purpose string.",
             file: infoPlist?.path, evidence: uses.flatMap(\.evidence).normalized))
       }
     }

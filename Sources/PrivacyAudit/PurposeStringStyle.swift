@@ -7,10 +7,11 @@ enum PurposeStringStyle {
   /// More sentences than this is more than one short statement (two are tolerated: a use and a reassurance).
   static let maximumSentences = 2
 
-  /// Text that marks an unfinished string.
-  static let placeholderMarkers = [
-    "todo", "tbd", "fixme", "lorem ipsum", "usage description", "placeholder", "$(", "${", "xxx",
-  ]
+  /// Words that mark an unfinished string: matched as whole words, in capitals in any language
+  /// ("todo" is a Spanish word) and in any case in English.
+  static let placeholderWords: Set<String> = ["todo", "tbd", "fixme", "xxx", "placeholder"]
+  /// Text that marks an unfinished string wherever it appears (unexpanded build settings).
+  static let placeholderFragments = ["lorem ipsum", "usage description", "$(", "${"]
   /// Phrases that promise a vague benefit instead of naming the feature (Apple's bad example).
   static let vagueBenefits = [
     "better experience", "improve your experience", "better user experience", "enhance your experience",
@@ -35,8 +36,8 @@ enum PurposeStringStyle {
     guard !trimmed.isEmpty else { return ["is empty"] }
     let lowered = trimmed.lowercased()
     var problems: [String] = []
-    if placeholderMarkers.contains(where: lowered.contains) || lowered.contains(key.lowercased())
-      || restatesKey(lowered, key: key)
+    if hasPlaceholderWord(trimmed, isEnglish: isEnglish) || placeholderFragments.contains(where: lowered.contains)
+      || lowered.contains(key.lowercased()) || restatesKey(lowered, key: key)
     {
       problems.append("looks like a placeholder")
     }
@@ -58,6 +59,13 @@ enum PurposeStringStyle {
       problems.append("does not say what the data is for (no \"to\", \"for\", \"so\", \"when\" …)")
     }
     return problems
+  }
+
+  private static func hasPlaceholderWord(_ text: String, isEnglish: Bool) -> Bool {
+    words(of: text).contains { word in
+      let lowered = word.lowercased()
+      return placeholderWords.contains(lowered) && (isEnglish || word == word.uppercased())
+    }
   }
 
   /// Whether the text only restates the key: `NSCameraUsageDescription` → "camera usage" / "camera".

@@ -66,7 +66,9 @@ public struct ScanPipeline: Sendable {
     let jobs = targets.indices.flatMap { target in targets[target].binaries.map { (target: target, file: $0) } }
     let matcher = CatalogMatcher(catalog: catalog)
     var grouped = targets.map { _ in [ScannedBinary]() }
-    OrderedParallelMap.run(count: jobs.count) { position in
+    // One batch: every result is kept for the report anyway (matches only, no images), and a
+    // single batch never leaves a core waiting for the slowest file of a small batch.
+    OrderedParallelMap.run(count: jobs.count, batchSize: max(jobs.count, 1)) { position in
       Self.scan(jobs[position].file, matcher: matcher)
     } deliver: { position, scanned in
       grouped[jobs[position].target].append(scanned)

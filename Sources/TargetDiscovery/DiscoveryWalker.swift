@@ -46,8 +46,9 @@ struct DiscoveryWalker {
 
   // MARK: Walking
 
-  private mutating func visit(_ path: String, _ context: Context) {
-    switch enter(path) {
+  /// Visits `path`; `link` is its `lstat` result when the caller has it already.
+  private mutating func visit(_ path: String, _ context: Context, link: FileStatus? = nil) {
+    switch enter(path, link: link) {
     case .directory: visitDirectory(path, context)
     case .regular: visitFile(path, context)
     default: break
@@ -56,21 +57,26 @@ struct DiscoveryWalker {
 
   /// Marks `path` visited and says what it is; `nil` when it was visited already, does not
   /// exist, or is a link leading outside the root (reported).
-  private mutating func enter(_ path: String) -> FileStatus.Kind? {
-    guard let link = fileSystem.linkStatus(path) else { return nil }
+  private mutating func enter(_ path: String, link known: FileStatus? = nil) -> FileStatus.Kind? {
+    guard let link = known ?? fileSystem.linkStatus(path) else { return nil }
+    var status = link
     if link.kind == .symbolicLink {
-      guard let target = fileSystem.resolvedPath(path) else {
+      guard let followed = fileSystem.status(path) else {
         problems.append(DiscoveryProblem(path: path, message: "symbolic link leads nowhere; not followed"))
         return nil
       }
-      guard isInsideRoot(target) else {
+      // Resolving the path is only needed for what has not been seen (links into the tree are common).
+      guard !visited.contains(followed.identity) else { return nil }
+      guard let target = fileSystem.resolvedPath(path), isInsideRoot(target) else {
+        let target = fileSystem.resolvedPath(path) ?? "an unresolvable path"
         problems.append(
           DiscoveryProblem(
             path: path, message: "symbolic link leads outside the scanned path (to \(target)); not followed"))
         return nil
       }
+      status = followed
     }
-    guard let status = fileSystem.status(path), visited.insert(status.identity).inserted else { return nil }
+    guard visited.insert(status.identity).inserted else { return nil }
     return status.kind
   }
 
@@ -84,11 +90,13 @@ struct DiscoveryWalker {
       return
     }
     // Real entries before links, so that a file reached both ways is reported under its real path.
-    let children = names.sorted().map { path.subpath($0) }
-    let fileSystem = fileSystem
-    let isLink = { (child: String) in fileSystem.linkStatus(child)?.kind == .symbolicLink }
+    let children = names.sorted().compactMap { name -> (path: String, link: FileStatus)? in
+      let child = path.subpath(name)
+      return fileSystem.linkStatus(child).map { (child, $0) }
+    }
+    let isLink = { (child: (path: String, link: FileStatus)) in child.link.kind == .symbolicLink }
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
-      visit(child, context)
+      visit(child.path, context, link: child.link)
     }
   }
 

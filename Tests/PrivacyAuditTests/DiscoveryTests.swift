@@ -154,6 +154,34 @@ struct DiscoveryTests {
     #expect(app.localizedInfoPlistStrings.map(tree.relative) == ["Demo.app/en.lproj/InfoPlist.strings"])
   }
 
+  @Test func macOSAppLayoutAndDanglingLink() throws {
+    let tree = try TemporaryTree()
+    try tree.plist("Mac.app/Contents/Info.plist", ["CFBundleExecutable": "MacMain"])
+    try tree.file("Mac.app/Contents/MacOS/MacMain")
+    try tree.file("Mac.app/Contents/MacOS/helper", TemporaryTree.elf)
+    try tree.file("Mac.app/Contents/Resources/PrivacyInfo.xcprivacy", [])
+    try tree.file("Mac.app/Contents/Resources/de.lproj/InfoPlist.strings", [])
+    try tree.file("Mac.app/Contents/Frameworks/F.framework/Versions/A/F")
+    try tree.link("Mac.app/Contents/Frameworks/F.framework/F", to: "Versions/A/F")
+    try tree.link("Mac.app/Contents/Resources/gone", to: "nowhere")
+    let result = tree.discover()
+    #expect(result.targets.map { tree.relative($0.path) } == ["Mac.app", "Mac.app/Contents/Frameworks/F.framework"])
+    let app = try #require(result.targets.first)
+    #expect(
+      app.binaries.map { tree.relative($0.path) } == [
+        "Mac.app/Contents/MacOS/MacMain", "Mac.app/Contents/MacOS/helper",
+      ])
+    #expect(app.infoPlist.map(tree.relative) == "Mac.app/Contents/Info.plist")
+    #expect(app.manifests.map { tree.relative($0.path) } == ["Mac.app/Contents/Resources/PrivacyInfo.xcprivacy"])
+    #expect(
+      app.localizedInfoPlistStrings.map(tree.relative) == ["Mac.app/Contents/Resources/de.lproj/InfoPlist.strings"])
+    #expect(
+      result.targets.last?.binaries.map { tree.relative($0.path) } == [
+        "Mac.app/Contents/Frameworks/F.framework/Versions/A/F"
+      ])
+    #expect(result.problems.map { tree.relative($0.path) } == ["Mac.app/Contents/Resources/gone"])
+  }
+
   @Test func looseFilesInAFolder() throws {
     let tree = try TemporaryTree()
     try tree.file("bin/tool", TemporaryTree.elf)
