@@ -59,8 +59,9 @@ public struct ArArchive {
 
   /// Reads one header; returns a member, or `nil` for a skipped entry (sets `finished` at the end).
   private mutating func nextEntry() throws(BinaryError) -> Member? {
-    // A lone padding newline may end the file.
-    guard bytes.count - position > 1 else {
+    // The archive ends after the last member, or after one padding newline.
+    let remaining = bytes.count - position
+    if remaining == 0 || (remaining == 1 && bytes[position] == UInt8(ascii: "\n")) {
       finished = true
       return nil
     }

@@ -75,6 +75,33 @@ import Testing
     if let minimum { #expect(image.machO?.buildVersions.first?.minimumOS == minimum) }
   }
 
+  @Test func teamSignatureAndLazyUpwardLibraries() throws {
+    let signed = try only("team-signed.dylib")
+    #expect(signed.machO?.signingIdentifier == "dev.sdkvet.fixtures.Fixture")
+    #expect(signed.machO?.teamIdentifier == "SDKVET1234")
+    let kinds = try only("dylib-kinds.dylib")
+    #expect(kinds.libraries.first { $0.name == "/usr/lib/libobjc.A.dylib" }?.kind == .lazy)
+    #expect(kinds.libraries.first { $0.name.hasSuffix("Foundation.framework/Foundation") }?.kind == .upward)
+    let send = try #require(importNamed(kinds, "_objc_msgSend"))
+    #expect(kinds.libraryName(of: send) == "/usr/lib/libobjc.A.dylib")
+  }
+
+  @Test(arguments: ["libmembers.a", "libmembers-sorted.a", "libmembers-symdef64.a"])
+  func everySymbolIndexFormIsSkipped(name: String) throws {
+    let file = try read(name)
+    #expect(file.container == .archive)
+    #expect(file.problems.isEmpty)
+    #expect(file.images.compactMap(\.member) == ["fileinfo.o", "objcrefs.o", "msgsend_stubs.o", "dates.o", "a_rather_long_member_name_for_bsd_ar.o"])
+    #expect(file.images.reduce(0) { $0 + $1.imports.reduce(0) { count, _ in count + 1 } } == 25)
+  }
+
+  @Test func bigEndianImages() throws {
+    let ppc = try only("bigendian-ppc.dylib")
+    #expect(ppc.architecture == "ppc")
+    #expect(ppc.libraries.map(\.name) == ["/usr/lib/libSystem.B.dylib"])
+    #expect(try only("bigendian-ppc64.o").architecture == "ppc64")
+  }
+
   @Test func encryptionFlag() throws {
     #expect(try only("encrypted.dylib").machO?.isEncrypted == true)
     #expect(try only("libbinds-classic.dylib").machO?.usesDyldInfo == true)

@@ -76,7 +76,8 @@ import Testing
     let start = Date()
     for length in lengths.sorted() {
       let (file, error) = Self.read(Array(bytes.prefix(length)))
-      if length < 28 { #expect(error != nil, "\(path) cut at \(length) read as \(String(describing: file?.images.count)) images") }
+      // Shorter than a Mach-O header: an error, except the bare `!<arch>\n` of an empty archive.
+      if length < 28 && length != 8 { #expect(error != nil, "\(path) cut at \(length) read as \(String(describing: file?.images.count)) images") }
     }
     #expect(Date().timeIntervalSince(start) < 30, "\(path): truncations took too long")
   }
