@@ -245,5 +245,12 @@ gcc -O1 -fPIC -c "$SRC/linux/filestat.c" -o "$WORK/filestat.o"
 gcc -shared -Wl,-soname,libfilestat.so -o "$HERE/linux/libfilestat.so" "$WORK/filestat.o"
 rm -f "$HERE/linux/libfilestat.a"
 ar rcsD "$HERE/linux/libfilestat.a" "$WORK/filestat.o"
+# Pre-glibc-2.33 spellings: __xstat / __lxstat bound by symbol version (x86_64 only: the
+# GLIBC_2.2.5 version node is the x86_64 one).
+if [ "$(uname -m)" = x86_64 ]; then
+  gcc -O1 -fPIC -c "$SRC/linux/filestat_legacy.c" -o "$WORK/filestat_legacy.o"
+  gcc -shared -Wl,-soname,libfilestat-legacy.so -o "$HERE/linux/libfilestat-legacy.so" \
+    "$WORK/filestat_legacy.o"
+fi
 
 echo "build.sh: built ${#OUTPUTS[@]} samples in $HERE"
