@@ -42,12 +42,12 @@ enum ThinImageReader {
     if let command = summary.symbolTable {
       attempt { () throws(BinaryError) in symbolTable = try SymbolTable(command: command, image: image, is64Bit: header.is64Bit) }
     }
-    var merger = ImportMerger(image: result)
+    let readsWeakBinds = summary.dyldInfo != nil && options.undefinedSymbols
+    var merger = ImportMerger(image: result, tracksNames: readsWeakBinds)
     if options.undefinedSymbols || options.definedSymbols, let symbolTable {
       attempt { () throws(BinaryError) in
         try readSymbolTable(
-          symbolTable, header: header, sections: summary.segments.sections, options: options,
-          collectDefinedNames: summary.dyldInfo != nil && options.undefinedSymbols, into: &merger)
+          symbolTable, header: header, sections: summary.segments.sections, options: options, into: &merger)
       }
     }
     var chainedFixups: ChainedFixups?
@@ -92,13 +92,13 @@ enum ThinImageReader {
   }
 
   /// Adds the symbol table's imports and (when asked) definitions. Defined names are also
-  /// remembered when weak-bind entries will need filtering (`collectDefinedNames`).
+  /// noted, for the merger to filter weak-bind entries.
   ///
   /// Undefined symbols of linked two-level images carry their library in
   /// `GET_LIBRARY_ORDINAL(n_desc)`; flat-namespace images look every import up by name, and
   /// object files have no libraries yet.
   private static func readSymbolTable(
-    _ table: SymbolTable, header: MachHeader, sections: [Section], options: ReadOptions, collectDefinedNames: Bool,
+    _ table: SymbolTable, header: MachHeader, sections: [Section], options: ReadOptions,
     into merger: inout ImportMerger
   ) throws(BinaryError) {
     let isObject = header.fileType == MachOFileType.object
@@ -122,7 +122,7 @@ enum ThinImageReader {
         continue
       }
       guard let name = entry.name, !name.isEmpty else { continue }
-      if collectDefinedNames { merger.noteDefinition(name) }
+      merger.noteDefinition(name)
       guard options.definedSymbols else { continue }
       let binding: Symbol.Binding =
         !entry.isExternal ? .local : entry.description & NListBits.weakDefinition != 0 ? .weak : .global
