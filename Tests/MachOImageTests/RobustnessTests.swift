@@ -36,6 +36,18 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    // (file, kind, offset of the bad field): ncmds sits at 0x10, sizeofcmds at 0x14, the first
+    // command's cmdsize at 0x20 + 4 in a 64-bit image.
+    ("cmdsize-zero.dylib", BinaryError.Kind.malformed, UInt64(0x24)), ("huge-ncmds.dylib", .malformed, 0x10),
+    ("truncated-header.dylib", .truncated, 0x10), ("huge-sizeofcmds.dylib", .truncated, 0x20),
+  ])
+  func headerAndLoadCommandErrorsPointAtTheBadField(name: String, kind: BinaryError.Kind, offset: UInt64) throws {
+    let error = Self.read(try Fixtures.bytes(SampleLocatorPaths.broken(name))).error
+    #expect(error?.kind == kind)
+    #expect(error?.offset == offset)
+  }
+
   @Test func javaClassAndTextFilesAreNotMachO() throws {
     let java = Self.read(try Fixtures.bytes(SampleLocatorPaths.broken("Hello.class"))).error
     #expect(java?.kind == .notBinary)
