@@ -135,7 +135,8 @@ public struct ArArchive {
     guard !digits.isEmpty else { return nil }
     let text = String(decoding: digits, as: UTF8.self)
     guard let value = Int(text, radix: radix), value >= 0, text.allSatisfy(\.isASCIIDigit) else {
-      throw error(.malformed, "member header field \(what) '\(text)' is not a number", at: headerStart + field.lowerBound)
+      throw error(
+        .malformed, "member header field \(what) '\(text)' is not a number", at: headerStart + field.lowerBound)
     }
     return value
   }

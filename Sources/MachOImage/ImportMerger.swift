@@ -36,7 +36,8 @@ struct ImportMerger {
     guard imports.insert(ImportKey(name: key, library: library)).inserted else { return }
     if tracksNames { importedNames.insert(key) }
     let ref = image.names.append(name)
-    image.symbols.append(Symbol(name: ref, isDefined: false, binding: isWeak ? .weak : .global, origin: origin, library: library))
+    image.symbols.append(
+      Symbol(name: ref, isDefined: false, binding: isWeak ? .weak : .global, origin: origin, library: library))
   }
 
   /// Adds an import whose name could not be read, under a placeholder naming the bad index.

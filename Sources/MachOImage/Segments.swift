@@ -55,7 +55,8 @@ struct Segment {
     let count = try reader.read(UInt32.self, "Mach-O segment: nsects")
     try reader.skip(4, "Mach-O segment: flags")
     let sectionSize = is64Bit ? 80 : 68
-    let needed = try count.checkedMultiplying(sectionSize, "Mach-O segment: nsects", offset: reader.fileOffset(reader.position))
+    let needed = try count.checkedMultiplying(
+      sectionSize, "Mach-O segment: nsects", offset: reader.fileOffset(reader.position))
     guard needed <= reader.remaining else {
       throw BinaryError(
         .malformed, "Mach-O segment \(name): \(count) sections do not fit cmdsize \(command.body.count)",

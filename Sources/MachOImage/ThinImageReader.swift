@@ -40,7 +40,9 @@ enum ThinImageReader {
 
     var symbolTable: SymbolTable?
     if let command = summary.symbolTable {
-      attempt { () throws(BinaryError) in symbolTable = try SymbolTable(command: command, image: image, is64Bit: header.is64Bit) }
+      attempt { () throws(BinaryError) in
+        symbolTable = try SymbolTable(command: command, image: image, is64Bit: header.is64Bit)
+      }
     }
     let readsWeakBinds = summary.dyldInfo != nil && options.undefinedSymbols
     var merger = ImportMerger(image: result, tracksNames: readsWeakBinds)
@@ -71,7 +73,8 @@ enum ThinImageReader {
     result = merger.image
     if options.selectorReferences {
       let context = ObjCSelectorReferences.Context(
-        image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable)
+        image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
+      )
       var seen: Set<ByteStringKey> = []
       attempt { () throws(BinaryError) in
         try ObjCSelectorReferences.forEachSelector(context) { name in
@@ -110,8 +113,10 @@ enum ThinImageReader {
       if entry.isUndefined {
         guard options.undefinedSymbols else { continue }
         let library: Symbol.Library =
-          isObject ? .unknown
-          : isTwoLevel ? Symbol.Library(symbolTableOrdinal: entry.libraryOrdinal, libraryCount: libraryCount) : .flatLookup
+          isObject
+          ? .unknown
+          : isTwoLevel
+            ? Symbol.Library(symbolTableOrdinal: entry.libraryOrdinal, libraryCount: libraryCount) : .flatLookup
         guard let name = entry.name else {
           merger.addUnreadableImport(stringIndex: entry.stringIndex, library: library, origin: .symbolTable)
           continue

@@ -89,7 +89,9 @@ import Testing
     for length in lengths.sorted() {
       let (file, error) = Self.read(Array(bytes.prefix(length)))
       // Shorter than a Mach-O header: an error, except the bare `!<arch>\n` of an empty archive.
-      if length < 28 && length != 8 { #expect(error != nil, "\(path) cut at \(length) read as \(String(describing: file?.images.count)) images") }
+      if length < 28 && length != 8 {
+        #expect(error != nil, "\(path) cut at \(length) read as \(String(describing: file?.images.count)) images")
+      }
     }
     #expect(Date().timeIntervalSince(start) < 30, "\(path): truncations took too long")
   }
@@ -107,7 +109,9 @@ import Testing
         let limit = round % 3 == 0 ? bytes.count : min(bytes.count, 4096)
         guard limit >= 4 else { break }
         let offset = Int.random(in: 0..<(limit - 3), using: &generator) & ~3
-        let value = round % 2 == 0 ? hostile.randomElement(using: &generator) ?? 0 : UInt32.random(in: .min ... .max, using: &generator)
+        let value =
+          round % 2 == 0
+          ? hostile.randomElement(using: &generator) ?? 0 : UInt32.random(in: .min ... .max, using: &generator)
         withUnsafeBytes(of: value.littleEndian) { bytes.replaceSubrange(offset..<offset + 4, with: $0) }
       }
       _ = Self.read(bytes)
