@@ -17,10 +17,14 @@ struct ImportMerger {
   private var imports: Set<ImportKey> = []
   private var importedNames: Set<ByteStringKey> = []
   private var definedNames: Set<ByteStringKey> = []
+  private let tracksNames: Bool
 
   /// Starts from `image`, which has its libraries already.
-  init(image: Image) {
+  /// - Parameter tracksNames: Whether weak-bind entries will be added, so imported and defined
+  ///   names must be remembered to filter them (skipped otherwise: it costs a hash per symbol).
+  init(image: Image, tracksNames: Bool) {
     self.image = image
+    self.tracksNames = tracksNames
   }
 
   /// Adds an import unless the same name and library is already there.
@@ -30,9 +34,10 @@ struct ImportMerger {
     let key = ByteStringKey(bytes: name)
     if origin == .dyldWeakBind && (importedNames.contains(key) || definedNames.contains(key)) { return }
     guard imports.insert(ImportKey(name: key, library: library)).inserted else { return }
-    importedNames.insert(key)
+    if tracksNames { importedNames.insert(key) }
     let ref = image.names.append(name)
-    image.symbols.append(Symbol(name: ref, isDefined: false, binding: isWeak ? .weak : .global, origin: origin, library: library))
+    image.symbols.append(
+      Symbol(name: ref, isDefined: false, binding: isWeak ? .weak : .global, origin: origin, library: library))
   }
 
   /// Adds an import whose name could not be read, under a placeholder naming the bad index.
@@ -43,7 +48,7 @@ struct ImportMerger {
 
   /// Remembers a defined name, so weak-bind entries for it are not taken as imports.
   mutating func noteDefinition(_ name: UnsafeRawBufferPointer) {
-    definedNames.insert(ByteStringKey(bytes: name))
+    if tracksNames { definedNames.insert(ByteStringKey(bytes: name)) }
   }
 
   /// Adds a defined symbol.
