@@ -66,9 +66,7 @@ public struct ScanPipeline: Sendable {
     let jobs = targets.indices.flatMap { target in targets[target].binaries.map { (target: target, file: $0) } }
     let matcher = CatalogMatcher(catalog: catalog)
     var grouped = targets.map { _ in [ScannedBinary]() }
-    // One batch: every result is kept for the report anyway (matches only, no images), and a
-    // single batch never leaves a core waiting for the slowest file of a small batch.
-    OrderedParallelMap.run(count: jobs.count, batchSize: max(jobs.count, 1)) { position in
+    OrderedParallelMap.run(count: jobs.count) { position in
       Self.scan(jobs[position].file, matcher: matcher)
     } deliver: { position, scanned in
       grouped[jobs[position].target].append(scanned)
