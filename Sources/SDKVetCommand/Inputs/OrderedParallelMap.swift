@@ -6,7 +6,8 @@ import Foundation
 /// Workers claim a few consecutive items at a time (so locking is rare next to the work) and
 /// may run at most `window` items past the ones the caller has taken for delivery, so at most
 /// two windows of results are held at once however many inputs there are. There is no barrier
-/// between groups of items, so one slow file never idles the other cores. `deliver` runs on the calling thread, in order, while workers go on.
+/// between groups of items, so one slow file never idles the other cores. `deliver` runs on the
+/// calling thread, in order, while workers go on.
 enum OrderedParallelMap {
   /// The number of cores the process may use.
   static var availableCores: Int { max(1, Foundation.ProcessInfo.processInfo.activeProcessorCount) }
