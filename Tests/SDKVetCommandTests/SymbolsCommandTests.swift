@@ -74,6 +74,26 @@ import TestSupport
     #expect(slices.count == 2)
   }
 
+  @Test func swiftNamesStayRawWithAReadableFormBeside() throws {
+    let binary = SampleLocator.sample("macho/bin/Fixture.framework/Fixture")
+    let mangled = "_$s10Foundation17URLResourceValuesV12creationDateAA0E0VSgvg"
+    let text = CapturedRun(["symbols", "--undefined", binary]).output
+    #expect(text.contains("U   \(mangled)"))
+    #expect(text.contains("= Foundation.URLResourceValues.creationDate.getter"))
+
+    let json = CapturedRun(["symbols", "--undefined", "--format", "json", binary]).output
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let symbols = try #require(
+      ((document["files"] as? [[String: Any]])?.first?["images"] as? [[String: Any]])?.first?["symbols"] as? [[String: Any]])
+    let swift = try #require(symbols.first { $0["name"] as? String == mangled })
+    #expect((swift["demangled"] as? String)?.hasPrefix("Foundation.URLResourceValues.creationDate.getter") == true)
+    #expect(symbols.first { $0["name"] as? String == "_stat" }?["demangled"] == nil)
+
+    let tsv = CapturedRun(["symbols", "--undefined", "--format", "tsv", binary]).output
+    #expect(tsv.contains("\t\(mangled)\t"))
+    #expect(!tsv.contains("Foundation.URLResourceValues"))
+  }
+
   @Test func infoSummarisesLinkedLibrariesWithImportCounts() {
     let run = CapturedRun(["info", SampleLocator.sample("macho/bin/Fixture.framework/Fixture")])
     #expect(run.status == .success)
