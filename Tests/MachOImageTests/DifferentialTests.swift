@@ -6,7 +6,7 @@ import Testing
 /// Compares the reader with llvm-nm and llvm-objdump on every fixture: the same undefined
 /// symbols (names, weak flags and libraries) per architecture and member, the same imports from
 /// dyld bind tables and chained fixups, the same linked libraries, the same selectors.
-@Suite(.enabled(if: LLVMTools.areAvailable, "needs llvm-nm and llvm-objdump from /opt/swift"))
+@Suite(.enabled(if: LLVMTools.areAvailable, "needs the Swift toolchain's llvm-nm and llvm-objdump"))
 struct DifferentialTests {
   /// Our view of one file, keyed like the oracle's.
   struct Ours {

@@ -1,5 +1,6 @@
 import BinaryImage
 import Testing
+import TestSupport
 
 @testable import MachOImage
 
