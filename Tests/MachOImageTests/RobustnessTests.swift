@@ -1,6 +1,7 @@
 import BinaryImage
 import Foundation
 import Testing
+import TestSupport
 
 @testable import MachOImage
 
@@ -68,17 +69,6 @@ import Testing
     #expect(file?.problems.map(\.architecture) == ["x86_64"])
   }
 
-  /// SplitMix64: a small seeded generator, so a failing mutation can be replayed.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9e37_79b9_7f4a_7c15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-      return z ^ (z >> 31)
-    }
-  }
 
   @Test(arguments: Fixtures.good)
   func truncationsNeverTrap(path: String) throws {
@@ -99,7 +89,7 @@ import Testing
   @Test(arguments: Fixtures.good)
   func fieldMutationsNeverTrap(path: String) throws {
     let original = try Fixtures.bytes(path)
-    var generator = SeededGenerator(state: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+    var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
     let hostile: [UInt32] = [0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_ffff, 0xffff_fff0, 0x0fff_ffff, 0x1_0000 - 1]
     let start = Date()
     for round in 0..<300 {
