@@ -75,10 +75,10 @@ enum ThinImageReader {
       let context = ObjCSelectorReferences.Context(
         image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
       )
-      var seen: Set<ByteStringKey> = []
+      var seen = ByteStringSet()
       attempt { () throws(BinaryError) in
         try ObjCSelectorReferences.forEachSelector(context) { name in
-          guard seen.insert(ByteStringKey(bytes: name)).inserted else { return }
+          guard seen.insert(name) else { return }
           result.selectorReferences.append(result.names.append(name))
         }
       }

@@ -1,8 +1,11 @@
+import BinaryImage
+
 /// A read-only hash table keyed by byte strings, so that symbol names can be looked up straight
 /// from an image's `NameTable` bytes without building a `String` per symbol.
 ///
 /// Open addressing with linear probing over a power-of-two slot array, at most half full; keys
-/// are hashed with a word-wise FNV-1a (`hash(_:)`) and confirmed with a byte comparison. Built once per catalog.
+/// are hashed with `ByteStringSet.hash` and confirmed with a byte comparison. Built once per
+/// catalog.
 struct ByteKeyTable<Value: Sendable>: Sendable {
   /// Where a key's bytes are and its hash; plain data, so probing never retains anything.
   private struct Key: Sendable {
@@ -62,23 +65,6 @@ struct ByteKeyTable<Value: Sendable>: Sendable {
     return nil
   }
 
-  /// FNV-1a applied to 64-bit words instead of single bytes: each 8-byte native-endian word (the
-  /// last one zero-padded) is XORed in and multiplied by the FNV prime, then the length is mixed in.
-  /// Eight times fewer dependent multiplies than byte-wise FNV-1a; lookups confirm with a byte compare.
-  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    let prime: UInt64 = 0x0000_0100_0000_01b3
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-      offset += 8
-    }
-    if offset < bytes.count {
-      var tail: UInt64 = 0
-      for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
-      hash = (hash ^ tail) &* prime
-    }
-    hash = (hash ^ UInt64(bytes.count)) &* prime
-    return hash ^ (hash >> 29)
-  }
+  /// The hash every byte-keyed table in sdkvet uses (`ByteStringSet.hash`).
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteStringSet.hash(bytes) }
 }
