@@ -46,7 +46,7 @@ let package = Package(
       dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
-    .target(name: "TestSupport", dependencies: ["BinaryImage"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .target(name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport", swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),

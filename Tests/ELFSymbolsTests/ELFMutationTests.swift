@@ -7,7 +7,7 @@ import TestSupport
 /// Feeds the reader truncated and byte-flipped copies of every fixture. `ELFReader.read`
 /// throws only `BinaryError` by its type; these tests check that no input traps or crashes
 /// (the test process would die) and that files cut inside their ELF header are rejected.
-@Suite struct ELFMutationTests {
+@Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) struct ELFMutationTests {
 
   @Test(arguments: ELFFixtures.wellFormed)
   func truncatedCopiesNeverTrap(_ fixture: String) throws {
