@@ -8,7 +8,7 @@ TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && pkg-config --exists libelf 2>/d
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test differential fuzz ci clean
+.PHONY: setup build release demo test differential reports fuzz ci clean
 
 setup:
 	@Scripts/setup
@@ -29,14 +29,22 @@ test: setup
 # The differential checks against binutils nm and llvm-nm on a sample of this machine's libraries.
 differential: release
 	Scripts/elf-differential --sample 150
-	Scripts/macho-differential Samples/macho/bin
+	Scripts/macho-differential
+	@# This machine's own Mach-O archives (the Swift toolchain's embedded Apple runtimes), when present.
+	files=$$(find "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib" -path '*apple*' -name '*.a' 2>/dev/null); \
+	  if [ -n "$$files" ]; then Scripts/macho-differential $$files; fi
+
+# The SARIF of a scan of every bundled sample must validate against the SARIF 2.1.0 schema.
+reports: release
+	$(SDKVET) scan --format sarif --fail-on never --output .build/samples.sarif Samples/
+	Scripts/validate-sarif .build/samples.sarif
 
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 
-ci: test differential fuzz
+ci: test differential reports fuzz
 
 clean:
 	rm -rf .build Fuzz/.build

@@ -38,7 +38,8 @@ fi
 OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          UnusedDeclKit.framework SwiftSelectorsKit.framework NoManifestKit.framework
          BadManifestKit.framework TrackerKit.framework ConsentKit.framework
-         Disguised.framework MacKit.framework SampleApp.app ConsentApp.app links linux)
+         Disguised.framework MacKit.framework ResourceBundleKit.framework LoadablePlugin.bundle
+         SampleApp.app ConsentApp.app links linux)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 WORK="$(mktemp -d)"
@@ -149,6 +150,22 @@ simple_framework TrackerKit TrackerKit.m "$MANIFESTS/TrackerKit.xcprivacy" "$STU
 simple_framework ConsentKit ConsentKit.m "$MANIFESTS/ConsentKit.xcprivacy" \
   "$STUBS/AdSupport.tbd" "$STUBS/AppTrackingTransparency.tbd"
 
+# ResourceBundleKit.framework: the manifest only in a resource bundle inside the framework.
+simple_framework ResourceBundleKit ResourceBundleKit.m none
+RBK="$HERE/ResourceBundleKit.framework/ResourceBundleKit.bundle"
+mkdir -p "$RBK"
+python3 "$PLISTS" resource-bundle "$RBK/Info.plist" ResourceBundleKit
+cp "$MANIFESTS/ResourceBundleKit.xcprivacy" "$RBK/PrivacyInfo.xcprivacy"
+
+# LoadablePlugin.bundle: an MH_BUNDLE in a flat iOS .bundle with its manifest at the root.
+LP="$HERE/LoadablePlugin.bundle"
+mkdir -p "$LP"
+compile "$DEVICE" "$SRC/LoadablePlugin.c" "$WORK/LoadablePlugin.o"
+"$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 -bundle -fixup_chains \
+  -adhoc_codesign "$WORK/LoadablePlugin.o" "$SYS/libSystem.tbd" -o "$LP/LoadablePlugin"
+python3 "$PLISTS" framework "$LP/Info.plist" LoadablePlugin iPhoneOS BNDL
+cp "$MANIFESTS/LoadablePlugin.xcprivacy" "$LP/PrivacyInfo.xcprivacy"
+
 # Disguised.framework: its CFBundleExecutable is not a binary at all (deterministic garbage).
 mkdir -p "$HERE/Disguised.framework"
 python3 -c '
@@ -192,6 +209,9 @@ compile "$DEVICE" "$SRC/MicKit.m" "$WORK/MicKit.o"
 link_device "$APP/Frameworks/MicKit.framework/MicKit" -dylib @rpath/MicKit.framework/MicKit \
   "$WORK/MicKit.o" "$STUBS/AVFoundation.tbd"
 framework_bundle "$APP/Frameworks/MicKit.framework" MicKit iPhoneOS "$MANIFESTS/MicKit.xcprivacy"
+# A loose dylib next to the frameworks (its own target, nothing privacy-relevant).
+compile "$DEVICE" "$SRC/Helpers.c" "$WORK/Helpers.o"
+link_device "$APP/Frameworks/libHelpers.dylib" -dylib @rpath/libHelpers.dylib "$WORK/Helpers.o"
 # A copy of GoodKit's device framework.
 cp -R "$GK/ios-arm64/GoodKit.framework" "$APP/Frameworks/GoodKit.framework"
 # The app executable: MH_EXECUTE, LC_MAIN, rpath to Frameworks, links MicKit.
@@ -225,5 +245,12 @@ gcc -O1 -fPIC -c "$SRC/linux/filestat.c" -o "$WORK/filestat.o"
 gcc -shared -Wl,-soname,libfilestat.so -o "$HERE/linux/libfilestat.so" "$WORK/filestat.o"
 rm -f "$HERE/linux/libfilestat.a"
 ar rcsD "$HERE/linux/libfilestat.a" "$WORK/filestat.o"
+# Pre-glibc-2.33 spellings: __xstat / __lxstat bound by symbol version (x86_64 only: the
+# GLIBC_2.2.5 version node is the x86_64 one).
+if [ "$(uname -m)" = x86_64 ]; then
+  gcc -O1 -fPIC -c "$SRC/linux/filestat_legacy.c" -o "$WORK/filestat_legacy.o"
+  gcc -shared -Wl,-soname,libfilestat-legacy.so -o "$HERE/linux/libfilestat-legacy.so" \
+    "$WORK/filestat_legacy.o"
+fi
 
 echo "build.sh: built ${#OUTPUTS[@]} samples in $HERE"

@@ -4,6 +4,8 @@
 usage: plists.py framework OUTPUT NAME PLATFORM
          XML Info.plist of a framework bundle (PLATFORM: iPhoneOS, iPhoneSimulator or
          MacOSX; macOS gets LSMinimumSystemVersion instead of MinimumOSVersion)
+       plists.py resource-bundle OUTPUT NAME
+         XML Info.plist of a resource bundle (BNDL, no CFBundleExecutable)
        plists.py xcframework OUTPUT LIBRARY...
          XML Info.plist of an .xcframework; each LIBRARY is
          IDENTIFIER:PATH:ARCH[+ARCH...]:PLATFORM[:VARIANT] (PATH is the LibraryPath)
@@ -22,20 +24,28 @@ def write_xml(path, value):
         plistlib.dump(value, handle, fmt=plistlib.FMT_XML, sort_keys=True)
 
 
-def framework(output, name, platform):
+def bundle_keys(name, platform, package_type):
+    """The Info.plist keys every sample bundle has."""
     minimum = ("LSMinimumSystemVersion", "12.0") if platform == "MacOSX" else ("MinimumOSVersion", "15.0")
-    write_xml(output, {
+    return {
         "CFBundleDevelopmentRegion": "en",
-        "CFBundleExecutable": name,
         "CFBundleIdentifier": f"dev.sdkvet.samples.{name}",
         "CFBundleInfoDictionaryVersion": "6.0",
         "CFBundleName": name,
-        "CFBundlePackageType": "FMWK",
+        "CFBundlePackageType": package_type,
         "CFBundleShortVersionString": "1.0",
         "CFBundleVersion": "1",
         "CFBundleSupportedPlatforms": [platform],
         minimum[0]: minimum[1],
-    })
+    }
+
+
+def framework(output, name, platform, package_type="FMWK"):
+    write_xml(output, dict(bundle_keys(name, platform, package_type), CFBundleExecutable=name))
+
+
+def resource_bundle(output, name):
+    write_xml(output, bundle_keys(name, "iPhoneOS", "BNDL"))
 
 
 def xcframework(output, libraries):
@@ -76,8 +86,10 @@ def utf16(source, output):
 
 
 def main(argv):
-    if len(argv) >= 4 and argv[0] == "framework":
-        framework(argv[1], argv[2], argv[3])
+    if len(argv) in (4, 5) and argv[0] == "framework":
+        framework(*argv[1:])
+    elif len(argv) == 3 and argv[0] == "resource-bundle":
+        resource_bundle(argv[1], argv[2])
     elif len(argv) >= 3 and argv[0] == "xcframework":
         xcframework(argv[1], argv[2:])
     elif len(argv) == 3 and argv[0] == "binary":

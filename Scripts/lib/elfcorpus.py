@@ -1,6 +1,8 @@
 """The ELF corpus the ELF scripts (elf-differential, bench-elf) run over: every ELF shared
-object and ar archive in the system's multiarch library folder and the Swift toolchain's
-usr/lib, or the ELF files and archives under paths given on the command line."""
+object and ar archive of ELF objects in the system's multiarch library folder and the Swift
+toolchain's usr/lib, or the ELF files and such archives under paths given on the command line.
+Archives of Mach-O or WebAssembly objects (the toolchain's embedded libraries) and archives
+without members are not ELF and are left out."""
 
 import hashlib
 import os
@@ -24,38 +26,43 @@ def default_roots():
     return [r for r in roots if os.path.isdir(r)]
 
 
-def archive_holds_elf(path):
-    """Whether the first object in the ar archive at `path` is ELF.
+INDEX_MEMBERS = ("/", "//", "/SYM64/")
 
-    The toolchain ships archives of Mach-O and WebAssembly objects too (embedded Swift); those
-    are not ELF and binutils nm cannot read them, so they are not part of the ELF corpus."""
-    try:
-        with open(path, "rb") as f:
-            f.seek(len(AR_MAGIC))
-            for _ in range(4):  # symbol index, long-name table, then the first object
-                header = f.read(60)
-                if len(header) < 60:
-                    return False
-                name = header[:16].decode("latin-1").rstrip()
-                size = int(header[48:58].decode("latin-1").strip() or "0")
-                if name in ("/", "//", "/SYM64/"):
-                    f.seek(size + (size & 1), 1)
-                    continue
-                return f.read(4) == ELF_MAGIC
-    except (OSError, ValueError):
-        return False
+
+def first_object_is_elf(f):
+    """Whether the first object member of the ar archive open in `f` starts with the ELF magic
+    (index members `/`, `//`, `/SYM64/`, `__.SYMDEF*` are passed over; BSD `#1/N` names read)."""
+    offset = len(AR_MAGIC)
+    for _ in range(4):
+        f.seek(offset)
+        header = f.read(60)
+        if len(header) < 60:
+            return False
+        name = header[:16].decode("ascii", "replace").rstrip(" ")
+        try:
+            size = int(header[48:58].decode("ascii", "replace").strip())
+        except ValueError:
+            return False
+        name_length = 0
+        if name.startswith("#1/") and name[3:].isdigit():
+            name_length = int(name[3:])
+            name = f.read(name_length).split(b"\0", 1)[0].decode("ascii", "replace")
+        if name not in INDEX_MEMBERS and not name.startswith("__.SYMDEF"):
+            f.seek(offset + 60 + name_length)
+            return f.read(4) == ELF_MAGIC
+        offset += 60 + size + (size & 1)
     return False
 
 
 def classify(path):
-    """'archive', 'linked' or 'relocatable' for ELF files and archives of ELF objects, else None."""
+    """'archive', 'linked' or 'relocatable' for ELF files and ar archives of ELF objects, else None."""
     try:
         with open(path, "rb") as f:
             head = f.read(20)
+            if head.startswith(AR_MAGIC):
+                return "archive" if first_object_is_elf(f) else None
     except OSError:
         return None
-    if head.startswith(AR_MAGIC):
-        return "archive" if archive_holds_elf(path) else None
     if head.startswith(ELF_MAGIC) and len(head) >= 18:
         little = head[5] == 1
         e_type = int.from_bytes(head[16:18], "little" if little else "big")

@@ -29,13 +29,18 @@ public enum CatalogMarkdown {
     }
   }
 
-  private static func writeCategory(_ category: APICategory, apis: [RequiredReasonAPI], to output: inout some TextOutputStream) {
+  private static func writeCategory(
+    _ category: APICategory, apis: [RequiredReasonAPI], to output: inout some TextOutputStream
+  ) {
     output.write("\n### \(category.title): `\(category.id)`\n\n")
     let listed = apis.filter { !$0.advisory }
     writeTable(
       header: ["API", "Spellings", "Advisory spellings"],
       rows: listed.map { api in
-        [code(api.name), spellingList(api.spellings.filter { !$0.advisory }), spellingList(api.spellings.filter(\.advisory))]
+        [
+          code(api.name), spellingList(api.spellings.filter { !$0.advisory }),
+          spellingList(api.spellings.filter(\.advisory)),
+        ]
       }, to: &output)
     let unlisted = apis.filter(\.advisory)
     if !unlisted.isEmpty {
@@ -52,15 +57,14 @@ public enum CatalogMarkdown {
 
   private static func writeResource(_ resource: ProtectedResource, to output: inout some TextOutputStream) {
     output.write("\n### \(escaped(resource.name)) (`\(resource.id)`)\n\n")
-    if resource.indicatesTracking { output.write("Evidence of tracking.\n") }
+    if resource.indicatesTracking { output.write("Evidence of tracking.\n\n") }
     if resource.infoPlistKeys.isEmpty {
-      output.write("Info.plist keys: none of its own.\n")
+      output.write("Info.plist keys: none of its own.\n\n")
     } else {
       let keys = resource.infoPlistKeys.map { "\(code($0.key)) (\($0.requirement.rawValue))" }
-      output.write("Info.plist keys: \(keys.joined(separator: ", ")).\n")
+      output.write("Info.plist keys: \(keys.joined(separator: ", ")).\n\n")
     }
-    if let note = resource.note { output.write("\(note)\n") }
-    output.write("\n")
+    if let note = resource.note { output.write("\(escaped(note))\n\n") }
     writeTable(
       header: ["Evidence", "Kind", "Strength", "Counts only with"],
       rows: resource.evidence.map { evidence in

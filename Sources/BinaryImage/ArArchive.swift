@@ -59,8 +59,9 @@ public struct ArArchive {
 
   /// Reads one header; returns a member, or `nil` for a skipped entry (sets `finished` at the end).
   private mutating func nextEntry() throws(BinaryError) -> Member? {
-    // A lone padding newline may end the file.
-    guard bytes.count - position > 1 else {
+    // The archive ends after the last member, or after one padding newline.
+    let remaining = bytes.count - position
+    if remaining == 0 || (remaining == 1 && bytes[position] == UInt8(ascii: "\n")) {
       finished = true
       return nil
     }
@@ -134,7 +135,8 @@ public struct ArArchive {
     guard !digits.isEmpty else { return nil }
     let text = String(decoding: digits, as: UTF8.self)
     guard let value = Int(text, radix: radix), value >= 0, text.allSatisfy(\.isASCIIDigit) else {
-      throw error(.malformed, "member header field \(what) '\(text)' is not a number", at: headerStart + field.lowerBound)
+      throw error(
+        .malformed, "member header field \(what) '\(text)' is not a number", at: headerStart + field.lowerBound)
     }
     return value
   }

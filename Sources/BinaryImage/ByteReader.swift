@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A bounds-checked, zero-copy cursor over untrusted bytes.
 ///
 /// Every read checks the bytes exist before touching them and throws `BinaryError` carrying the
@@ -145,16 +151,16 @@ public struct ByteReader {
       throw BinaryError(.malformed, "\(what()): string offset \(offset) is outside its table (\(bytes.count) bytes)", offset: baseOffset)
     }
     let tail = UnsafeRawBufferPointer(rebasing: bytes[start...])
-    guard let nul = tail.firstIndex(of: 0) else {
+    guard let base = tail.baseAddress, let nul = memchr(base, 0, tail.count) else {
       throw BinaryError(.truncated, "\(what()): string at offset \(start) has no terminating NUL", offset: fileOffset(start))
     }
-    return UnsafeRawBufferPointer(rebasing: tail[..<nul])
+    return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(nul)))
   }
 
   /// The bytes up to the first NUL (or all of them): for fixed-width name fields like `segname`.
   public static func trimmedAtNUL(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-    guard let nul = raw.firstIndex(of: 0) else { return raw }
-    return UnsafeRawBufferPointer(rebasing: raw[..<nul])
+    guard let base = raw.baseAddress, let nul = memchr(base, 0, raw.count) else { return raw }
+    return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(nul)))
   }
 }
 

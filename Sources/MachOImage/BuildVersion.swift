@@ -35,14 +35,17 @@ enum BuildVersionCommands {
     let platform = try command.body.peek(UInt32.self, at: 8, "Mach-O LC_BUILD_VERSION: platform")
     let minimum = try command.body.peek(UInt32.self, at: 12, "Mach-O LC_BUILD_VERSION: minos")
     let sdk = try command.body.peek(UInt32.self, at: 16, "Mach-O LC_BUILD_VERSION: sdk")
-    return MachOMetadata.BuildVersion(platform: platformName(platform), minimumOS: versionText(minimum), sdk: versionText(sdk))
+    return MachOMetadata.BuildVersion(
+      platform: platformName(platform), minimumOS: versionText(minimum), sdk: versionText(sdk))
   }
 
   /// The build version in an `LC_VERSION_MIN_*` command, or `nil` when `command` is not one.
   ///
   /// These older commands do not tell a device from a simulator build; the architecture does
   /// (x86 slices of an iOS minimum-version command are simulator builds).
-  static func minimumVersion(_ command: LoadCommand, architecture: String) throws(BinaryError) -> MachOMetadata.BuildVersion? {
+  static func minimumVersion(_ command: LoadCommand, architecture: String) throws(BinaryError) -> MachOMetadata
+    .BuildVersion?
+  {
     let isIntel = architecture == "i386" || architecture.hasPrefix("x86_64")
     let platform: String
     switch command.type {

@@ -21,7 +21,8 @@ struct ChainedFixups {
     blob = try image.slice(at: offset, count: size, "Mach-O chained fixups (dataoff, datasize)")
     let version = try blob.peek(UInt32.self, at: 0, "Mach-O chained fixups: fixups_version")
     guard version == 0 else {
-      throw BinaryError(.unsupported, "Mach-O chained fixups: unsupported fixups_version \(version)", offset: blob.baseOffset)
+      throw BinaryError(
+        .unsupported, "Mach-O chained fixups: unsupported fixups_version \(version)", offset: blob.baseOffset)
     }
     startsOffset = try blob.peek(UInt32.self, at: 4, "Mach-O chained fixups: starts_offset")
     importsOffset = try blob.peek(UInt32.self, at: 8, "Mach-O chained fixups: imports_offset")
@@ -30,7 +31,9 @@ struct ChainedFixups {
     importFormat = try blob.peek(UInt32.self, at: 20, "Mach-O chained fixups: imports_format")
     let symbolsFormat = try blob.peek(UInt32.self, at: 24, "Mach-O chained fixups: symbols_format")
     guard symbolsFormat == ChainedFixupConstants.symbolsUncompressed else {
-      throw BinaryError(.unsupported, "Mach-O chained fixups: compressed symbol names (symbols_format \(symbolsFormat))", offset: blob.fileOffset(24))
+      throw BinaryError(
+        .unsupported, "Mach-O chained fixups: compressed symbol names (symbols_format \(symbolsFormat))",
+        offset: blob.fileOffset(24))
     }
   }
 
@@ -51,22 +54,29 @@ struct ChainedFixups {
   /// - Throws: `unsupported` for an unknown import format, `truncated` when the table does not fit.
   func forEachImport(_ body: (DyldImport) -> Void) throws(BinaryError) {
     guard let entrySize = Self.importEntrySize(format: importFormat) else {
-      throw BinaryError(.unsupported, "Mach-O chained fixups: unknown imports_format \(importFormat)", offset: blob.fileOffset(20))
+      throw BinaryError(
+        .unsupported, "Mach-O chained fixups: unknown imports_format \(importFormat)", offset: blob.fileOffset(20))
     }
-    let tableSize = try importCount.checkedMultiplying(entrySize, "Mach-O chained fixups: imports_count", offset: blob.fileOffset(16))
-    let table = try blob.slice(at: importsOffset, count: tableSize, "Mach-O chained fixups imports (imports_offset, imports_count)")
+    let tableSize = try importCount.checkedMultiplying(
+      entrySize, "Mach-O chained fixups: imports_count", offset: blob.fileOffset(16))
+    let table = try blob.slice(
+      at: importsOffset, count: tableSize, "Mach-O chained fixups imports (imports_offset, imports_count)")
     let symbols = try tail(from: symbolsOffset, "Mach-O chained fixups: symbols_offset")
     var position = 0
     while position < table.count {
       let (ordinal, isWeak, nameOffset) = try Self.decodeImport(table, at: position, format: importFormat)
       position += entrySize
-      guard let name = try? symbols.cString(at: nameOffset, "Mach-O chained fixups: import name"), !name.isEmpty else { continue }
+      guard let name = try? symbols.cString(at: nameOffset, "Mach-O chained fixups: import name"), !name.isEmpty else {
+        continue
+      }
       body(DyldImport(name: name, libraryOrdinal: ordinal, isWeak: isWeak, origin: .chainedFixups))
     }
   }
 
   /// Decodes one import entry: the sign-extended library ordinal, the weak flag and the name offset.
-  static func decodeImport(_ table: ByteReader, at position: Int, format: UInt32) throws(BinaryError) -> (Int, Bool, UInt32) {
+  static func decodeImport(_ table: ByteReader, at position: Int, format: UInt32) throws(BinaryError) -> (
+    Int, Bool, UInt32
+  ) {
     if format == ChainedFixupConstants.importAddend64Format {
       let raw = try table.peek(UInt64.self, at: position, "Mach-O chained import (addend64)")
       let ordinal = UInt16(truncatingIfNeeded: raw)
@@ -95,7 +105,8 @@ struct ChainedFixups {
   /// The payload from `offset` to its end.
   private func tail(from offset: UInt32, _ what: String) throws(BinaryError) -> ByteReader {
     guard offset <= blob.count else {
-      throw BinaryError(.truncated, "\(what) \(offset) is past the payload (\(blob.count) bytes)", offset: blob.baseOffset)
+      throw BinaryError(
+        .truncated, "\(what) \(offset) is past the payload (\(blob.count) bytes)", offset: blob.baseOffset)
     }
     return try blob.slice(at: offset, count: blob.count - Int(truncatingIfNeeded: offset), what)
   }

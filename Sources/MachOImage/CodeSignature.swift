@@ -21,7 +21,9 @@ struct CodeSignature {
     blob.byteOrder = .big
     let magic = try blob.peek(UInt32.self, at: 0, "Mach-O code signature: magic")
     guard magic == CodeSigningConstants.embeddedSignature else {
-      throw BinaryError(.malformed, "Mach-O code signature: magic 0x\(String(magic, radix: 16)) is not a superblob", offset: blob.baseOffset)
+      throw BinaryError(
+        .malformed, "Mach-O code signature: magic 0x\(String(magic, radix: 16)) is not a superblob",
+        offset: blob.baseOffset)
     }
     let count = try blob.peek(UInt32.self, at: 8, "Mach-O code signature: count")
     let indexSize = try count.checkedMultiplying(8, "Mach-O code signature: count")
@@ -47,14 +49,16 @@ struct CodeSignature {
     let start = Int(truncatingIfNeeded: offset)
     let magic = try blob.peek(UInt32.self, at: start, "Mach-O code directory: magic")
     guard magic == CodeSigningConstants.codeDirectory else {
-      throw BinaryError(.malformed, "Mach-O code directory: magic 0x\(String(magic, radix: 16))", offset: blob.fileOffset(start))
+      throw BinaryError(
+        .malformed, "Mach-O code directory: magic 0x\(String(magic, radix: 16))", offset: blob.fileOffset(start))
     }
     let length = try blob.peek(UInt32.self, at: start + 4, "Mach-O code directory: length")
     return try blob.slice(at: offset, count: length, "Mach-O code directory (length)")
   }
 
   /// The string whose offset is stored at `offsetField`; `nil` for offset 0.
-  private static func string(in directory: ByteReader, offsetField: Int, _ what: String) throws(BinaryError) -> String? {
+  private static func string(in directory: ByteReader, offsetField: Int, _ what: String) throws(BinaryError) -> String?
+  {
     let offset = try directory.peek(UInt32.self, at: offsetField, what)
     guard offset != 0 else { return nil }
     return String(fileBytes: try directory.cString(at: offset, what))

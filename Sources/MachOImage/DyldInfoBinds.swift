@@ -36,12 +36,15 @@ enum DyldInfoBinds {
   }
 
   /// The offsets of the three streams within `dyld_info_command`.
-  static func streamRange(_ stream: Stream, in command: LoadCommand) throws(BinaryError) -> (offset: UInt32, size: UInt32) {
-    let field = switch stream {
-    case .bind: 16
-    case .weakBind: 24
-    case .lazyBind: 32
-    }
+  static func streamRange(_ stream: Stream, in command: LoadCommand) throws(BinaryError) -> (
+    offset: UInt32, size: UInt32
+  ) {
+    let field =
+      switch stream {
+      case .bind: 16
+      case .weakBind: 24
+      case .lazyBind: 32
+      }
     let offset = try command.body.peek(UInt32.self, at: field, "Mach-O LC_DYLD_INFO")
     let size = try command.body.peek(UInt32.self, at: field + 4, "Mach-O LC_DYLD_INFO")
     return (offset, size)
@@ -61,7 +64,10 @@ enum DyldInfoBinds {
     func emit() {
       guard let symbol, !symbol.isEmpty else { return }
       if stream == .weakBind && flags & BindOpcode.nonWeakDefinitionFlag != 0 { return }
-      body(DyldImport(name: symbol, libraryOrdinal: ordinal, isWeak: flags & BindOpcode.weakImportFlag != 0 || stream == .weakBind, origin: stream.origin))
+      body(
+        DyldImport(
+          name: symbol, libraryOrdinal: ordinal, isWeak: flags & BindOpcode.weakImportFlag != 0 || stream == .weakBind,
+          origin: stream.origin))
     }
     while !reader.isAtEnd {
       let byte = try reader.read(UInt8.self, what)
@@ -102,7 +108,8 @@ enum DyldInfoBinds {
         }
       default:
         throw BinaryError(
-          .malformed, "\(what): unknown opcode 0x\(String(byte, radix: 16))", offset: reader.fileOffset(reader.position - 1))
+          .malformed, "\(what): unknown opcode 0x\(String(byte, radix: 16))",
+          offset: reader.fileOffset(reader.position - 1))
       }
     }
   }

@@ -35,8 +35,8 @@ struct LoadCommandSummary {
         try record(command, header: header)
       } catch {
         problems.append(error)
-        if DylibCommands.linkKind(of: command.type) != nil {
-          libraries.append(LinkedLibrary(name: "<unreadable library name>", kind: DylibCommands.linkKind(of: command.type) ?? .normal))
+        if let kind = DylibCommands.linkKind(of: command.type) {
+          libraries.append(LinkedLibrary(name: "<unreadable library name>", kind: kind))
         }
       }
     }

@@ -25,7 +25,8 @@ struct LoadCommandIterator {
     commands = try image.slice(at: header.size, count: header.commandsSize, "Mach-O load commands (sizeofcmds)")
     guard header.commandCount <= header.commandsSize / 8 else {
       throw BinaryError(
-        .malformed, "Mach-O load commands: ncmds \(header.commandCount) cannot fit in sizeofcmds \(header.commandsSize)",
+        .malformed,
+        "Mach-O load commands: ncmds \(header.commandCount) cannot fit in sizeofcmds \(header.commandsSize)",
         offset: image.fileOffset(16))
     }
     remaining = header.commandCount
@@ -42,10 +43,12 @@ struct LoadCommandIterator {
       let size = try commands.peek(UInt32.self, at: start + 4, "Mach-O load command: cmdsize")
       guard size >= 8, size % 4 == 0 else {
         throw BinaryError(
-          .malformed, "Mach-O load command 0x\(String(type, radix: 16)): cmdsize \(size) is not a multiple of 4 of at least 8",
+          .malformed,
+          "Mach-O load command 0x\(String(type, radix: 16)): cmdsize \(size) is not a multiple of 4 of at least 8",
           offset: commands.fileOffset(start + 4))
       }
-      let body = try commands.slice(at: start, count: size, "Mach-O load command 0x\(String(type, radix: 16)) (cmdsize)")
+      let body = try commands.slice(
+        at: start, count: size, "Mach-O load command 0x\(String(type, radix: 16)) (cmdsize)")
       try commands.skip(Int(truncatingIfNeeded: size), "Mach-O load command")
       return LoadCommand(type: type, body: body)
     } catch {
@@ -61,10 +64,14 @@ extension LoadCommand {
   func string(atOffsetField fieldOffset: Int, fixedSize: Int, _ what: String) throws(BinaryError) -> String {
     let offset = try body.peek(UInt32.self, at: fieldOffset, what)
     guard offset >= fixedSize else {
-      throw BinaryError(.malformed, "\(what): string offset \(offset) points into the command header", offset: body.fileOffset(fieldOffset))
+      throw BinaryError(
+        .malformed, "\(what): string offset \(offset) points into the command header",
+        offset: body.fileOffset(fieldOffset))
     }
     guard offset < body.count else {
-      throw BinaryError(.malformed, "\(what): string offset \(offset) is past cmdsize \(body.count)", offset: body.fileOffset(fieldOffset))
+      throw BinaryError(
+        .malformed, "\(what): string offset \(offset) is past cmdsize \(body.count)",
+        offset: body.fileOffset(fieldOffset))
     }
     let tail = try body.slice(at: offset, count: body.count - Int(truncatingIfNeeded: offset), what)
     return String(fileBytes: ByteReader.trimmedAtNUL(tail.bytes))

@@ -39,7 +39,8 @@ struct MachHeader {
     case MachOMagic.magic64: (is64Bit, byteOrder) = (true, .little)
     case MachOMagic.cigam64: (is64Bit, byteOrder) = (true, .big)
     default:
-      throw BinaryError(.notBinary, "not a Mach-O image (magic 0x\(String(magic, radix: 16)))", offset: image.baseOffset)
+      throw BinaryError(
+        .notBinary, "not a Mach-O image (magic 0x\(String(magic, radix: 16)))", offset: image.baseOffset)
     }
     reader.byteOrder = byteOrder
     cpuType = try reader.read(UInt32.self, "Mach-O header: cputype")

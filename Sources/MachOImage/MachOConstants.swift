@@ -59,14 +59,10 @@ enum MachOHeaderFlags {
 
 /// `load_command.cmd` values (`LC_*`).
 enum LoadCommandType {
-  /// `LC_REQ_DYLD`: set on commands dyld must understand.
-  static let requiredByDyld: UInt32 = 0x8000_0000
   /// `LC_SEGMENT`.
   static let segment: UInt32 = 0x1
   /// `LC_SYMTAB`.
   static let symtab: UInt32 = 0x2
-  /// `LC_DYSYMTAB`.
-  static let dysymtab: UInt32 = 0xb
   /// `LC_LOAD_DYLIB`.
   static let loadDylib: UInt32 = 0xc
   /// `LC_ID_DYLIB`.
@@ -123,14 +119,10 @@ enum NListBits {
   static let external: UInt8 = 0x01
   /// `N_UNDF`: undefined (or common, when `n_value != 0`).
   static let undefined: UInt8 = 0x0
-  /// `N_ABS`: absolute.
-  static let absolute: UInt8 = 0x2
   /// `N_SECT`: defined in section `n_sect`.
   static let section: UInt8 = 0xe
   /// `N_PBUD`: prebound undefined.
   static let preboundUndefined: UInt8 = 0xc
-  /// `N_INDR`: indirect.
-  static let indirect: UInt8 = 0xa
   /// `N_WEAK_REF` (in `n_desc`): weak reference, may be missing at run time.
   static let weakReference: UInt16 = 0x40
   /// `N_WEAK_DEF` (in `n_desc`): weak definition.
@@ -230,8 +222,6 @@ enum ChainedFixupConstants {
   static let pointerARM64EUserland: UInt16 = 9
   /// `DYLD_CHAINED_PTR_ARM64E_USERLAND24`.
   static let pointerARM64EUserland24: UInt16 = 12
-  /// `DYLD_CHAINED_PTR_START_NONE`: a page without fixups.
-  static let pageStartNone: UInt16 = 0xffff
 }
 
 /// Code-signing blob magics and slots (`<kern/cs_blobs.h>`); all fields big-endian.
@@ -242,8 +232,6 @@ enum CodeSigningConstants {
   static let codeDirectory: UInt32 = 0xfade_0c02
   /// `CSSLOT_CODEDIRECTORY`.
   static let codeDirectorySlot: UInt32 = 0
-  /// `CS_SUPPORTSSCATTER`: first version with `scatterOffset`.
-  static let supportsScatter: UInt32 = 0x20100
   /// `CS_SUPPORTSTEAMID`: first version with `teamOffset`.
   static let supportsTeamID: UInt32 = 0x20200
 }

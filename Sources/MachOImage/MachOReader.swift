@@ -16,7 +16,9 @@ public enum MachOReader {
   /// - Returns: The images in slice and member order, and per-image problems.
   /// - Throws: `notBinary` for bytes that are not Mach-O (including a Java class file sharing the
   ///   universal magic), `truncated`/`malformed` for a file whose container or only image is broken.
-  public static func read(_ bytes: UnsafeRawBufferPointer, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+  public static func read(_ bytes: UnsafeRawBufferPointer, path: String, options: ReadOptions) throws(BinaryError)
+    -> BinaryFile
+  {
     let file = ByteReader(bytes)
     var result: BinaryFile
     switch FileMagic(bytes) {
@@ -47,14 +49,16 @@ public enum MachOReader {
   ) {
     let architecture = slice.architecture
     do throws(BinaryError) {
-      let bytes = try file.slice(at: slice.offset, count: slice.size, "Mach-O universal slice \(architecture) (offset, size)")
+      let bytes = try file.slice(
+        at: slice.offset, count: slice.size, "Mach-O universal slice \(architecture) (offset, size)")
       switch FileMagic(bytes.bytes) {
       case .machO:
         readImage(bytes, member: nil, options: options, into: &result)
       case .archive:
         try readArchive(bytes, architecture: architecture, options: options, into: &result)
       default:
-        throw BinaryError(.malformed, "Mach-O universal slice is neither a Mach-O image nor an archive", offset: bytes.baseOffset)
+        throw BinaryError(
+          .malformed, "Mach-O universal slice is neither a Mach-O image nor an archive", offset: bytes.baseOffset)
       }
     } catch {
       result.problems.append(error.located(architecture: architecture))
@@ -69,7 +73,8 @@ public enum MachOReader {
     do throws(BinaryError) {
       while let member = try archive.next() {
         do throws(BinaryError) {
-          let content = try bytes.slice(at: member.range.lowerBound, count: member.range.count, "ar member \(member.name)")
+          let content = try bytes.slice(
+            at: member.range.lowerBound, count: member.range.count, "ar member \(member.name)")
           guard MachHeader.hasMagic(content.bytes) else {
             throw BinaryError(.notBinary, "archive member is not a Mach-O object", offset: content.baseOffset)
           }
@@ -84,7 +89,9 @@ public enum MachOReader {
   }
 
   /// Reads one thin image, appending it and its problems, or the error that stopped it.
-  private static func readImage(_ bytes: ByteReader, member: String?, options: ReadOptions, into result: inout BinaryFile) {
+  private static func readImage(
+    _ bytes: ByteReader, member: String?, options: ReadOptions, into result: inout BinaryFile
+  ) {
     do throws(BinaryError) {
       let read = try ThinImageReader.read(bytes, member: member, options: options)
       result.images.append(read.image)

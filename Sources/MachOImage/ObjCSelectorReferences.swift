@@ -62,7 +62,8 @@ enum ObjCSelectorReferences {
   private static func relocationTargets(_ section: Section, _ context: Context) throws(BinaryError) -> [Int: UInt64] {
     guard section.relocationCount > 0, let symbols = context.symbolTable else { return [:] }
     let size = try section.relocationCount.checkedMultiplying(8, "Mach-O __objc_selrefs: nreloc")
-    let table = try context.image.slice(at: section.relocationsOffset, count: size, "Mach-O __objc_selrefs relocations (reloff, nreloc)")
+    let table = try context.image.slice(
+      at: section.relocationsOffset, count: size, "Mach-O __objc_selrefs relocations (reloff, nreloc)")
     let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_selrefs section")
     let bigEndian = context.header.byteOrder == .big
     var targets: [Int: UInt64] = [:]

@@ -4,8 +4,6 @@ import BinaryImage
 struct Section {
   /// `sectname`, e.g. `__objc_selrefs`.
   var name: String
-  /// `segname`, e.g. `__DATA`.
-  var segmentName: String
   /// `addr`: the section's virtual address.
   var address: UInt64
   /// `size` in bytes.
@@ -57,7 +55,8 @@ struct Segment {
     let count = try reader.read(UInt32.self, "Mach-O segment: nsects")
     try reader.skip(4, "Mach-O segment: flags")
     let sectionSize = is64Bit ? 80 : 68
-    let needed = try count.checkedMultiplying(sectionSize, "Mach-O segment: nsects", offset: reader.fileOffset(reader.position))
+    let needed = try count.checkedMultiplying(
+      sectionSize, "Mach-O segment: nsects", offset: reader.fileOffset(reader.position))
     guard needed <= reader.remaining else {
       throw BinaryError(
         .malformed, "Mach-O segment \(name): \(count) sections do not fit cmdsize \(command.body.count)",
@@ -66,7 +65,7 @@ struct Segment {
     var sections: [Section] = []
     for _ in 0..<count {
       let sectionName = Self.fixedName(try reader.readBytes(16, "Mach-O section: sectname"))
-      let segmentName = Self.fixedName(try reader.readBytes(16, "Mach-O section: segname"))
+      try reader.skip(16, "Mach-O section: segname")
       let address = try word("Mach-O section: addr")
       let size = try word("Mach-O section: size")
       let fileOffset = try reader.read(UInt32.self, "Mach-O section: offset")
@@ -77,7 +76,7 @@ struct Segment {
       try reader.skip(is64Bit ? 12 : 8, "Mach-O section: reserved")
       sections.append(
         Section(
-          name: sectionName, segmentName: segmentName, address: address, size: size, fileOffset: fileOffset,
+          name: sectionName, address: address, size: size, fileOffset: fileOffset,
           relocationsOffset: relocationsOffset, relocationCount: relocationCount, flags: flags))
     }
     self.sections = sections
@@ -97,12 +96,11 @@ struct SegmentMap {
   /// All sections of all segments in order; `n_sect` in `nlist` is a 1-based index into this.
   var sections: [Section] { segments.flatMap(\.sections) }
 
-  /// The first section named `section` in segment `segment` (any segment when `nil`).
-  func section(named section: String, inSegment segment: String? = nil) -> Section? {
-    for candidate in segments {
-      for found in candidate.sections where found.name == section && (segment == nil || found.segmentName == segment) {
-        return found
-      }
+  /// The first section named `name`, in whichever segment (`__objc_selrefs` lives in `__DATA`,
+  /// `__DATA_CONST` or `__AUTH_CONST` depending on the linker).
+  func section(named name: String) -> Section? {
+    for segment in segments {
+      if let found = segment.sections.first(where: { $0.name == name }) { return found }
     }
     return nil
   }

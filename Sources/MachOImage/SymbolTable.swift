@@ -54,7 +54,8 @@ struct SymbolTable {
     let stringSize = try command.body.peek(UInt32.self, at: 20, "Mach-O LC_SYMTAB: strsize")
     entrySize = is64Bit ? 16 : 12
     self.is64Bit = is64Bit
-    let tableSize = try symbolCount.checkedMultiplying(entrySize, "Mach-O symbol table: nsyms", offset: command.body.fileOffset(12))
+    let tableSize = try symbolCount.checkedMultiplying(
+      entrySize, "Mach-O symbol table: nsyms", offset: command.body.fileOffset(12))
     entries = try image.slice(at: symbolOffset, count: tableSize, "Mach-O symbol table (symoff, nsyms)")
     strings = try image.slice(at: stringOffset, count: stringSize, "Mach-O string table (stroff, strsize)")
   }
@@ -70,7 +71,9 @@ struct SymbolTable {
       is64Bit
       ? try entries.peek(UInt64.self, at: base + 8, "Mach-O nlist_64: n_value")
       : UInt64(try entries.peek(UInt32.self, at: base + 8, "Mach-O nlist: n_value"))
-    return NListEntry(name: name(at: stringIndex), stringIndex: stringIndex, type: type, section: section, description: description, value: value)
+    return NListEntry(
+      name: name(at: stringIndex), stringIndex: stringIndex, type: type, section: section, description: description,
+      value: value)
   }
 
   /// The name at `n_strx`: empty for 0, `nil` when out of range or unterminated.

@@ -40,14 +40,16 @@ enum ThinImageReader {
 
     var symbolTable: SymbolTable?
     if let command = summary.symbolTable {
-      attempt { () throws(BinaryError) in symbolTable = try SymbolTable(command: command, image: image, is64Bit: header.is64Bit) }
+      attempt { () throws(BinaryError) in
+        symbolTable = try SymbolTable(command: command, image: image, is64Bit: header.is64Bit)
+      }
     }
-    var merger = ImportMerger(image: result)
+    let readsWeakBinds = summary.dyldInfo != nil && options.undefinedSymbols
+    var merger = ImportMerger(image: result, tracksNames: readsWeakBinds)
     if options.undefinedSymbols || options.definedSymbols, let symbolTable {
       attempt { () throws(BinaryError) in
         try readSymbolTable(
-          symbolTable, header: header, sections: summary.segments.sections, options: options,
-          collectDefinedNames: summary.dyldInfo != nil && options.undefinedSymbols, into: &merger)
+          symbolTable, header: header, sections: summary.segments.sections, options: options, into: &merger)
       }
     }
     var chainedFixups: ChainedFixups?
@@ -71,11 +73,12 @@ enum ThinImageReader {
     result = merger.image
     if options.selectorReferences {
       let context = ObjCSelectorReferences.Context(
-        image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable)
-      var seen: Set<ByteStringKey> = []
+        image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
+      )
+      var seen = ByteStringSet()
       attempt { () throws(BinaryError) in
         try ObjCSelectorReferences.forEachSelector(context) { name in
-          guard seen.insert(ByteStringKey(bytes: name)).inserted else { return }
+          guard seen.insert(name) else { return }
           result.selectorReferences.append(result.names.append(name))
         }
       }
@@ -92,13 +95,13 @@ enum ThinImageReader {
   }
 
   /// Adds the symbol table's imports and (when asked) definitions. Defined names are also
-  /// remembered when weak-bind entries will need filtering (`collectDefinedNames`).
+  /// noted, for the merger to filter weak-bind entries.
   ///
   /// Undefined symbols of linked two-level images carry their library in
   /// `GET_LIBRARY_ORDINAL(n_desc)`; flat-namespace images look every import up by name, and
   /// object files have no libraries yet.
   private static func readSymbolTable(
-    _ table: SymbolTable, header: MachHeader, sections: [Section], options: ReadOptions, collectDefinedNames: Bool,
+    _ table: SymbolTable, header: MachHeader, sections: [Section], options: ReadOptions,
     into merger: inout ImportMerger
   ) throws(BinaryError) {
     let isObject = header.fileType == MachOFileType.object
@@ -110,8 +113,10 @@ enum ThinImageReader {
       if entry.isUndefined {
         guard options.undefinedSymbols else { continue }
         let library: Symbol.Library =
-          isObject ? .unknown
-          : isTwoLevel ? Symbol.Library(symbolTableOrdinal: entry.libraryOrdinal, libraryCount: libraryCount) : .flatLookup
+          isObject
+          ? .unknown
+          : isTwoLevel
+            ? Symbol.Library(symbolTableOrdinal: entry.libraryOrdinal, libraryCount: libraryCount) : .flatLookup
         guard let name = entry.name else {
           merger.addUnreadableImport(stringIndex: entry.stringIndex, library: library, origin: .symbolTable)
           continue
@@ -122,7 +127,7 @@ enum ThinImageReader {
         continue
       }
       guard let name = entry.name, !name.isEmpty else { continue }
-      if collectDefinedNames { merger.noteDefinition(name) }
+      merger.noteDefinition(name)
       guard options.definedSymbols else { continue }
       let binding: Symbol.Binding =
         !entry.isExternal ? .local : entry.description & NListBits.weakDefinition != 0 ? .weak : .global

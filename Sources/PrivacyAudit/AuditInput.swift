@@ -18,7 +18,9 @@ public struct ScannedImage: Sendable, Hashable {
   public var matches: [CatalogMatch]
 
   /// Creates a scanned image.
-  public init(format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [], matches: [CatalogMatch]) {
+  public init(
+    format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [], matches: [CatalogMatch]
+  ) {
     self.format = format
     self.architecture = architecture
     self.member = member
@@ -41,7 +43,7 @@ public struct ScannedImage: Sendable, Hashable {
 public struct ScannedBinary: Sendable, Hashable {
   /// The file, with its xcframework slice.
   public var file: TargetFile
-  /// `mach-o`, `elf`, or `unreadable`.
+  /// `mach-o`, `elf`, `unreadable`, or `archive` for an archive without readable members.
   public var format: String
   /// The images read.
   public var images: [ScannedImage]
@@ -59,7 +61,16 @@ public struct ScannedBinary: Sendable, Hashable {
   /// A binary that was read: its images matched, its per-member problems kept.
   public init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
     let images = binary.images.map { ScannedImage(image: $0, matcher: matcher) }
-    let format = images.first?.format.rawValue ?? (binary.container == .elf ? "elf" : "mach-o")
+    let format: String
+    if let first = images.first {
+      format = first.format.rawValue
+    } else {
+      switch binary.container {
+      case .elf: format = Image.Format.elf.rawValue
+      case .machO, .universal: format = Image.Format.machO.rawValue
+      case .archive: format = "archive"
+      }
+    }
     self.init(file: file, format: format, images: images, failures: binary.problems)
   }
 

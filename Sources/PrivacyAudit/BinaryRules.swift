@@ -10,7 +10,8 @@ enum BinaryRules {
         let whole = binary.images.isEmpty
         return Finding(
           rule: .unreadableBinary, severity: .error, category: nil,
-          message: "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path)).",
+          message:
+            "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path)).",
           file: binary.file.path)
       }
     }

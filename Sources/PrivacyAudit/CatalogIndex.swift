@@ -17,7 +17,9 @@ struct CatalogIndex: Sendable {
     apiNames = Dictionary(catalog.apis.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     resources = Dictionary(catalog.resources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     categories = Set(catalog.categories.map(\.id))
-    trackingAuthorizationKeys = catalog.resources.filter(\.requestsTrackingAuthorization).flatMap(\.requiredInfoPlistKeys).sorted()
+    trackingAuthorizationKeys = catalog.resources.filter(\.requestsTrackingAuthorization).flatMap(
+      \.requiredInfoPlistKeys
+    ).sorted()
   }
 }
 

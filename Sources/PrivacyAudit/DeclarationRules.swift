@@ -9,10 +9,10 @@ import TargetDiscovery
 enum DeclarationRules {
   /// The categories the target uses (each use counted against the categories it is attributed
   /// to) and every use as reported.
-  static func summary(_ audit: TargetAudit, known: Set<String>) -> (used: [String], uses: [APIUse]) {
+  static func summary(_ audit: TargetAudit) -> (used: [String], uses: [APIUse]) {
     var uses: [APIUse] = []
     for use in audit.uses {
-      for category in audit.attributedCategories(of: use, known: known) {
+      for category in audit.attributedCategories(of: use) {
         uses.append(APIUse(category: category, api: use.api, evidence: use.evidence))
       }
     }
@@ -24,7 +24,7 @@ enum DeclarationRules {
   }
 
   static func findings(_ audit: TargetAudit, known: Set<String>) -> [Finding] {
-    missingManifest(audit) + undeclared(audit, known: known) + unused(audit, known: known)
+    missingManifest(audit) + undeclared(audit) + unused(audit, known: known)
   }
 
   private static func severity(of uses: [UseRecord]) -> Severity {
@@ -32,7 +32,8 @@ enum DeclarationRules {
   }
 
   private static func macOSNote(_ uses: [UseRecord]) -> String {
-    uses.allSatisfy(\.isMacOSOnly) ? " (macOS-only binary: Apple requires this on iOS-family platforms, so it is a note here)" : ""
+    uses.allSatisfy(\.isMacOSOnly)
+      ? " (macOS-only binary: Apple requires this on iOS-family platforms, so it is a note here)" : ""
   }
 
   private static func sliceText(_ uses: [UseRecord]) -> String {
@@ -46,30 +47,35 @@ enum DeclarationRules {
 
   /// A Mach-O slice (or the whole target) that uses a category and has no manifest at all.
   private static func missingManifest(_ audit: TargetAudit) -> [Finding] {
-    let uncovered = audit.uses.filter { $0.isMachO && audit.manifests(covering: $0.slice).isEmpty }
+    let uncovered = audit.uses.filter { $0.isMachO && !audit.hasManifest(covering: $0.slice) }
     guard !uncovered.isEmpty else { return [] }
     let categories = Set(uncovered.flatMap(\.categories)).sorted()
     return [
       Finding(
-        rule: .missingPrivacyManifest, severity: severity(of: uncovered), category: categories.count == 1 ? categories.first : nil,
-        message: "Uses required-reason APIs (\(apiList(uncovered)))\(sliceText(uncovered)) but has no PrivacyInfo.xcprivacy; "
+        rule: .missingPrivacyManifest, severity: severity(of: uncovered),
+        category: categories.count == 1 ? categories.first : nil,
+        message:
+          "Uses required-reason APIs (\(apiList(uncovered)))\(sliceText(uncovered)) but has no PrivacyInfo.xcprivacy; "
           + "add one declaring \(categories.joined(separator: ", ")) with approved reasons\(macOSNote(uncovered)).",
         evidence: uncovered.map(\.evidence).normalized)
     ]
   }
 
   /// One finding per category used where a manifest exists and does not declare it.
-  private static func undeclared(_ audit: TargetAudit, known: Set<String>) -> [Finding] {
+  private static func undeclared(_ audit: TargetAudit) -> [Finding] {
     var byCategory: [String: [UseRecord]] = [:]
-    for use in audit.uses where !audit.manifests(covering: use.slice).isEmpty {
-      let declared = audit.declaredCategories(covering: use.slice, known: known)
+    for use in audit.uses where audit.hasManifest(covering: use.slice) {
+      let declared = audit.declaredCategories(covering: use.slice)
       guard use.categories.allSatisfy({ !declared.contains($0) }) else { continue }
       for category in use.categories { byCategory[category, default: []].append(use) }
     }
     return byCategory.keys.sorted().compactMap { category in
       guard let uses = byCategory[category] else { return nil }
       let dual = uses.contains { $0.categories.count > 1 }
-      let either = dual ? " (\(apiList(uses.filter { $0.categories.count > 1 })) also counts as another category: declaring either one is enough)" : ""
+      let either =
+        dual
+        ? " (\(apiList(uses.filter { $0.categories.count > 1 })) also counts as another category: declaring either one is enough)"
+        : ""
       return Finding(
         rule: .undeclaredAPICategory, severity: severity(of: uses), category: category,
         message: "Uses \(apiList(uses))\(sliceText(uses)) but the manifest does not declare \(category); "
@@ -84,12 +90,15 @@ enum DeclarationRules {
     var findings: [Finding] = []
     for parsed in audit.manifests {
       for category in Set(parsed.manifest.accessedAPITypes.map(\.category)).sorted() where known.contains(category) {
-        let usedHere = audit.uses.contains { ($0.slice == parsed.file.slice || parsed.file.slice == nil) && $0.categories.contains(category) }
+        let usedHere = audit.uses.contains {
+          ($0.slice == parsed.file.slice || parsed.file.slice == nil) && $0.categories.contains(category)
+        }
         guard !usedHere else { continue }
         findings.append(
           Finding(
             rule: .unusedAPIDeclaration, severity: .warning, category: category,
-            message: "Declares \(category) but no binary\(parsed.file.slice.map { " of slice \($0)" } ?? "") of the target uses its APIs; "
+            message:
+              "Declares \(category) but no binary\(parsed.file.slice.map { " of slice \($0)" } ?? "") of the target uses its APIs; "
               + "remove the declaration unless code outside the scanned binaries needs it.",
             file: parsed.file.path))
       }

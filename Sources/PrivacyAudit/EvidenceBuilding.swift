@@ -4,7 +4,8 @@ extension Evidence {
   /// The evidence a catalog match in one image of one binary gives.
   init(match: CatalogMatch, binary: String, image: ScannedImage) {
     self.init(
-      symbol: match.symbol, via: match.via.rawValue, binary: binary, architecture: image.architecture, member: image.member,
+      symbol: match.symbol, via: match.via.rawValue, binary: binary, architecture: image.architecture,
+      member: image.member,
       library: match.library)
   }
 

@@ -30,6 +30,9 @@ enum ManifestKeys {
 
   /// The 6 `NSPrivacyCollectedDataTypePurposes` values.
   static let collectedDataPurposeValues: Set<String> = Set(
-    ["ThirdPartyAdvertising", "DeveloperAdvertising", "Analytics", "ProductPersonalization", "AppFunctionality", "Other"]
-      .map { "NSPrivacyCollectedDataTypePurpose" + $0 })
+    [
+      "ThirdPartyAdvertising", "DeveloperAdvertising", "Analytics", "ProductPersonalization", "AppFunctionality",
+      "Other",
+    ]
+    .map { "NSPrivacyCollectedDataTypePurpose" + $0 })
 }

@@ -13,7 +13,9 @@ enum ManifestRules {
 
   private static func validity(_ parsed: ParsedManifest) -> [Finding] {
     parsed.manifest.issues.map { issue in
-      Finding(rule: .invalidPrivacyManifest, severity: issue.severity, category: nil, message: issue.message, file: parsed.file.path)
+      Finding(
+        rule: .invalidPrivacyManifest, severity: issue.severity, category: nil, message: issue.message,
+        file: parsed.file.path)
     }
   }
 
@@ -22,7 +24,8 @@ enum ManifestRules {
     for entry in parsed.manifest.accessedAPITypes {
       for code in entry.reasons {
         let finding = { (rule: RuleID, severity: Severity, message: String) in
-          findings.append(Finding(rule: rule, severity: severity, category: entry.category, message: message, file: parsed.file.path))
+          findings.append(
+            Finding(rule: rule, severity: severity, category: entry.category, message: message, file: parsed.file.path))
         }
         guard let (reason, owner) = index.catalog.reason(code) else {
           let near = index.catalog.categories.flatMap(\.reasons).first { $0.code.lowercased() == code.lowercased() }
@@ -34,15 +37,20 @@ enum ManifestRules {
         guard owner.id == entry.category else {
           finding(
             .reasonNotValidForCategory, .error,
-            "Reason \(code) belongs to \(owner.id), not \(entry.category) (ITMS-91055); use a reason of \(entry.category).")
+            "Reason \(code) belongs to \(owner.id), not \(entry.category) (ITMS-91055); use a reason of \(entry.category)."
+          )
           continue
         }
         switch reason.usableBy {
         case .sdkOnly where isApp:
-          finding(.reasonNotForThisKind, .warning, "Reason \(code) is for third-party SDK wrappers only; an app must not declare it.")
+          finding(
+            .reasonNotForThisKind, .warning,
+            "Reason \(code) is for third-party SDK wrappers only; an app must not declare it.")
         case .appKindRestricted where !isApp:
           let kind = reason.appKind.map { " (\($0.rawValue) apps)" } ?? ""
-          finding(.reasonNotForThisKind, .warning, "Reason \(code) is reserved for one kind of app\(kind); an SDK must not declare it.")
+          finding(
+            .reasonNotForThisKind, .warning,
+            "Reason \(code) is reserved for one kind of app\(kind); an SDK must not declare it.")
         default:
           break
         }
@@ -56,7 +64,8 @@ enum ManifestRules {
     return [
       Finding(
         rule: .trackingDomainsMissing, severity: .warning, category: nil,
-        message: "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain; list the domains used for tracking.",
+        message:
+          "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain; list the domains used for tracking.",
         file: parsed.file.path)
     ]
   }

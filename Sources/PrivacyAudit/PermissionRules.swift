@@ -4,17 +4,23 @@ import PrivacyCatalog
 /// (SDK targets) and `missing-purpose-string` (app targets, over the app and everything embedded).
 enum PermissionRules {
   /// The target's own permission uses, one per resource, sorted (tracking-only entries excluded).
+  ///
+  /// A resource seen only through references that a requested resource also shows (the
+  /// `CLLocationManager` class behind a when-in-use request) is left out: the reference is
+  /// explained by the request and would otherwise list every sibling resource of that class.
   static func permissions(_ audit: TargetAudit) -> [PermissionUse] {
     var byResource: [String: [ResourceHit]] = [:]
     for hit in audit.hits where hit.resource.kind == .permission {
       byResource[hit.resource.id, default: []].append(hit)
     }
-    return byResource.keys.sorted().compactMap { id in
+    let uses = byResource.keys.sorted().compactMap { id -> PermissionUse? in
       guard let hits = byResource[id], let resource = hits.first?.resource else { return nil }
       return PermissionUse(
         resource: id, infoPlistKeys: resource.purposeKeys, evidence: hits.map(\.evidence).normalized,
         requested: hits.contains { $0.strength == .request })
     }
+    let explained = Set(uses.filter(\.requested).flatMap(\.evidence))
+    return uses.filter { $0.requested || !$0.evidence.allSatisfy(explained.contains) }
   }
 
   /// One note per resource an SDK requests: the host app must carry the purpose string.
@@ -23,18 +29,28 @@ enum PermissionRules {
       let name = index.resources[use.resource]?.name ?? use.resource
       return Finding(
         rule: .requiresPurposeString, severity: .note, category: use.resource,
-        message: "Can ask the user for \(name); the host app's Info.plist must carry \(use.infoPlistKeys.joined(separator: " and ")).",
+        message: "Can trigger the \(name) permission prompt; the host app's Info.plist must carry "
+          + "\(use.infoPlistKeys.joined(separator: " and ")).",
         evidence: use.evidence)
     }
   }
 
   /// One error per resource and key: something in the app requests the resource and the app's
-  /// Info.plist lacks the key. App Tracking Transparency is left to `tracking-without-authorization`.
-  static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex) -> [Finding] {
+  /// Info.plist lacks the key. App Tracking Transparency counts too (without its key the app may
+  /// crash); `tracking-without-authorization` reports the same gap from the tracking side.
+  static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex)
+    -> [Finding]
+  {
     let present = infoPlist?.keys ?? []
-    let plistText = infoPlist == nil ? "the app has no Info.plist" : "its Info.plist lacks it"
+    let gap = { (key: String) -> String in
+      switch infoPlist?.entries {
+      case nil: "the app has no Info.plist"
+      case .failure(let error)?: "the app's Info.plist cannot be read (\(error.message))"
+      case .success?: "the app's Info.plist has no \(key)"
+      }
+    }
     var findings: [Finding] = []
-    let requested = permissions.filter { $0.requested && index.resources[$0.resource]?.requestsTrackingAuthorization != true }
+    let requested = permissions.filter(\.requested)
     for resource in Set(requested.map(\.resource)).sorted() {
       let uses = requested.filter { $0.resource == resource }
       let name = index.resources[resource]?.name ?? resource
@@ -43,7 +59,7 @@ enum PermissionRules {
         findings.append(
           Finding(
             rule: .missingPurposeString, severity: .error, category: resource,
-            message: "\(name) is requested (by \(sources)) but \(plistText): add \(key) with a purpose string.",
+            message: "\(name) is requested (by \(sources)) but \(gap(key)); add \(key) with a purpose string.",
             file: infoPlist?.path, evidence: uses.flatMap(\.evidence).normalized))
       }
     }

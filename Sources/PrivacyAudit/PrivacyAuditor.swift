@@ -28,7 +28,7 @@ public struct PrivacyAuditor: Sendable {
 
   /// What the target's own binaries and files show, with every rule that needs nothing else.
   private func ownReport(_ audit: TargetAudit) -> TargetReport {
-    let (used, uses) = DeclarationRules.summary(audit, known: index.categories)
+    let (used, uses) = DeclarationRules.summary(audit)
     let permissions = PermissionRules.permissions(audit)
     let tracking = TrackingRules.profile(audit)
     var findings = BinaryRules.findings(audit) + ManifestRules.findings(audit, index: index)
@@ -36,17 +36,20 @@ public struct PrivacyAuditor: Sendable {
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
-    let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(index.categories.contains)
+    let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
+      index.categories.contains)
     return TargetReport(
       path: audit.target.path, kind: audit.target.kind.rawValue, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
-      privacyManifest: audit.manifests.map(\.file.path).sorted().first, usedCategories: used, declaredCategories: declared.sorted(),
+      privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
   }
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),
   /// and the app rules judged over all of it.
-  private func rollUp(_ report: TargetReport, app: TargetAudit, embedded: [(audit: TargetAudit, report: TargetReport)]) -> TargetReport {
+  private func rollUp(_ report: TargetReport, app: TargetAudit, embedded: [(audit: TargetAudit, report: TargetReport)])
+    -> TargetReport
+  {
     var report = report
     for (_, inner) in embedded.sorted(by: { $0.report.path < $1.report.path }) {
       let source = Self.relative(inner.path, to: report.path)
@@ -56,18 +59,30 @@ public struct PrivacyAuditor: Sendable {
         return use
       }
       if inner.tracking.readsAdvertisingIdentifier || inner.tracking.requestsAuthorization {
-        report.tracking.readsAdvertisingIdentifier = report.tracking.readsAdvertisingIdentifier || inner.tracking.readsAdvertisingIdentifier
-        report.tracking.requestsAuthorization = report.tracking.requestsAuthorization || inner.tracking.requestsAuthorization
+        report.tracking.readsAdvertisingIdentifier =
+          report.tracking.readsAdvertisingIdentifier || inner.tracking.readsAdvertisingIdentifier
+        report.tracking.requestsAuthorization =
+          report.tracking.requestsAuthorization || inner.tracking.requestsAuthorization
         report.tracking.sources.append(source)
       }
     }
     report.findings += PermissionRules.appFindings(report.permissions, infoPlist: app.infoPlist, index: index)
-    report.findings += TrackingRules.withoutAuthorization(own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
+    report.findings += TrackingRules.withoutAuthorization(
+      own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
     return report
   }
 
+  /// The manifest shown as the target's: one at Apple's documented location before one in a
+  /// resource bundle, then by path.
+  private static func primaryManifest(_ audit: TargetAudit) -> String? {
+    let paths = audit.manifests.map(\.file.path)
+    let inBundle = { (path: String) in relative(path, to: audit.target.path).contains(".bundle/") }
+    return paths.min { (inBundle($0) ? 1 : 0, $0) < (inBundle($1) ? 1 : 0, $1) }
+  }
+
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
-    BinarySummary(path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted())
+    BinarySummary(
+      path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted())
   }
 
   /// `path` relative to the folder `base`, or `path` itself when it is not inside it.

@@ -27,7 +27,10 @@ public struct PrivacyManifest: Sendable, Hashable {
   public var issues: [ManifestIssue]
 
   /// Creates a manifest.
-  public init(tracking: Bool? = nil, trackingDomains: [String] = [], accessedAPITypes: [AccessedAPIType] = [], issues: [ManifestIssue] = []) {
+  public init(
+    tracking: Bool? = nil, trackingDomains: [String] = [], accessedAPITypes: [AccessedAPIType] = [],
+    issues: [ManifestIssue] = []
+  ) {
     self.tracking = tracking
     self.trackingDomains = trackingDomains
     self.accessedAPITypes = accessedAPITypes

@@ -28,11 +28,14 @@ extension PrivacyManifest {
       return
     }
     for key in dictionary.keys.sorted() where !ManifestKeys.topLevel.contains(key) {
-      issues.append(ManifestIssue(message: "Unexpected key `\(key)`: only the four NSPrivacy… keys are allowed; remove it."))
+      issues.append(
+        ManifestIssue(message: "Unexpected key `\(key)`: only the four NSPrivacy… keys are allowed; remove it."))
     }
     readTracking(dictionary)
     if let value = dictionary[ManifestKeys.collectedDataTypes] { checkCollectedData(value) }
-    if let value = dictionary[ManifestKeys.accessedAPITypes] { readAccessedAPITypes(value, knownCategories: knownCategories) }
+    if let value = dictionary[ManifestKeys.accessedAPITypes] {
+      readAccessedAPITypes(value, knownCategories: knownCategories)
+    }
   }
 
   private mutating func report(_ message: String) {
@@ -52,16 +55,20 @@ extension PrivacyManifest {
     if let value = dictionary[ManifestKeys.trackingDomains] {
       trackingDomains = strings(in: value, key: ManifestKeys.trackingDomains)
       for domain in trackingDomains where !Self.isBareDomain(domain) {
-        report("Tracking domain \"\(domain)\" must be a domain or subdomain only, with no scheme, path, query or spaces.")
+        report(
+          "Tracking domain \"\(domain)\" must be a domain or subdomain only, with no scheme, path, query or spaces.")
       }
     }
     if tracking == false && !trackingDomains.isEmpty {
-      report("`NSPrivacyTracking` is false but `NSPrivacyTrackingDomains` lists domains (ITMS-91064); set it to true or remove the domains.")
+      report(
+        "`NSPrivacyTracking` is false but `NSPrivacyTrackingDomains` lists domains (ITMS-91064); set it to true or remove the domains."
+      )
     }
   }
 
   private static func isBareDomain(_ domain: String) -> Bool {
-    !domain.isEmpty && !domain.contains(where: { "/?#:@ \t\n".contains($0) }) && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+    !domain.isEmpty && !domain.contains(where: { "/?#:@ \t\n".contains($0) }) && !domain.hasPrefix(".")
+      && !domain.hasSuffix(".")
   }
 
   /// The strings of an array value; reports a non-array or non-string entries under `key`.
@@ -98,7 +105,9 @@ extension PrivacyManifest {
     return result
   }
 
-  private mutating func reportUnexpectedKeys(in entry: [String: PropertyListValue], allowed: Set<String>, of key: String) {
+  private mutating func reportUnexpectedKeys(
+    in entry: [String: PropertyListValue], allowed: Set<String>, of key: String
+  ) {
     for name in entry.keys.sorted() where !allowed.contains(name) {
       report("A `\(key)` entry has the unexpected key `\(name)`; remove it.")
     }
@@ -130,7 +139,9 @@ extension PrivacyManifest {
       if let purposes = entry[ManifestKeys.collectedDataTypePurposes] {
         for purpose in strings(in: purposes, key: ManifestKeys.collectedDataTypePurposes)
         where !ManifestKeys.collectedDataPurposeValues.contains(purpose) {
-          report("Unknown collection purpose \"\(purpose)\"; use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values.")
+          report(
+            "Unknown collection purpose \"\(purpose)\"; use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values."
+          )
         }
       }
     }
@@ -142,11 +153,14 @@ extension PrivacyManifest {
     let key = ManifestKeys.accessedAPITypes
     if case .array(let items) = value, items.isEmpty {
       issues.append(
-        ManifestIssue(severity: .warning, message: "`NSPrivacyAccessedAPITypes` is an empty array (TN3181 lists this as invalid); remove the key."))
+        ManifestIssue(
+          severity: .warning,
+          message: "`NSPrivacyAccessedAPITypes` is an empty array (TN3181 lists this as invalid); remove the key."))
       return
     }
     for entry in dictionaries(in: value, key: key) {
-      reportUnexpectedKeys(in: entry, allowed: [ManifestKeys.accessedAPIType, ManifestKeys.accessedAPITypeReasons], of: key)
+      reportUnexpectedKeys(
+        in: entry, allowed: [ManifestKeys.accessedAPIType, ManifestKeys.accessedAPITypeReasons], of: key)
       guard let typeValue = entry[ManifestKeys.accessedAPIType] else { continue }
       guard let category = typeValue.stringValue else {
         report("`NSPrivacyAccessedAPIType` is a \(typeValue.typeName); it must be a String.")
@@ -159,7 +173,9 @@ extension PrivacyManifest {
       if let reasonsValue = entry[ManifestKeys.accessedAPITypeReasons] {
         reasons = strings(in: reasonsValue, key: ManifestKeys.accessedAPITypeReasons)
         if case .array(let items) = reasonsValue, items.isEmpty {
-          report("The reasons array of \(category.isEmpty ? "an entry" : "`\(category)`") is empty; list at least one approved reason code.")
+          report(
+            "The reasons array of \(category.isEmpty ? "an entry" : "`\(category)`") is empty; list at least one approved reason code."
+          )
         }
       }
       accessedAPITypes.append(AccessedAPIType(category: category, reasons: reasons))
@@ -167,8 +183,12 @@ extension PrivacyManifest {
   }
 
   private static func unknownCategoryMessage(_ category: String, knownCategories: Set<String>) -> String {
-    if category.isEmpty { return "An `NSPrivacyAccessedAPIType` is empty (ITMS-91054); use a full NSPrivacyAccessedAPICategory… string." }
-    if let full = knownCategories.sorted().first(where: { $0.hasSuffix(category) || $0.lowercased() == category.lowercased() }) {
+    if category.isEmpty {
+      return "An `NSPrivacyAccessedAPIType` is empty (ITMS-91054); use a full NSPrivacyAccessedAPICategory… string."
+    }
+    if let full = knownCategories.sorted().first(where: {
+      $0.hasSuffix(category) || $0.lowercased() == category.lowercased()
+    }) {
       return "Category \"\(category)\" is not valid (ITMS-91054); write it in full and exact case: \(full)."
     }
     return "Category \"\(category)\" is not one of Apple's required-reason categories (ITMS-91054)."

@@ -62,7 +62,9 @@ public indirect enum PropertyListValue: Sendable, Hashable {
   /// other number is an `NSNumber` whose Objective-C type tells integers from reals.
   private static func number(_ value: Any) -> PropertyListValue? {
     #if canImport(Darwin)
-      if let number = value as? NSNumber, CFGetTypeID(number) == CFBooleanGetTypeID() { return .boolean(number.boolValue) }
+      if let number = value as? NSNumber, CFGetTypeID(number) == CFBooleanGetTypeID() {
+        return .boolean(number.boolValue)
+      }
     #else
       if type(of: value) == Bool.self, let flag = value as? Bool { return .boolean(flag) }
     #endif

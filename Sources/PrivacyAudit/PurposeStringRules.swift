@@ -18,7 +18,8 @@ enum PurposeStringRules {
         findings.append(
           Finding(
             rule: .purposeStringStyle, severity: .warning, category: nil,
-            message: "The localized strings file could not be read (\(error.message)), so its purpose strings are missing on device.",
+            message:
+              "The localized strings file could not be read (\(error.message)), so its purpose strings are missing on device.",
             file: strings.path))
       }
     }
@@ -28,10 +29,13 @@ enum PurposeStringRules {
   /// English, or a base localization that is English by convention; word checks only apply there.
   private static func isEnglish(_ localization: String) -> Bool {
     let lowered = localization.lowercased()
-    return lowered == "en" || lowered.hasPrefix("en-") || lowered.hasPrefix("en_") || lowered == "english" || lowered == "base"
+    return lowered == "en" || lowered.hasPrefix("en-") || lowered.hasPrefix("en_") || lowered == "english"
+      || lowered == "base"
   }
 
-  private static func check(_ entries: [String: PropertyListValue], in document: InfoPlistDocument, isEnglish: Bool) -> [Finding] {
+  private static func check(_ entries: [String: PropertyListValue], in document: InfoPlistDocument, isEnglish: Bool)
+    -> [Finding]
+  {
     let place = document.localization.map { " (\($0))" } ?? ""
     return entries.keys.sorted().filter { $0.hasSuffix("UsageDescription") }.compactMap { key in
       guard let value = entries[key] else { return nil }

@@ -7,13 +7,19 @@ enum PurposeStringStyle {
   /// More sentences than this is more than one short statement (two are tolerated: a use and a reassurance).
   static let maximumSentences = 2
 
-  /// Text that marks an unfinished string.
-  static let placeholderMarkers = ["todo", "tbd", "fixme", "lorem ipsum", "usage description", "placeholder", "$(", "${", "xxx"]
+  /// Words that mark an unfinished string: matched as whole words, in capitals in any language
+  /// ("todo" is a Spanish word) and in any case in English.
+  static let placeholderWords: Set<String> = ["todo", "tbd", "fixme", "xxx", "placeholder"]
+  /// Text that marks an unfinished string wherever it appears (unexpanded build settings).
+  static let placeholderFragments = ["lorem ipsum", "usage description", "$(", "${"]
   /// Phrases that promise a vague benefit instead of naming the feature (Apple's bad example).
-  static let vagueBenefits = ["better experience", "improve your experience", "better user experience", "enhance your experience"]
+  static let vagueBenefits = [
+    "better experience", "improve your experience", "better user experience", "enhance your experience",
+  ]
   /// Words that introduce what the data is for; English only.
   static let purposeWords: Set<String> = [
-    "to", "so", "for", "when", "while", "because", "if", "lets", "allows", "helps", "enables", "during", "after", "before",
+    "to", "so", "for", "when", "while", "because", "if", "lets", "allows", "helps", "enables", "during", "after",
+    "before",
   ]
   /// Characters that end a sentence with a period (Latin, CJK and full-width, Devanagari).
   static let periods: Set<Character> = [".", "。", "．", "।"]
@@ -30,7 +36,9 @@ enum PurposeStringStyle {
     guard !trimmed.isEmpty else { return ["is empty"] }
     let lowered = trimmed.lowercased()
     var problems: [String] = []
-    if placeholderMarkers.contains(where: lowered.contains) || lowered.contains(key.lowercased()) || restatesKey(lowered, key: key) {
+    if hasPlaceholderWord(trimmed, isEnglish: isEnglish) || placeholderFragments.contains(where: lowered.contains)
+      || lowered.contains(key.lowercased()) || restatesKey(lowered, key: key)
+    {
       problems.append("looks like a placeholder")
     }
     if vagueBenefits.contains(where: lowered.contains) {
@@ -53,6 +61,13 @@ enum PurposeStringStyle {
     return problems
   }
 
+  private static func hasPlaceholderWord(_ text: String, isEnglish: Bool) -> Bool {
+    words(of: text).contains { word in
+      let lowered = word.lowercased()
+      return placeholderWords.contains(lowered) && (isEnglish || word == word.uppercased())
+    }
+  }
+
   /// Whether the text only restates the key: `NSCameraUsageDescription` → "camera usage" / "camera".
   private static func restatesKey(_ lowered: String, key: String) -> Bool {
     var name = Substring(key)
@@ -62,7 +77,8 @@ enum PurposeStringStyle {
       break
     }
     let resource = words(of: spaced(name).lowercased()).joined(separator: " ")
-    let said = words(of: lowered).filter { !["access", "usage", "use", "permission"].contains($0) }.joined(separator: " ")
+    let said = words(of: lowered).filter { !["access", "usage", "use", "permission"].contains($0) }.joined(
+      separator: " ")
     return !resource.isEmpty && said == resource
   }
 

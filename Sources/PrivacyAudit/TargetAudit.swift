@@ -40,6 +40,10 @@ struct TargetAudit {
   let manifests: [ParsedManifest]
   let infoPlist: InfoPlistDocument?
   let localizedStrings: [InfoPlistDocument]
+  /// The known categories declared for each slice of the binaries (`""` outside xcframeworks).
+  private let declaredBySlice: [String: Set<String>]
+  /// The slices (`""` outside xcframeworks) some manifest covers.
+  private let coveredSlices: Set<String>
 
   init(_ input: TargetEvidence, index: CatalogIndex) {
     target = input.target
@@ -57,7 +61,9 @@ struct TargetAudit {
                 categories: categories, api: index.apiNames[id] ?? id, evidence: evidence, slice: binary.file.slice,
                 isMachO: image.format == .machO, isMacOSOnly: image.isMacOSOnly))
           case .protectedResource(let id, let strength):
-            if let resource = index.resources[id] { hits.append(ResourceHit(resource: resource, strength: strength, evidence: evidence)) }
+            if let resource = index.resources[id] {
+              hits.append(ResourceHit(resource: resource, strength: strength, evidence: evidence))
+            }
           default:
             break
           }
@@ -69,11 +75,24 @@ struct TargetAudit {
     manifests = input.manifests.map { file in
       switch file.contents {
       case .bytes(let data):
-        return ParsedManifest(file: file.file, manifest: PrivacyManifest(parsing: data, knownCategories: index.categories))
+        return ParsedManifest(
+          file: file.file, manifest: PrivacyManifest(parsing: data, knownCategories: index.categories))
       case .unreadable(let reason):
-        return ParsedManifest(file: file.file, manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]))
+        return ParsedManifest(
+          file: file.file,
+          manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]))
       }
     }
+    var declaredBySlice: [String: Set<String>] = [:]
+    var coveredSlices: Set<String> = []
+    for slice in Set(input.binaries.map(\.file.slice)) {
+      let covering = manifests.filter { $0.file.slice == nil || $0.file.slice == slice }
+      if !covering.isEmpty { coveredSlices.insert(slice ?? "") }
+      declaredBySlice[slice ?? ""] = Set(
+        covering.flatMap { $0.manifest.accessedAPITypes.map(\.category) }.filter(index.categories.contains))
+    }
+    self.declaredBySlice = declaredBySlice
+    self.coveredSlices = coveredSlices
     infoPlist = input.infoPlist.map(InfoPlistDocument.init)
     localizedStrings = input.localizedInfoPlistStrings.map(InfoPlistDocument.init)
   }
@@ -86,20 +105,20 @@ struct TargetAudit {
   /// Whether at least one binary yielded images, so that "nothing uses it" can be judged.
   var hasReadableCode: Bool { binaries.contains { !$0.images.isEmpty } }
 
-  /// The manifests that cover `slice`: its own, and any outside every slice.
-  func manifests(covering slice: String?) -> [ParsedManifest] {
-    manifests.filter { $0.file.slice == nil || $0.file.slice == slice }
+  /// Whether some manifest covers the binaries of `slice`: its own, or one outside every slice.
+  func hasManifest(covering slice: String?) -> Bool {
+    coveredSlices.contains(slice ?? "")
   }
 
-  /// The known categories the manifests covering `slice` declare.
-  func declaredCategories(covering slice: String?, known: Set<String>) -> Set<String> {
-    Set(manifests(covering: slice).flatMap { $0.manifest.accessedAPITypes.map(\.category) }.filter(known.contains))
+  /// The known categories the manifests covering the binaries of `slice` declare.
+  func declaredCategories(covering slice: String?) -> Set<String> {
+    declaredBySlice[slice ?? ""] ?? []
   }
 
   /// The categories a use counts against: those of its categories that are declared, else all of them
   /// (a dual-category API such as `getattrlist` is satisfied by a declaration in either).
-  func attributedCategories(of use: UseRecord, known: Set<String>) -> [String] {
-    let declared = declaredCategories(covering: use.slice, known: known)
+  func attributedCategories(of use: UseRecord) -> [String] {
+    let declared = declaredCategories(covering: use.slice)
     let satisfied = use.categories.filter(declared.contains)
     return satisfied.isEmpty ? use.categories : satisfied
   }

@@ -23,11 +23,14 @@ enum TrackingRules {
     ].compactMap { $0 }.joined(separator: " and ")
     let manifest =
       audit.manifests.isEmpty
-      ? "it has no privacy manifest" : profile.declaredTracking == false ? "its manifest sets NSPrivacyTracking to false" : "its manifest does not set NSPrivacyTracking"
+      ? "it has no privacy manifest"
+      : profile.declaredTracking == false
+        ? "its manifest sets NSPrivacyTracking to false" : "its manifest does not set NSPrivacyTracking"
     return [
       Finding(
         rule: .trackingUndeclared, severity: .error, category: nil,
-        message: "The code \(what), but \(manifest); declare NSPrivacyTracking true with its tracking domains, or remove the tracking code.",
+        message:
+          "The code \(what), but \(manifest); declare NSPrivacyTracking true with its tracking domains, or remove the tracking code.",
         evidence: evidence.normalized)
     ]
   }
@@ -55,7 +58,8 @@ enum TrackingRules {
       findings.append(
         Finding(
           rule: .trackingWithoutAuthorization, severity: .warning, category: nil,
-          message: "App Tracking Transparency is requested but the app's Info.plist lacks \(missing.joined(separator: ", ")); "
+          message:
+            "App Tracking Transparency is requested but the app's Info.plist lacks \(missing.joined(separator: ", ")); "
             + "without it the request fails or the app crashes.",
           file: infoPlist?.path, evidence: requests.map(\.evidence).normalized))
     }

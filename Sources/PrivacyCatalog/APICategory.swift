@@ -19,7 +19,7 @@ public struct APICategory: Sendable, Hashable, Codable {
 /// One approved reason code (`NSPrivacyAccessedAPITypeReasons` value) such as `C617.1`.
 public struct ReasonCode: Sendable, Hashable, Codable {
   /// Who may declare a reason code.
-  public enum Eligibility: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Eligibility: String, Sendable, Hashable, CatalogEnumeration {
     /// Apps and SDKs alike.
     case appOrSDK = "app-or-sdk"
     /// Only third-party SDKs (the wrapper reasons `0A2A.1`, `C56D.1`).
@@ -29,7 +29,7 @@ public struct ReasonCode: Sendable, Hashable, Codable {
   }
 
   /// The kinds of app a restricted reason code is reserved for.
-  public enum AppKind: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum AppKind: String, Sendable, Hashable, CatalogEnumeration {
     /// An app whose main purpose is a system-wide custom keyboard.
     case customKeyboard = "custom-keyboard"
     /// A health-research app (App Review Guideline 5.1.3).

@@ -1,41 +1,46 @@
+import BinaryImage
+
 /// A read-only hash table keyed by byte strings, so that symbol names can be looked up straight
 /// from an image's `NameTable` bytes without building a `String` per symbol.
 ///
 /// Open addressing with linear probing over a power-of-two slot array, at most half full; keys
-/// are hashed with a word-wise FNV-1a (`hash(_:)`) and confirmed with a byte comparison. Built once per catalog.
+/// are hashed with `ByteStringSet.hash` and confirmed with a byte comparison. Built once per
+/// catalog.
 struct ByteKeyTable<Value: Sendable>: Sendable {
-  private struct Entry: Sendable {
+  /// Where a key's bytes are and its hash; plain data, so probing never retains anything.
+  private struct Key: Sendable {
     var start: Int
     var length: Int
     var hash: UInt64
-    var value: Value
   }
 
   private let keyBytes: [UInt8]
-  private let entries: [Entry]
-  /// Entry index + 1 per slot; 0 marks an empty slot.
+  private let keys: [Key]
+  private let values: [Value]
+  /// Key index + 1 per slot; 0 marks an empty slot.
   private let slots: [Int]
   private let mask: Int
   /// The shortest and longest key, to reject most names before hashing them.
-  let lengthRange: Range<Int>
+  private let lengthRange: Range<Int>
 
   /// Builds a table from keys that are already unique.
   init(_ pairs: [(key: [UInt8], value: Value)]) {
     var capacity = 8
     while capacity < pairs.count * 2 { capacity *= 2 }
     var keyBytes: [UInt8] = []
-    var entries: [Entry] = []
+    var keys: [Key] = []
     var slots = [Int](repeating: 0, count: capacity)
     for pair in pairs {
       let hash = pair.key.withUnsafeBytes { Self.hash($0) }
-      entries.append(Entry(start: keyBytes.count, length: pair.key.count, hash: hash, value: pair.value))
+      keys.append(Key(start: keyBytes.count, length: pair.key.count, hash: hash))
       keyBytes.append(contentsOf: pair.key)
       var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
       while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-      slots[slot] = entries.count
+      slots[slot] = keys.count
     }
     self.keyBytes = keyBytes
-    self.entries = entries
+    self.keys = keys
+    self.values = pairs.map(\.value)
     self.slots = slots
     self.mask = capacity - 1
     let lengths = pairs.map(\.key.count)
@@ -43,39 +48,23 @@ struct ByteKeyTable<Value: Sendable>: Sendable {
   }
 
   /// The value stored under exactly these bytes.
-  func value(for key: UnsafeRawBufferPointer) -> Value? {
-    guard lengthRange.contains(key.count) else { return nil }
-    let hash = Self.hash(key)
+  func value(for bytes: UnsafeRawBufferPointer) -> Value? {
+    guard lengthRange.contains(bytes.count) else { return nil }
+    let hash = Self.hash(bytes)
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
-      let entry = entries[slots[slot] - 1]
-      if entry.hash == hash && entry.length == key.count
-        && keyBytes[entry.start..<(entry.start + entry.length)].elementsEqual(key)
+      let index = slots[slot] - 1
+      let key = keys[index]
+      if key.hash == hash && key.length == bytes.count
+        && keyBytes[key.start..<(key.start + key.length)].elementsEqual(bytes)
       {
-        return entry.value
+        return values[index]
       }
       slot = (slot + 1) & mask
     }
     return nil
   }
 
-  /// FNV-1a applied to 64-bit words instead of single bytes: each 8-byte native-endian word (the
-  /// last one zero-padded) is XORed in and multiplied by the FNV prime, then the length is mixed in.
-  /// Eight times fewer dependent multiplies than byte-wise FNV-1a; lookups confirm with a byte compare.
-  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    let prime: UInt64 = 0x0000_0100_0000_01b3
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-      offset += 8
-    }
-    if offset < bytes.count {
-      var tail: UInt64 = 0
-      for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
-      hash = (hash ^ tail) &* prime
-    }
-    hash = (hash ^ UInt64(bytes.count)) &* prime
-    return hash ^ (hash >> 29)
-  }
+  /// The hash every byte-keyed table in sdkvet uses (`ByteStringSet.hash`).
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteStringSet.hash(bytes) }
 }

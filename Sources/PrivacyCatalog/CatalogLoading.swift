@@ -1,27 +1,21 @@
 public import Foundation
 
 extension Catalog {
-  /// The catalog shipped with sdkvet (`Resources/catalog.json`), decoded and validated once.
+  /// The catalog shipped with sdkvet (`Resources/catalog.json`, embedded in the binary at build
+  /// time), decoded and validated once.
   ///
-  /// It throws only if the shipped resource is missing or broken, which the package's tests rule
-  /// out; callers report the error instead of trapping.
+  /// It throws only if the shipped data is broken, which the package's tests rule out; callers
+  /// report the error instead of trapping. Embedding (rather than a resource bundle found at run
+  /// time) means a copied or installed `sdkvet` binary cannot lose its catalog.
   public static func builtIn() throws(CatalogError) -> Catalog {
     try builtInResult.get()
   }
 
-  private static let builtInName = "built-in catalog"
-
-  private static let builtInResult: Result<Catalog, CatalogError> = {
-    guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json") else {
-      return .failure(CatalogError(file: builtInName, path: "$", message: "catalog.json is missing from the bundle"))
-    }
-    return Result { () throws(CatalogError) -> Catalog in
-      let data = try readData(at: url, named: builtInName)
-      let catalog = try Catalog(jsonData: data, origin: builtInName)
-      try catalog.validate(resolvingIn: catalog)
-      return catalog
-    }
-  }()
+  private static let builtInResult: Result<Catalog, CatalogError> = Result { () throws(CatalogError) -> Catalog in
+    let catalog = try Catalog(jsonData: Data(PackageResources.catalog_json), origin: "built-in catalog")
+    try catalog.validate(resolvingIn: catalog)
+    return catalog
+  }
 
   /// Decodes a catalog or overlay from JSON bytes, without checking it against any other catalog.
   /// - Parameters:
@@ -76,7 +70,11 @@ extension CatalogError {
       message = "required key '\(key.stringValue)' is missing"
     case .dataCorrupted(let context):
       path = context.codingPath
-      message = context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription
+      if context.codingPath.isEmpty {
+        message = "not valid JSON" + (context.underlyingError.map { ": \(String(describing: $0))" } ?? "")
+      } else {
+        message = context.debugDescription
+      }
     @unknown default:
       path = []
       message = "\(error)"

@@ -13,31 +13,10 @@ public import BinaryImage
 ///   confirmed with a byte comparison of the whole prefix.
 /// A `String` is built only for a symbol that matched.
 public struct CatalogMatcher: Sendable {
-  /// One catalog spelling, resolved to what a match of it reports.
-  private struct Target: Sendable {
-    var subject: CatalogMatch.Subject
-    var kind: Spelling.Kind
-    var format: BinaryFormat?
-    var advisory: Bool
-    /// Condition indices of which one must be seen in the same image; empty when unconditional.
-    var conditions: [Int]
-  }
-
-  /// What an exact symbol name leads to: spellings, and/or a condition it satisfies.
-  private struct ExactEntry: Sendable {
-    var targets: [Int] = []
-    var condition: Int?
-  }
-
-  private let targets: [Target]
-  private let exactSymbols: ByteKeyTable<ExactEntry>
+  private let targets: [MatcherTarget]
+  private let exactSymbols: ByteKeyTable<ExactSymbolEntry>
   private let selectors: ByteKeyTable<[Int]>
-  /// Swift prefixes bucketed by their first `swiftBucketLength` bytes.
-  private let swiftBuckets: ByteKeyTable<[Int]>
-  private let swiftPrefixes: [(bytes: [UInt8], targets: [Int])]
-  private let swiftBucketLength: Int
-  /// Which bytes a Swift prefix can start with, indexed by byte: rejects most names before hashing.
-  private let swiftFirstBytes: [Bool]
+  private let swiftPrefixes: PrefixIndex<[Int]>
   private let conditionCount: Int
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
@@ -48,35 +27,12 @@ public struct CatalogMatcher: Sendable {
   ///   - includeAdvisory: Whether advisory spellings (not on Apple's list) are matched too; their
   ///     matches carry `isAdvisory` and must not count as uses needing a declaration.
   public init(catalog: Catalog, includeAdvisory: Bool = false) {
-    var builder = TableBuilder(includeAdvisory: includeAdvisory)
-    for api in catalog.apis {
-      let subject = CatalogMatch.Subject.requiredReasonAPI(id: api.id, categories: api.categories)
-      for spelling in api.spellings {
-        builder.add(spelling, subject: subject, advisory: api.advisory || spelling.advisory, onlyWith: [])
-      }
-    }
-    for resource in catalog.resources {
-      for evidence in resource.evidence {
-        let subject = CatalogMatch.Subject.protectedResource(id: resource.id, strength: evidence.strength)
-        builder.add(evidence.spelling, subject: subject, advisory: evidence.spelling.advisory, onlyWith: evidence.onlyWith)
-      }
-    }
+    let builder = MatcherTableBuilder(catalog: catalog, includeAdvisory: includeAdvisory)
     targets = builder.targets
     conditionCount = builder.conditions.count
     exactSymbols = ByteKeyTable(builder.exact.map { (Array($0.key.utf8), $0.value) })
     selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
-    let prefixes = builder.swiftPrefixes.map { (bytes: Array($0.key.utf8), targets: $0.value) }
-    let bucketLength = prefixes.map(\.bytes.count).min() ?? 0
-    var buckets: [[UInt8]: [Int]] = [:]
-    for (index, prefix) in prefixes.enumerated() {
-      buckets[Array(prefix.bytes.prefix(bucketLength)), default: []].append(index)
-    }
-    var firstBytes = [Bool](repeating: false, count: 256)
-    for prefix in prefixes { if let first = prefix.bytes.first { firstBytes[Int(first)] = true } }
-    swiftFirstBytes = firstBytes
-    swiftPrefixes = prefixes
-    swiftBucketLength = bucketLength
-    swiftBuckets = ByteKeyTable(buckets.map { ($0.key, $0.value) })
+    swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
   }
 
   /// Every catalog hit in `image`, in symbol-table order then selector order, each distinct
@@ -111,25 +67,23 @@ public struct CatalogMatcher: Sendable {
   private func scanImport(
     _ name: UnsafeRawBufferPointer, symbolIndex: Int, format: BinaryFormat, into collector: inout MatchCollector
   ) {
+    let source = MatchSource.symbol(symbolIndex)
     if let entry = exactSymbols.value(for: name) {
       if let condition = entry.condition { collector.satisfy(condition) }
-      collector.record(entry.targets, via: .import, source: .symbol(symbolIndex), format: format, targets: targets)
+      collector.record(entry.targets, via: .import, source: source, format: format, targets: targets)
     }
     if name.begins(with: Self.stubPrefix) {
-      let selector = UnsafeRawBufferPointer(rebasing: name[(name.startIndex + Self.stubPrefix.count)...])
+      let selector = UnsafeRawBufferPointer(rebasing: name[Self.stubPrefix.count...])
       if let found = selectors.value(for: selector) {
-        collector.record(found, via: .objcStub, source: .symbol(symbolIndex), format: format, targets: targets)
+        collector.record(found, via: .objcStub, source: source, format: format, targets: targets)
       }
       return
     }
-    let swiftName = name.first == UInt8(ascii: "_") ? UnsafeRawBufferPointer(rebasing: name.dropFirst()) : name
-    guard swiftBucketLength > 0, swiftName.count >= swiftBucketLength, swiftFirstBytes[Int(swiftName[0])],
-      let bucket = swiftBuckets.value(for: UnsafeRawBufferPointer(rebasing: swiftName.prefix(swiftBucketLength)))
-    else { return }
-    for prefixIndex in bucket where swiftName.begins(with: swiftPrefixes[prefixIndex].bytes) {
-      collector.record(
-        swiftPrefixes[prefixIndex].targets, via: .swiftSymbol, source: .symbol(symbolIndex), format: format,
-        targets: targets)
+    let swiftName = name.first == UInt8(ascii: "_") ? UnsafeRawBufferPointer(rebasing: name[1...]) : name
+    for candidate in swiftPrefixes.candidates(for: swiftName) {
+      if let found = swiftPrefixes.value(at: candidate, ifPrefixOf: swiftName) {
+        collector.record(found, via: .swiftSymbol, source: source, format: format, targets: targets)
+      }
     }
   }
 
@@ -138,90 +92,5 @@ public struct CatalogMatcher: Sendable {
     let start = min(Int(exactly: name.offset) ?? names.count, names.count)
     let end = min(start + (Int(exactly: name.length) ?? 0), names.count)
     return UnsafeRawBufferPointer(rebasing: names[start..<end])
-  }
-
-  /// Accumulates the lookup tables while the matcher is built.
-  private struct TableBuilder {
-    let includeAdvisory: Bool
-    var targets: [Target] = []
-    var exact: [String: ExactEntry] = [:]
-    var selectors: [String: [Int]] = [:]
-    var swiftPrefixes: [String: [Int]] = [:]
-    var conditions: [String: Int] = [:]
-
-    mutating func add(_ spelling: Spelling, subject: CatalogMatch.Subject, advisory: Bool, onlyWith: [String]) {
-      guard includeAdvisory || !advisory else { return }
-      let conditionIndices = onlyWith.map { condition(named: $0) }
-      targets.append(
-        Target(subject: subject, kind: spelling.kind, format: spelling.format, advisory: advisory, conditions: conditionIndices))
-      let index = targets.count - 1
-      switch spelling.kind {
-      case .cFunction, .objcConstant, .objcClass: exact[spelling.name, default: ExactEntry()].targets.append(index)
-      case .selector: selectors[spelling.name, default: []].append(index)
-      case .swiftPrefix: swiftPrefixes[spelling.name, default: []].append(index)
-      }
-    }
-
-    private mutating func condition(named name: String) -> Int {
-      if let existing = conditions[name] { return existing }
-      let index = conditions.count
-      conditions[name] = index
-      exact[name, default: ExactEntry()].condition = index
-      return index
-    }
-  }
-
-  /// Where a pending match came from, so its strings are built only after filtering.
-  private enum Source: Hashable {
-    case symbol(Int)
-    case selector(NameRef)
-  }
-
-  /// Collects target hits for one image, then filters conditional ones and builds the matches.
-  private struct MatchCollector {
-    private var seenConditions: [Bool]
-    private var pending: [(target: Int, via: CatalogMatch.Via, source: Source)] = []
-
-    init(conditionCount: Int) {
-      seenConditions = [Bool](repeating: false, count: conditionCount)
-    }
-
-    mutating func satisfy(_ condition: Int) {
-      seenConditions[condition] = true
-    }
-
-    mutating func record(
-      _ hits: [Int], via: CatalogMatch.Via, source: Source, format: BinaryFormat, targets: [Target]
-    ) {
-      for hit in hits where targets[hit].format.map({ $0 == format }) ?? true {
-        pending.append((hit, via, source))
-      }
-    }
-
-    func resolve(
-      targets: [Target], describe: (Source) -> (symbol: String, library: String?, version: String?)
-    ) -> [CatalogMatch] {
-      var seen = Set<CatalogMatch>()
-      var matches: [CatalogMatch] = []
-      for hit in pending {
-        let target = targets[hit.target]
-        guard target.conditions.isEmpty || target.conditions.contains(where: { seenConditions[$0] }) else { continue }
-        let described = describe(hit.source)
-        let match = CatalogMatch(
-          subject: target.subject, symbol: described.symbol, via: hit.via, spellingKind: target.kind,
-          library: described.library, version: described.version, isAdvisory: target.advisory)
-        if seen.insert(match).inserted { matches.append(match) }
-      }
-      return matches
-    }
-  }
-}
-
-extension UnsafeRawBufferPointer {
-  /// Whether the bytes start with `prefix`.
-  fileprivate func begins(with prefix: [UInt8]) -> Bool {
-    guard count >= prefix.count else { return false }
-    for offset in prefix.indices where self[offset] != prefix[offset] { return false }
-    return true
   }
 }

@@ -6,19 +6,20 @@ extension Catalog {
   /// built-in catalog; the merged result for an overlay), and throws the first problem with its
   /// JSON path in this file.
   ///
-  /// Checked: category strings and reason-code shapes (`XXXX.N`), reason codes and IDs unique,
-  /// eligibility consistent with `appKind`, every API in at least one known category with at least
-  /// one spelling and no spelling twice, well-formed spelling names, and every permission resource
-  /// with a required Info.plist key and at least one `request` evidence.
+  /// Checked: category strings and reason-code shapes (`XXXX.N`), unique IDs, each reason code in
+  /// one category only (across `context` too), eligibility consistent with `appKind`, every API in
+  /// at least one known category with at least one spelling and no spelling twice, well-formed
+  /// spelling names, and every permission resource with a required Info.plist key and at least one
+  /// `request` evidence.
   public func validate(resolvingIn context: Catalog) throws(CatalogError) {
     var problems = ProblemSink(file: origin)
-    checkCategories(&problems)
+    checkCategories(&problems, context: context)
     checkAPIs(&problems, knownCategories: Set(context.categories.map(\.id)))
     checkResources(&problems)
     if let first = problems.first { throw first }
   }
 
-  private func checkCategories(_ problems: inout ProblemSink) {
+  private func checkCategories(_ problems: inout ProblemSink, context: Catalog) {
     var seenCodes = Set<String>()
     for (index, category) in categories.enumerated() {
       let path = "$.categories[\(index)]"
@@ -33,6 +34,8 @@ extension Catalog {
         }
         if !seenCodes.insert(reason.code).inserted {
           problems.add(reasonPath + ".code", "reason code '\(reason.code)' is listed twice")
+        } else if let owner = context.category(owningReason: reason.code, other: category.id) {
+          problems.add(reasonPath + ".code", "reason code '\(reason.code)' already belongs to \(owner.id)")
         }
         if (reason.usableBy == .appKindRestricted) != (reason.appKind != nil) {
           problems.add(reasonPath + ".appKind", "appKind is given exactly when usableBy is app-kind-restricted")
@@ -83,6 +86,13 @@ extension Catalog {
         }
       }
     }
+  }
+}
+
+extension Catalog {
+  /// A category other than `categoryID` that also lists `code`.
+  fileprivate func category(owningReason code: String, other categoryID: String) -> APICategory? {
+    categories.first { $0.id != categoryID && $0.reasons.contains { $0.code == code } }
   }
 }
 

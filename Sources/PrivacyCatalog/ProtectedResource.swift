@@ -3,7 +3,7 @@
 /// evidence that code uses it.
 public struct ProtectedResource: Sendable, Hashable {
   /// What kind of resource an entry describes.
-  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Kind: String, Sendable, Hashable, CatalogEnumeration {
     /// The system asks the user; the app's Info.plist must carry a purpose string.
     case permission
     /// No prompt of its own (the advertising identifier): evidence of tracking, governed by ATT.
@@ -78,7 +78,7 @@ extension ProtectedResource: Codable {
 /// An Info.plist key tied to a protected resource.
 public struct InfoPlistKey: Sendable, Hashable, Codable {
   /// How the key relates to the resource.
-  public enum Requirement: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Requirement: String, Sendable, Hashable, CatalogEnumeration {
     /// Must be present whenever the resource is requested (current OS versions).
     case required
     /// A deprecated key still needed for older deployment targets; its absence is not an error.
@@ -100,7 +100,7 @@ public struct InfoPlistKey: Sendable, Hashable, Codable {
 }
 
 /// How much a piece of resource evidence proves.
-public enum EvidenceStrength: String, Sendable, Hashable, Codable, CaseIterable {
+public enum EvidenceStrength: String, Sendable, Hashable, CatalogEnumeration {
   /// A request selector or function is referenced: the code can trigger the prompt (or, for
   /// tracking entries, reads the tracked value).
   case request

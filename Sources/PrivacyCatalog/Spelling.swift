@@ -8,7 +8,7 @@
 /// matches any imported symbol that starts with it, with or without that `_`.
 public struct Spelling: Sendable, Hashable {
   /// What kind of name a spelling is, which decides how it is matched.
-  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Kind: String, Sendable, Hashable, CatalogEnumeration {
     /// An imported C function, matched by exact symbol name.
     case cFunction = "c-function"
     /// An imported global constant (Objective-C `NSString *` keys), matched by exact symbol name.
@@ -44,7 +44,7 @@ public struct Spelling: Sendable, Hashable {
 }
 
 /// The binary formats a spelling can be restricted to.
-public enum BinaryFormat: String, Sendable, Hashable, Codable, CaseIterable {
+public enum BinaryFormat: String, Sendable, Hashable, CatalogEnumeration {
   /// ELF (Linux, Android).
   case elf
   /// Mach-O (Apple platforms).

@@ -26,6 +26,7 @@ public enum SDKVet {
   public static func main(
     arguments: [String], environment: [String: String] = [:], streams: OutputStreams = .standard
   ) -> ExitStatus {
+    defer { streams.flush() }
     let context = CommandContext(streams: streams, environment: environment)
     guard let first = arguments.first else {
       streams.writeError(Array(topLevelHelp().utf8))

@@ -23,7 +23,7 @@ public struct ScanPipeline: Sendable {
   }
 
   /// What a scan produced: the report, and the paths discovery could not use.
-  public struct Result: Sendable {
+  public struct Outcome: Sendable {
     /// The audit report, targets sorted by path.
     public var report: AuditReport
     /// Missing inputs, links leading outside a scanned path, unreadable folders.
@@ -49,7 +49,7 @@ public struct ScanPipeline: Sendable {
   ///   - paths: Files and folders as the user gave them.
   ///   - progress: Called once per binary read, in order, on the calling thread.
   /// - Returns: The report and the discovery problems.
-  public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Result {
+  public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Outcome {
     let discovery = TargetDiscovery(fileSystem: fileSystem).discover(paths)
     let scanned = readBinaries(of: discovery.targets, progress: progress)
     let evidence = discovery.targets.enumerated().map { position, target in
@@ -58,7 +58,7 @@ public struct ScanPipeline: Sendable {
         infoPlist: target.infoPlist.map { load(TargetFile(path: $0)) },
         localizedInfoPlistStrings: target.localizedInfoPlistStrings.map { load(TargetFile(path: $0)) })
     }
-    return Result(report: PrivacyAuditor(catalog: catalog).audit(evidence), problems: discovery.problems)
+    return Outcome(report: PrivacyAuditor(catalog: catalog).audit(evidence), problems: discovery.problems)
   }
 
   /// Reads and matches every binary of every target on all cores; results keep the targets' order.

@@ -18,18 +18,21 @@ struct BundleLayout {
     guard fileSystem.status(versions)?.kind == .directory,
       let version = currentVersion(in: versions, fileSystem: fileSystem)
     else {
-      return BundleLayout(contents: path, infoPlist: path.subpath("Info.plist"), executableFolder: path, resources: path)
+      return BundleLayout(
+        contents: path, infoPlist: path.subpath("Info.plist"), executableFolder: path, resources: path)
     }
     let contents = versions.subpath(version)
     let resources = contents.subpath("Resources")
-    return BundleLayout(contents: contents, infoPlist: resources.subpath("Info.plist"), executableFolder: contents, resources: resources)
+    return BundleLayout(
+      contents: contents, infoPlist: resources.subpath("Info.plist"), executableFolder: contents, resources: resources)
   }
 
   /// The layout of an `.app`, `.appex` or `.bundle` at `path`: `Contents/` on macOS, flat otherwise.
   static func appLike(at path: String, in fileSystem: some DiscoveryFileSystem) -> BundleLayout {
     let contents = path.subpath("Contents")
     guard fileSystem.status(contents)?.kind == .directory else {
-      return BundleLayout(contents: path, infoPlist: path.subpath("Info.plist"), executableFolder: path, resources: path)
+      return BundleLayout(
+        contents: path, infoPlist: path.subpath("Info.plist"), executableFolder: path, resources: path)
     }
     return BundleLayout(
       contents: contents, infoPlist: contents.subpath("Info.plist"), executableFolder: contents.subpath("MacOS"),
@@ -63,7 +66,9 @@ struct BundleExecutable {
   var isDeclared: Bool
 
   /// The executable of the bundle at `bundlePath`, or `nil` when the plist names none and no file has the bundle's base name.
-  static func find(bundlePath: String, layout: BundleLayout, in fileSystem: some DiscoveryFileSystem) -> BundleExecutable? {
+  static func find(bundlePath: String, layout: BundleLayout, in fileSystem: some DiscoveryFileSystem)
+    -> BundleExecutable?
+  {
     let plist = PropertyListFile.dictionary(at: layout.infoPlist, in: fileSystem)
     if let name = plist?["CFBundleExecutable"] as? String, name.isContainedRelativePath, !name.contains("/") {
       return BundleExecutable(path: layout.executableFolder.subpath(name), isDeclared: true)

@@ -63,7 +63,8 @@ public struct DiscoveredTarget: Sendable, Hashable {
 
   /// Creates a target.
   public init(
-    path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [TargetFile] = [], manifests: [TargetFile] = [],
+    path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [TargetFile] = [],
+    manifests: [TargetFile] = [],
     infoPlist: String? = nil, localizedInfoPlistStrings: [String] = []
   ) {
     self.path = path

@@ -46,8 +46,9 @@ struct DiscoveryWalker {
 
   // MARK: Walking
 
-  private mutating func visit(_ path: String, _ context: Context) {
-    switch enter(path) {
+  /// Visits `path`; `link` is its `lstat` result when the caller has it already.
+  private mutating func visit(_ path: String, _ context: Context, link: FileStatus? = nil) {
+    switch enter(path, link: link) {
     case .directory: visitDirectory(path, context)
     case .regular: visitFile(path, context)
     default: break
@@ -56,19 +57,26 @@ struct DiscoveryWalker {
 
   /// Marks `path` visited and says what it is; `nil` when it was visited already, does not
   /// exist, or is a link leading outside the root (reported).
-  private mutating func enter(_ path: String) -> FileStatus.Kind? {
-    guard let link = fileSystem.linkStatus(path) else { return nil }
+  private mutating func enter(_ path: String, link known: FileStatus? = nil) -> FileStatus.Kind? {
+    guard let link = known ?? fileSystem.linkStatus(path) else { return nil }
+    var status = link
     if link.kind == .symbolicLink {
-      guard let target = fileSystem.resolvedPath(path) else {
+      guard let followed = fileSystem.status(path) else {
         problems.append(DiscoveryProblem(path: path, message: "symbolic link leads nowhere; not followed"))
         return nil
       }
-      guard isInsideRoot(target) else {
-        problems.append(DiscoveryProblem(path: path, message: "symbolic link leads outside the scanned path (to \(target)); not followed"))
+      // Resolving the path is only needed for what has not been seen (links into the tree are common).
+      guard !visited.contains(followed.identity) else { return nil }
+      guard let target = fileSystem.resolvedPath(path), isInsideRoot(target) else {
+        let target = fileSystem.resolvedPath(path) ?? "an unresolvable path"
+        problems.append(
+          DiscoveryProblem(
+            path: path, message: "symbolic link leads outside the scanned path (to \(target)); not followed"))
         return nil
       }
+      status = followed
     }
-    guard let status = fileSystem.status(path), visited.insert(status.identity).inserted else { return nil }
+    guard visited.insert(status.identity).inserted else { return nil }
     return status.kind
   }
 
@@ -82,11 +90,13 @@ struct DiscoveryWalker {
       return
     }
     // Real entries before links, so that a file reached both ways is reported under its real path.
-    let children = names.sorted().map { path.subpath($0) }
-    let fileSystem = fileSystem
-    let isLink = { (child: String) in fileSystem.linkStatus(child)?.kind == .symbolicLink }
+    let children = names.sorted().compactMap { name -> (path: String, link: FileStatus)? in
+      let child = path.subpath(name)
+      return fileSystem.linkStatus(child).map { (child, $0) }
+    }
+    let isLink = { (child: (path: String, link: FileStatus)) in child.link.kind == .symbolicLink }
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
-      visit(child, context)
+      visit(child.path, context, link: child.link)
     }
   }
 
@@ -107,7 +117,8 @@ struct DiscoveryWalker {
       addXCFramework(at: path, context)
     case "bundle":
       let layout = BundleLayout.appLike(at: path, in: fileSystem)
-      if let enclosing = context.target, BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) == nil {
+      if let enclosing = context.target, BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) == nil
+      {
         addManifests(in: layout, to: enclosing, slice: context.slice)  // a resource bundle of the enclosing target
         walkChildren(path, context)
       } else {
@@ -122,7 +133,8 @@ struct DiscoveryWalker {
 
   private mutating func visitFile(_ path: String, _ context: Context) {
     let name = String(path.fileName)
-    guard BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(fileSystem.readPrefix(path, limit: 8) ?? [])
+    guard
+      BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(fileSystem.readPrefix(path, limit: 8) ?? [])
     else { return }
     if let enclosing = context.target,
       !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
@@ -131,7 +143,8 @@ struct DiscoveryWalker {
       return
     }
     let kind = BinaryNaming.kind(ofFileNamed: name)
-    targets.append(DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app, binaries: [TargetFile(path: path)]))
+    targets.append(
+      DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app, binaries: [TargetFile(path: path)]))
   }
 
   // MARK: Bundles
@@ -145,7 +158,9 @@ struct DiscoveryWalker {
 
   /// Adds a bundle's executable, manifests and (when it is the target's own bundle) its
   /// `Info.plist` and localized strings to target `index`, then walks the rest of the bundle.
-  private mutating func populate(_ index: Int, bundle path: String, layout: BundleLayout, _ context: Context, ownsInfoPlist: Bool) {
+  private mutating func populate(
+    _ index: Int, bundle path: String, layout: BundleLayout, _ context: Context, ownsInfoPlist: Bool
+  ) {
     if let executable = BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) {
       claimBinary(executable.path, listedWhenMissing: executable.isDeclared, into: index, slice: context.slice)
     }
@@ -201,7 +216,9 @@ struct DiscoveryWalker {
     } else {
       problems.append(
         DiscoveryProblem(
-          path: path, message: "Info.plist is missing or lists no AvailableLibraries; library slices were found by walking the folder"))
+          path: path,
+          message:
+            "Info.plist is missing or lists no AvailableLibraries; library slices were found by walking the folder"))
     }
     for name in (fileSystem.directoryEntries(path) ?? []).sorted() {
       let child = path.subpath(name)

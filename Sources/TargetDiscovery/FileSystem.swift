@@ -53,6 +53,6 @@ public protocol DiscoveryFileSystem: Sendable {
   func linkTarget(_ path: String) -> String?
   /// The names in the directory, without `.` and `..`, in no particular order.
   func directoryEntries(_ path: String) -> [String]?
-  /// Up to `limit` bytes from the start of the file; `nil` when it cannot be opened.
+  /// Up to `limit` bytes from the start of the regular file; `nil` when it cannot be opened or is not one.
   func readPrefix(_ path: String, limit: Int) -> [UInt8]?
 }

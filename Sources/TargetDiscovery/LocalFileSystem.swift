@@ -54,11 +54,13 @@ public struct LocalFileSystem: DiscoveryFileSystem {
     return names
   }
 
-  /// Reads at most `limit` bytes with `read(2)`.
+  /// Reads at most `limit` bytes of a regular file with `read(2)`; anything else answers `nil`.
   public func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // never wait on a FIFO swapped in for a file
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: min(max(limit, 0), 65536))
     while bytes.count < limit {
@@ -79,7 +81,8 @@ public struct LocalFileSystem: DiscoveryFileSystem {
     case S_IFLNK: kind = .symbolicLink
     default: kind = .other
     }
-    let identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+    let identity = FileIdentity(
+      device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     return FileStatus(kind: kind, identity: identity)
   }
 }

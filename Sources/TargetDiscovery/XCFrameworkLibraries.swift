@@ -23,7 +23,8 @@ struct XCFrameworkLibrary {
     }
     return entries.compactMap { entry in
       guard let entry = entry as? [String: Any],
-        let identifier = entry["LibraryIdentifier"] as? String, identifier.isContainedRelativePath, !identifier.contains("/"),
+        let identifier = entry["LibraryIdentifier"] as? String, identifier.isContainedRelativePath,
+        !identifier.contains("/"),
         let libraryPath = entry["LibraryPath"] as? String, libraryPath.isContainedRelativePath
       else { return nil }
       let binaryPath = (entry["BinaryPath"] as? String).flatMap { $0.isContainedRelativePath ? $0 : nil }

@@ -1,28 +1,6 @@
 import BinaryImage
 import Testing
-
-/// Runs `body` with a reader over `bytes`.
-private func withReader<R>(
-  _ bytes: [UInt8], baseOffset: UInt64 = 0, byteOrder: ByteOrder = .little, _ body: (inout ByteReader) throws -> R
-) rethrows -> R {
-  try bytes.withUnsafeBytes { (raw) throws -> R in
-    var reader = ByteReader(raw, baseOffset: baseOffset, byteOrder: byteOrder)
-    return try body(&reader)
-  }
-}
-
-/// The `BinaryError` `body` throws, or `nil` when it succeeds (any other error fails the test).
-private func thrownError(_ body: () throws -> Void) -> BinaryError? {
-  do {
-    try body()
-    return nil
-  } catch let error as BinaryError {
-    return error
-  } catch {
-    Issue.record("unexpected error type: \(error)")
-    return nil
-  }
-}
+import TestSupport
 
 @Suite struct ByteReaderTests {
   @Test func readsIntegersInBothByteOrders() throws {
@@ -33,7 +11,7 @@ private func thrownError(_ body: () throws -> Void) -> BinaryError? {
 
   @Test func readPastEndThrowsTruncatedWithFileOffset() {
     let error = withReader([1, 2, 3], baseOffset: 0x100) { reader in
-      thrownError { _ = try reader.read(UInt32.self, "header") }
+      thrownBinaryError { _ = try reader.read(UInt32.self, "header") }
     }
     #expect(error?.kind == .truncated)
     #expect(error?.offset == 0x100)
@@ -42,10 +20,10 @@ private func thrownError(_ body: () throws -> Void) -> BinaryError? {
 
   @Test func sliceRejectsOverflowingRanges() {
     withReader([UInt8](repeating: 0, count: 16)) { reader in
-      #expect(thrownError { _ = try reader.slice(at: 8, count: 9, "table") }?.kind == .truncated)
-      #expect(thrownError { _ = try reader.slice(at: Int.max, count: Int.max, "table") }?.kind == .malformed)
-      #expect(thrownError { _ = try reader.slice(at: UInt64.max, count: 1, "table") }?.kind == .malformed)
-      #expect(thrownError { _ = try reader.slice(at: 16, count: 0, "table") } == nil)
+      #expect(thrownBinaryError { _ = try reader.slice(at: 8, count: 9, "table") }?.kind == .truncated)
+      #expect(thrownBinaryError { _ = try reader.slice(at: Int.max, count: Int.max, "table") }?.kind == .malformed)
+      #expect(thrownBinaryError { _ = try reader.slice(at: UInt64.max, count: 1, "table") }?.kind == .malformed)
+      #expect(thrownBinaryError { _ = try reader.slice(at: 16, count: 0, "table") } == nil)
     }
   }
 
@@ -61,8 +39,8 @@ private func thrownError(_ body: () throws -> Void) -> BinaryError? {
   @Test func uleb128DecodesAndRejectsOverflow() throws {
     #expect(try withReader([0xe5, 0x8e, 0x26]) { try $0.readULEB128("value") } == 624_485)
     let tooLong = [UInt8](repeating: 0xff, count: 11) + [0x01]
-    #expect(withReader(tooLong) { reader in thrownError { _ = try reader.readULEB128("value") } }?.kind == .malformed)
-    #expect(withReader([0x80, 0x80]) { reader in thrownError { _ = try reader.readULEB128("value") } }?.kind == .truncated)
+    #expect(withReader(tooLong) { reader in thrownBinaryError { _ = try reader.readULEB128("value") } }?.kind == .malformed)
+    #expect(withReader([0x80, 0x80]) { reader in thrownBinaryError { _ = try reader.readULEB128("value") } }?.kind == .truncated)
   }
 
   @Test func sleb128DecodesNegativeValues() throws {
@@ -75,8 +53,8 @@ private func thrownError(_ body: () throws -> Void) -> BinaryError? {
     }
     #expect(name == "abc")
     withReader(Array("abc\0def".utf8)) { reader in
-      #expect(thrownError { _ = try reader.cString(at: 4, "name") }?.kind == .truncated)
-      #expect(thrownError { _ = try reader.cString(at: 99, "name") }?.kind == .malformed)
+      #expect(thrownBinaryError { _ = try reader.cString(at: 4, "name") }?.kind == .truncated)
+      #expect(thrownBinaryError { _ = try reader.cString(at: 99, "name") }?.kind == .malformed)
     }
   }
 

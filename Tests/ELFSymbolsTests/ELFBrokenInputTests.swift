@@ -2,9 +2,10 @@ import BinaryImage
 import ELFSymbols
 import ImageLoader
 import Testing
+import TestSupport
 
 /// Each deliberately broken fixture (Samples/elf/broken) fails with its own kind of `BinaryError`.
-@Suite struct ELFBrokenInputTests {
+@Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) struct ELFBrokenInputTests {
   @Test(arguments: [
     ("broken/truncated-header.so", BinaryError.Kind.truncated, "ELF header"),
     ("broken/truncated.so", .truncated, "ELF section headers"),

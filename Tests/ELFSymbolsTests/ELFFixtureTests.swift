@@ -1,10 +1,11 @@
 import BinaryImage
 import ELFSymbols
 import Testing
+import TestSupport
 
 /// Facts about the fixtures that follow from their C sources and build commands
 /// (Samples/elf/src, Samples/elf/build.sh), checked against what the reader reports.
-@Suite struct ELFFixtureTests {
+@Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) struct ELFFixtureTests {
   @Test func sharedLibraryHasSonameNeededLibrariesAndVersionedImports() throws {
     let file = try ELFFixtures.read("libstorageprobe.so")
     #expect(file.container == .elf)

@@ -6,7 +6,7 @@ import TestSupport
 
 /// Replays every input the fuzzer (Scripts/fuzz-elf) ever saved in Fuzz/corpus/elf: each must be
 /// read or rejected with a `BinaryError`, never crash.
-@Suite struct ELFRegressionCorpusTests {
+@Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) struct ELFRegressionCorpusTests {
   static let folder = SampleLocator.packageRoot + "/Fuzz/corpus/elf"
 
   static var inputs: [String] {

@@ -1,24 +1,21 @@
 import Foundation
+import TestSupport
 
 /// Runs binutils `nm` as an independent reader the tests compare against.
 enum NM {
+  /// binutils `nm` on `PATH`.
+  static let path = ReferenceTools.onPath("nm")
+
   /// Whether `nm` is installed.
-  static let isAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/nm")
+  static var isAvailable: Bool { path != nil }
 
   /// Symbol names per archive member ("" outside archives), versions stripped, as
   /// `nm [-D] -A --format=posix <selection> path` lists them.
   static func symbols(_ path: String, dynamic: Bool, selection: String) throws -> [String: Set<String>] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-    process.arguments = (dynamic ? ["-D"] : []) + ["-A", "--format=posix", selection, path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let listing = try ReferenceTools.output(
+      of: self.path ?? "nm", (dynamic ? ["-D"] : []) + ["-A", "--format=posix", selection, path])
     var table: [String: Set<String>] = [:]
-    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+    for line in listing.split(separator: "\n") {
       let (member, rest) = split(line, path: path)
       guard let rest else { continue }
       let fields = rest.trimmingCharacters(in: .whitespaces).split(separator: " ")

@@ -33,21 +33,3 @@ struct ByteBuilder {
     withUnsafeBytes(of: ordered) { bytes += $0 }
   }
 }
-
-/// Runs `body` with a `ByteReader` over `bytes`.
-func withReader<R>(_ bytes: [UInt8], _ body: (ByteReader) throws -> R) rethrows -> R {
-  try bytes.withUnsafeBytes { try body(ByteReader($0)) }
-}
-
-/// The `BinaryError` `body` throws, or `nil` when it returns (any other error fails the test).
-func thrownBinaryError(_ body: () throws -> Void) -> BinaryError? {
-  do {
-    try body()
-    return nil
-  } catch let error as BinaryError {
-    return error
-  } catch {
-    Issue.record("unexpected error type: \(error)")
-    return nil
-  }
-}

@@ -1,5 +1,6 @@
 import BinaryImage
 import Testing
+import TestSupport
 
 @testable import MachOImage
 
@@ -48,7 +49,9 @@ import Testing
     let error = withReader(bytes) { reader in thrownBinaryError { _ = try FatHeader(parsing: reader) } }
     #expect(error?.kind == .notBinary)
     #expect(error?.message == "not Mach-O (looks like a Java class file)")
-    let whole = bytes.withUnsafeBytes { raw in thrownBinaryError { _ = try MachOReader.read(raw, path: "Hello.class", options: .all) } }
+    let whole = bytes.withUnsafeBytes { raw in
+      thrownBinaryError { _ = try MachOReader.read(raw, path: "Hello.class", options: .all) }
+    }
     #expect(whole?.kind == .notBinary)
   }
 
@@ -61,13 +64,16 @@ import Testing
 
   @Test func sliceOutsideTheFileIsAProblemOfThatSlice() throws {
     let bytes = fatHeader(magic: 0xcafe_babe, [(0x0100_000c, 0, 0x4000, 0x100)])
-    let error = bytes.withUnsafeBytes { raw in thrownBinaryError { _ = try MachOReader.read(raw, path: "x", options: .all) } }
+    let error = bytes.withUnsafeBytes { raw in
+      thrownBinaryError { _ = try MachOReader.read(raw, path: "x", options: .all) }
+    }
     #expect(error?.kind == .truncated)
     #expect(error?.architecture == "arm64")
   }
 
   @Test(arguments: [
-    (UInt32(7), UInt32(3), "i386"), (0x0100_0007, 8, "x86_64h"), (12, 9, "armv7"), (12, 11, "armv7s"), (12, 12, "armv7k"),
+    (UInt32(7), UInt32(3), "i386"), (0x0100_0007, 8, "x86_64h"), (12, 9, "armv7"), (12, 11, "armv7s"),
+    (12, 12, "armv7k"),
     (0x0200_000c, 1, "arm64_32"), (0x0100_000c, 2, "arm64e"), (0x0100_000c, 1, "arm64"),
   ])
   func architectureNames(cpuType: UInt32, subtype: UInt32, name: String) {
@@ -86,7 +92,9 @@ import Testing
       content = stored + data
     }
     func field(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: width - text.count) }
-    builder.text(field(nameField, 16) + field("0", 12) + field("0", 6) + field("0", 6) + field("644", 8) + field("\(content.count)", 10) + "`\n")
+    builder.text(
+      field(nameField, 16) + field("0", 12) + field("0", 6) + field("0", 6) + field("644", 8)
+        + field("\(content.count)", 10) + "`\n")
     builder.bytes += content
     if content.count % 2 == 1 { builder.u8(0x0a) }
     return builder.bytes

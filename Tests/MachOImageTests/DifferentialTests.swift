@@ -6,7 +6,7 @@ import Testing
 /// Compares the reader with llvm-nm and llvm-objdump on every fixture: the same undefined
 /// symbols (names, weak flags and libraries) per architecture and member, the same imports from
 /// dyld bind tables and chained fixups, the same linked libraries, the same selectors.
-@Suite(.enabled(if: LLVMTools.areAvailable, "needs llvm-nm and llvm-objdump from /opt/swift"))
+@Suite(.enabled(if: LLVMTools.areAvailable, "needs the Swift toolchain's llvm-nm and llvm-objdump"))
 struct DifferentialTests {
   /// Our view of one file, keyed like the oracle's.
   struct Ours {
@@ -48,14 +48,20 @@ struct DifferentialTests {
             library: image.kind == .object ? nil : Self.libraryShortName(image, symbol) ?? "bad library ordinal",
             isWeak: symbol.binding == .weak)
         })
-      let normalizedExpected = Set(expected.map { entry -> OracleImport in
-        var copy = entry
-        if copy.library?.hasPrefix("bad library ordinal") == true { copy.library = "bad library ordinal" }
-        return copy
-      })
-      #expect(actual == normalizedExpected, "\(path)\(key): ours-only \(actual.subtracting(normalizedExpected)), llvm-nm-only \(normalizedExpected.subtracting(actual))")
+      let normalizedExpected = Set(
+        expected.map { entry -> OracleImport in
+          var copy = entry
+          if copy.library?.hasPrefix("bad library ordinal") == true { copy.library = "bad library ordinal" }
+          return copy
+        })
+      #expect(
+        actual == normalizedExpected,
+        "\(path)\(key): ours-only \(actual.subtracting(normalizedExpected)), llvm-nm-only \(normalizedExpected.subtracting(actual))"
+      )
     }
-    #expect(Set(oracle.keys).isSubset(of: Set(ours.images.keys)), "\(path): llvm-nm lists images we do not: \(Set(oracle.keys).subtracting(ours.images.keys))")
+    #expect(
+      Set(oracle.keys).isSubset(of: Set(ours.images.keys)),
+      "\(path): llvm-nm lists images we do not: \(Set(oracle.keys).subtracting(ours.images.keys))")
   }
 
   @Test(arguments: Fixtures.differential)
@@ -67,17 +73,22 @@ struct DifferentialTests {
     let undefined = try oracle.undefinedSymbols()
     for (key, image) in ours.images where image.kind != .object {
       let expected = (binds[key] ?? []).union(chained[key] ?? [])
-      let ourImports = image.imports.map { (name: image.names.string($0.name), library: Self.libraryShortName(image, $0), symbol: $0) }
+      let ourImports = image.imports.map {
+        (name: image.names.string($0.name), library: Self.libraryShortName(image, $0), symbol: $0)
+      }
       for entry in expected {
         let match = ourImports.first { $0.name == entry.name && $0.library == entry.library }
-        #expect(match != nil, "\(path)\(key): llvm-objdump import \(entry.name) from \(entry.library ?? "?") is missing")
+        #expect(
+          match != nil, "\(path)\(key): llvm-objdump import \(entry.name) from \(entry.library ?? "?") is missing")
       }
       // Every import we report comes from one of the tables llvm shows; each import once.
       let known = Set(expected.map(\.name)).union((undefined[key] ?? []).map(\.name))
       let weakBindNames = weakBinds[key] ?? []
       for entry in ourImports {
         if entry.symbol.origin == .dyldWeakBind {
-          #expect(weakBindNames.contains(entry.name), "\(path)\(key): weak-bind import \(entry.name) not in llvm-objdump --weak-bind")
+          #expect(
+            weakBindNames.contains(entry.name),
+            "\(path)\(key): weak-bind import \(entry.name) not in llvm-objdump --weak-bind")
         } else {
           #expect(known.contains(entry.name), "\(path)\(key): import \(entry.name) is in no llvm table")
         }

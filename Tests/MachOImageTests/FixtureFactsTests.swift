@@ -42,7 +42,8 @@ import Testing
     #expect(image.libraryName(of: voiceOver) == uiKit?.name)
     #expect(importNamed(image, "_getattrlistbulk")?.binding == .weak)
     let selectors = image.selectorReferences.map { image.names.string($0) }
-    #expect(Set(selectors) == ["processInfo", "systemUptime", "standardUserDefaults", "objectForKey:", "activeInputModes"])
+    #expect(
+      Set(selectors) == ["processInfo", "systemUptime", "standardUserDefaults", "objectForKey:", "activeInputModes"])
     #expect(selectors.count == 5)
     #expect(!selectors.contains("fileModificationDate"))
   }
@@ -75,6 +76,36 @@ import Testing
     if let minimum { #expect(image.machO?.buildVersions.first?.minimumOS == minimum) }
   }
 
+  @Test func teamSignatureAndLazyUpwardLibraries() throws {
+    let signed = try only("team-signed.dylib")
+    #expect(signed.machO?.signingIdentifier == "dev.sdkvet.fixtures.Fixture")
+    #expect(signed.machO?.teamIdentifier == "SDKVET1234")
+    let kinds = try only("dylib-kinds.dylib")
+    #expect(kinds.libraries.first { $0.name == "/usr/lib/libobjc.A.dylib" }?.kind == .lazy)
+    #expect(kinds.libraries.first { $0.name.hasSuffix("Foundation.framework/Foundation") }?.kind == .upward)
+    let send = try #require(importNamed(kinds, "_objc_msgSend"))
+    #expect(kinds.libraryName(of: send) == "/usr/lib/libobjc.A.dylib")
+  }
+
+  @Test(arguments: ["libmembers.a", "libmembers-sorted.a", "libmembers-symdef64.a"])
+  func everySymbolIndexFormIsSkipped(name: String) throws {
+    let file = try read(name)
+    #expect(file.container == .archive)
+    #expect(file.problems.isEmpty)
+    #expect(
+      file.images.compactMap(\.member) == [
+        "fileinfo.o", "objcrefs.o", "msgsend_stubs.o", "dates.o", "a_rather_long_member_name_for_bsd_ar.o",
+      ])
+    #expect(file.images.reduce(0) { $0 + $1.imports.reduce(0) { count, _ in count + 1 } } == 25)
+  }
+
+  @Test func bigEndianImages() throws {
+    let ppc = try only("bigendian-ppc.dylib")
+    #expect(ppc.architecture == "ppc")
+    #expect(ppc.libraries.map(\.name) == ["/usr/lib/libSystem.B.dylib"])
+    #expect(try only("bigendian-ppc64.o").architecture == "ppc64")
+  }
+
   @Test func encryptionFlag() throws {
     #expect(try only("encrypted.dylib").machO?.isEncrypted == true)
     #expect(try only("libbinds-classic.dylib").machO?.usesDyldInfo == true)
@@ -90,7 +121,9 @@ import Testing
     let stripped = try only("stripped-chained.dylib")
     #expect(importNamed(stripped, "_OBJC_CLASS_$_NSUserDefaults")?.origin == .chainedFixups)
     // The same imports, whichever encoding: the chained and classic builds of one library agree.
-    let names = { (image: Image) in Set(image.imports.map { image.names.string($0.name) }).subtracting(["dyld_stub_binder"]) }
+    let names = { (image: Image) in
+      Set(image.imports.map { image.names.string($0.name) }).subtracting(["dyld_stub_binder"])
+    }
     #expect(names(chained) == names(classic))
     #expect(names(try only("libbinds-chained.dylib")) == names(try only("libbinds-classic.dylib")))
   }
@@ -101,7 +134,8 @@ import Testing
     #expect(image.libraries.isEmpty)
     #expect(importNamed(image, "_getattrlistbulk")?.binding == .weak)
     #expect(importNamed(image, "_$s10Foundation17URLResourceValuesV12creationDateAA0E0VSgvg")?.library == .unknown)
-    #expect(image.symbols.contains { $0.isDefined && image.names.string($0.name) == "_my_lstat" && $0.kind == .function })
+    #expect(
+      image.symbols.contains { $0.isDefined && image.names.string($0.name) == "_my_lstat" && $0.kind == .function })
   }
 
   @Test func universalArchivesListMembersPerArchitecture() throws {
@@ -126,7 +160,8 @@ import Testing
   }
 
   @Test func optionsLimitWhatIsRead() throws {
-    let imports = try read("libbinds-classic.dylib", options: ReadOptions(definedSymbols: false, selectorReferences: false))
+    let imports = try read(
+      "libbinds-classic.dylib", options: ReadOptions(definedSymbols: false, selectorReferences: false))
     let image = try #require(imports.images.first)
     #expect(!image.symbols.isEmpty && image.symbols.allSatisfy { !$0.isDefined })
     #expect(image.selectorReferences.isEmpty)

@@ -26,7 +26,9 @@ enum Fixtures {
     for case let relative as String in walker {
       let path = root + "/" + relative
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        continue
+      }
       if relative.hasSuffix(".plist") || relative.hasSuffix(".md") { continue }
       found.append(path)
     }

@@ -1,5 +1,6 @@
 import BinaryImage
 import Testing
+import TestSupport
 
 @testable import MachOImage
 
@@ -89,7 +90,8 @@ import Testing
 
   @Test(arguments: [
     ("unknown opcode", [UInt8(0xe0)]), ("ULEB runs past the end", [0x20, 0x80, 0x80]),
-    ("ULEB overflows", [0x20] + [UInt8](repeating: 0xff, count: 10) + [0x7f]), ("unterminated name", [0x40, 0x5f, 0x61]),
+    ("ULEB overflows", [0x20] + [UInt8](repeating: 0xff, count: 10) + [0x7f]),
+    ("unterminated name", [0x40, 0x5f, 0x61]),
     ("SLEB runs past the end", [0x60, 0x80]),
   ])
   func brokenStreamsThrow(_ what: String, bytes: [UInt8]) {
@@ -119,7 +121,9 @@ import Testing
   }
 
   /// A whole `LC_DYLD_CHAINED_FIXUPS` payload: header, empty starts, imports, names.
-  private func fixupsPayload(format: UInt32, entries: [(ordinal: UInt64, weak: Bool, name: String)], count: UInt32? = nil) -> [UInt8] {
+  private func fixupsPayload(
+    format: UInt32, entries: [(ordinal: UInt64, weak: Bool, name: String)], count: UInt32? = nil
+  ) -> [UInt8] {
     var names = ByteBuilder()
     names.u8(0)
     var imports = ByteBuilder()
@@ -163,14 +167,17 @@ import Testing
       let command = LoadCommand(type: 0x8000_0034, body: try image.slice(at: 0, count: 16, "command"))
       let fixups = try ChainedFixups(command: command, image: image)
       var found: [Decoded] = []
-      try fixups.forEachImport { found.append(Decoded(name: String(fileBytes: $0.name), ordinal: $0.libraryOrdinal, isWeak: $0.isWeak)) }
+      try fixups.forEachImport {
+        found.append(Decoded(name: String(fileBytes: $0.name), ordinal: $0.libraryOrdinal, isWeak: $0.isWeak))
+      }
       return found
     }
   }
 
   @Test(arguments: [UInt32(1), 2, 3])
   func chainedImportTablesListEveryImport(format: UInt32) throws {
-    let payload = fixupsPayload(format: format, entries: [(3, false, "_objc_msgSend"), (format == 3 ? 0xfffe : 0xfe, true, "_flat")])
+    let payload = fixupsPayload(
+      format: format, entries: [(3, false, "_objc_msgSend"), (format == 3 ? 0xfffe : 0xfe, true, "_flat")])
     #expect(
       try readImports(payload) == [
         Decoded(name: "_objc_msgSend", ordinal: 3, isWeak: false), Decoded(name: "_flat", ordinal: -2, isWeak: true),

@@ -59,7 +59,9 @@ struct LLVMOracle {
   func objdumpSections(_ arguments: [String]) throws -> [UnitKey: [String]] {
     var result: [UnitKey: [String]] = [:]
     var current: UnitKey?
-    for line in try LLVMTools.run(LLVMTools.objdump, ["--macho"] + arguments + ["--arch=all", path]).split(separator: "\n") {
+    for line in try LLVMTools.run(LLVMTools.objdump, ["--macho"] + arguments + ["--arch=all", path]).split(
+      separator: "\n")
+    {
       let text = String(line)
       if text.hasPrefix("Archive : ") { continue }
       if text.hasPrefix(path), text.hasSuffix(":") {
@@ -86,7 +88,9 @@ struct LLVMOracle {
       lines.compactMap { line in
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard let open = trimmed.range(of: " (compatibility version ") else { return nil }
-        let details = trimmed[open.upperBound...].dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let details = trimmed[open.upperBound...].dropLast().split(separator: ",").map {
+          $0.trimmingCharacters(in: .whitespaces)
+        }
         let marker = details.count > 2 ? details[2] : nil
         return (String(trimmed[..<open.lowerBound]), marker)
       }
@@ -129,7 +133,8 @@ struct LLVMOracle {
         } else if line.hasPrefix("weak_import = ") {
           isWeak = line.hasSuffix("1")
         } else if line.hasPrefix("name_offset = "), let open = line.firstIndex(of: "(") {
-          result[key, default: []].insert(OracleImport(name: String(line[line.index(after: open)...].dropLast()), library: library, isWeak: isWeak))
+          result[key, default: []].insert(
+            OracleImport(name: String(line[line.index(after: open)...].dropLast()), library: library, isWeak: isWeak))
         }
       }
     }

@@ -20,10 +20,12 @@ enum Fixture {
     format: Image.Format = .machO, architecture: String = "arm64", member: String? = nil, platforms: [String] = ["ios"],
     imports: [String] = [], definitions: [String] = [], selectors: [String] = []
   ) -> Image {
-    var image = Image(format: format, architecture: architecture, member: member, kind: .sharedLibrary, fileType: "test")
+    var image = Image(
+      format: format, architecture: architecture, member: member, kind: .sharedLibrary, fileType: "test")
     image.libraries = [LinkedLibrary(name: format == .machO ? "/usr/lib/libSystem.B.dylib" : "libc.so.6")]
     for name in imports {
-      image.symbols.append(Symbol(name: image.names.append(name), isDefined: false, origin: .symbolTable, library: .linked(0)))
+      image.symbols.append(
+        Symbol(name: image.names.append(name), isDefined: false, origin: .symbolTable, library: .linked(0)))
     }
     for name in definitions {
       image.symbols.append(Symbol(name: image.names.append(name), isDefined: true, origin: .symbolTable))
@@ -31,7 +33,9 @@ enum Fixture {
     for selector in selectors { image.selectorReferences.append(image.names.append(selector)) }
     if format == .machO {
       var metadata = MachOMetadata()
-      metadata.buildVersions = platforms.map { MachOMetadata.BuildVersion(platform: $0, minimumOS: "15.0", sdk: "17.0") }
+      metadata.buildVersions = platforms.map {
+        MachOMetadata.BuildVersion(platform: $0, minimumOS: "15.0", sdk: "17.0")
+      }
       image.machO = metadata
     }
     return image
@@ -41,7 +45,8 @@ enum Fixture {
   static func binary(_ path: String, slice: String? = nil, _ images: Image...) throws -> ScannedBinary {
     let container: BinaryFile.Container = images.first?.format == .elf ? .elf : .machO
     let file = BinaryFile(path: path, container: container, images: images)
-    return ScannedBinary(file: TargetFile(path: path, slice: slice), reading: file, matcher: CatalogMatcher(catalog: try catalog()))
+    return ScannedBinary(
+      file: TargetFile(path: path, slice: slice), reading: file, matcher: CatalogMatcher(catalog: try catalog()))
   }
 
   /// Property list bytes (XML unless `binary`).
@@ -69,7 +74,8 @@ enum Fixture {
 
   /// A framework target at `path` with `binaries` and an optional manifest.
   static func framework(
-    _ path: String = "Sdk.framework", kind: TargetKind = .framework, embeddedIn: String? = nil, binaries: [ScannedBinary],
+    _ path: String = "Sdk.framework", kind: TargetKind = .framework, embeddedIn: String? = nil,
+    binaries: [ScannedBinary],
     manifest: Data? = nil
   ) -> TargetEvidence {
     let target = DiscoveredTarget(path: path, kind: kind, embeddedIn: embeddedIn, binaries: binaries.map(\.file))

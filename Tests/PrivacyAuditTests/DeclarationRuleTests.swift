@@ -48,7 +48,8 @@ struct DeclarationRuleTests {
 
   @Test func undeclaredFiresOncePerCategory() throws {
     let binary = try Fixture.binary(
-      "Sdk.framework/Sdk", Fixture.image(imports: ["_stat", "_lstat", "_mach_absolute_time", "_OBJC_CLASS_$_NSUserDefaults"]))
+      "Sdk.framework/Sdk",
+      Fixture.image(imports: ["_stat", "_lstat", "_mach_absolute_time", "_OBJC_CLASS_$_NSUserDefaults"]))
     let manifest = try Fixture.manifest([Fixture.api(Fixture.userDefaults, "CA92.1")])
     let report = try Fixture.audit(Fixture.framework(binaries: [binary], manifest: manifest))
     let findings = report.findings(.undeclaredAPICategory, at: sdk)
@@ -67,14 +68,20 @@ struct DeclarationRuleTests {
 
     let neither = try Fixture.manifest([Fixture.api(Fixture.userDefaults, "CA92.1")])
     let unsatisfied = try Fixture.audit(Fixture.framework(binaries: [binary], manifest: neither))
-    #expect(Set(unsatisfied.findings(.undeclaredAPICategory, at: sdk).compactMap(\.category)) == [Fixture.fileTimestamp, Fixture.diskSpace])
+    #expect(
+      Set(unsatisfied.findings(.undeclaredAPICategory, at: sdk).compactMap(\.category)) == [
+        Fixture.fileTimestamp, Fixture.diskSpace,
+      ])
   }
 
   @Test func selectorAndStubSpellingsCount() throws {
     let binary = try Fixture.binary(
       "Sdk.framework/Sdk", Fixture.image(imports: ["_objc_msgSend$activeInputModes"], selectors: ["systemUptime"]))
-    let report = try Fixture.audit(Fixture.framework(binaries: [binary], manifest: Fixture.manifest([Fixture.api(Fixture.userDefaults, "CA92.1")])))
-    #expect(report.findings(.undeclaredAPICategory, at: sdk).compactMap(\.category).sorted() == [Fixture.keyboards, Fixture.bootTime].sorted())
+    let report = try Fixture.audit(
+      Fixture.framework(binaries: [binary], manifest: Fixture.manifest([Fixture.api(Fixture.userDefaults, "CA92.1")])))
+    #expect(
+      report.findings(.undeclaredAPICategory, at: sdk).compactMap(\.category).sorted()
+        == [Fixture.keyboards, Fixture.bootTime].sorted())
     let vias = Set(report.target(sdk)?.apiUses.map(\.evidence.via) ?? [])
     #expect(vias == ["objc-stub", "selector"])
   }
@@ -87,11 +94,15 @@ struct DeclarationRuleTests {
     #expect(report.findings(.unusedAPIDeclaration, at: sdk).first?.severity == .warning)
 
     let busy = try Fixture.binary("Sdk.framework/Sdk", Fixture.image(imports: ["_mach_absolute_time"]))
-    #expect(try Fixture.audit(Fixture.framework(binaries: [busy], manifest: manifest)).findings(.unusedAPIDeclaration, at: sdk).isEmpty)
+    #expect(
+      try Fixture.audit(Fixture.framework(binaries: [busy], manifest: manifest)).findings(
+        .unusedAPIDeclaration, at: sdk
+      ).isEmpty)
   }
 
   @Test func xcframeworkSlicesAreJudgedByTheirOwnManifest() throws {
-    let device = try Fixture.binary("K.xcframework/ios-arm64/K.framework/K", slice: "ios-arm64", Fixture.image(imports: ["_stat"]))
+    let device = try Fixture.binary(
+      "K.xcframework/ios-arm64/K.framework/K", slice: "ios-arm64", Fixture.image(imports: ["_stat"]))
     let simulator = try Fixture.binary(
       "K.xcframework/ios-arm64_x86_64-simulator/K.framework/K", slice: "ios-arm64_x86_64-simulator",
       Fixture.image(platforms: ["ios-simulator"], imports: ["_stat"]))

@@ -8,7 +8,9 @@ import Testing
 struct ManifestRuleTests {
   let sdk = "Sdk.framework"
 
-  private func report(_ entries: [[String: Any]], kind: TargetKind = .framework, imports: [String] = ["_stat"]) throws -> [Finding] {
+  private func report(_ entries: [[String: Any]], kind: TargetKind = .framework, imports: [String] = ["_stat"]) throws
+    -> [Finding]
+  {
     let binary = try Fixture.binary("Sdk.framework/Sdk", Fixture.image(imports: imports))
     let evidence = Fixture.framework(kind: kind, binaries: [binary], manifest: try Fixture.manifest(entries))
     return try Fixture.audit(evidence).target(sdk)?.findings ?? []
@@ -28,11 +30,15 @@ struct ManifestRuleTests {
     #expect(wrong.map(\.category) == [Fixture.diskSpace])
     #expect(wrong.first?.severity == .error)
     #expect(findings.filter { $0.rule == .invalidReasonCode }.isEmpty)
-    #expect(try report([Fixture.api(Fixture.diskSpace, "E174.1")], imports: ["_statfs"]).filter { $0.rule == .reasonNotValidForCategory }.isEmpty)
+    #expect(
+      try report([Fixture.api(Fixture.diskSpace, "E174.1")], imports: ["_statfs"]).filter {
+        $0.rule == .reasonNotValidForCategory
+      }.isEmpty)
   }
 
   @Test func sdkOnlyReasonInAnApp() throws {
-    let inApp = try report([Fixture.api(Fixture.userDefaults, "C56D.1")], kind: .app, imports: ["_OBJC_CLASS_$_NSUserDefaults"])
+    let inApp = try report(
+      [Fixture.api(Fixture.userDefaults, "C56D.1")], kind: .app, imports: ["_OBJC_CLASS_$_NSUserDefaults"])
     #expect(inApp.filter { $0.rule == .reasonNotForThisKind }.map(\.severity) == [.warning])
     let inSDK = try report([Fixture.api(Fixture.userDefaults, "C56D.1")], imports: ["_OBJC_CLASS_$_NSUserDefaults"])
     #expect(inSDK.filter { $0.rule == .reasonNotForThisKind }.isEmpty)
@@ -41,7 +47,8 @@ struct ManifestRuleTests {
   @Test func appKindReasonInAnSDK() throws {
     let inSDK = try report([Fixture.api(Fixture.keyboards, "3EC4.1")], imports: ["_objc_msgSend$activeInputModes"])
     #expect(inSDK.filter { $0.rule == .reasonNotForThisKind }.count == 1)
-    let inApp = try report([Fixture.api(Fixture.keyboards, "3EC4.1")], kind: .app, imports: ["_objc_msgSend$activeInputModes"])
+    let inApp = try report(
+      [Fixture.api(Fixture.keyboards, "3EC4.1")], kind: .app, imports: ["_objc_msgSend$activeInputModes"])
     #expect(inApp.filter { $0.rule == .reasonNotForThisKind }.isEmpty)
   }
 
@@ -58,7 +65,9 @@ struct ManifestRuleTests {
   @Test func emptyAPITypesArrayIsAWarning() throws {
     let binary = try Fixture.binary("Sdk.framework/Sdk", Fixture.image(imports: ["_malloc"]))
     var evidence = Fixture.framework(binaries: [binary])
-    evidence.manifests = [Fixture.loaded("Sdk.framework/PrivacyInfo.xcprivacy", try Fixture.plist(["NSPrivacyAccessedAPITypes": [Any]()]))]
+    evidence.manifests = [
+      Fixture.loaded("Sdk.framework/PrivacyInfo.xcprivacy", try Fixture.plist(["NSPrivacyAccessedAPITypes": [Any]()]))
+    ]
     #expect(try Fixture.audit(evidence).findings(.invalidPrivacyManifest, at: sdk).map(\.severity) == [.warning])
     let valid = try report([Fixture.api(Fixture.fileTimestamp, "C617.1")])
     #expect(valid.isEmpty)
@@ -68,8 +77,8 @@ struct ManifestRuleTests {
     let binary = try Fixture.binary("Sdk.framework/Sdk", Fixture.image(imports: ["_malloc"]))
     let bare = Fixture.framework(binaries: [binary], manifest: try Fixture.manifest([], tracking: true))
     #expect(try Fixture.audit(bare).findings(.trackingDomainsMissing, at: sdk).map(\.severity) == [.warning])
-    let listed = Fixture.framework(binaries: [binary], manifest: try Fixture.manifest([], tracking: true, domains: ["ads.example.com"]))
+    let listed = Fixture.framework(
+      binaries: [binary], manifest: try Fixture.manifest([], tracking: true, domains: ["ads.example.com"]))
     #expect(try Fixture.audit(listed).findings(.trackingDomainsMissing, at: sdk).isEmpty)
   }
 }
-

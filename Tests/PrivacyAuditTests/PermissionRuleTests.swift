@@ -10,7 +10,8 @@ struct PermissionRuleTests {
   let goodCamera = "The app uses the camera to scan receipts."
 
   @Test func sdkRequestingAPermissionGetsANote() throws {
-    let binary = try Fixture.binary("Cam.framework/Cam", Fixture.image(imports: ["_OBJC_CLASS_$_AVCaptureDevice"], selectors: [cameraRequest]))
+    let binary = try Fixture.binary(
+      "Cam.framework/Cam", Fixture.image(imports: ["_OBJC_CLASS_$_AVCaptureDevice"], selectors: [cameraRequest]))
     let report = try Fixture.audit(Fixture.framework("Cam.framework", binaries: [binary]))
     let notes = report.findings(.requiresPurposeString, at: "Cam.framework")
     #expect(notes.map(\.category) == ["camera"])
@@ -27,9 +28,28 @@ struct PermissionRuleTests {
     #expect(report.target("Cam.framework")?.permissions.map(\.requested) == [false])
   }
 
+  @Test func referencesExplainedByARequestAreNotListedTwice() throws {
+    let requesting = try Fixture.binary(
+      "Loc.framework/Loc",
+      Fixture.image(imports: ["_OBJC_CLASS_$_CLLocationManager"], selectors: ["requestWhenInUseAuthorization"]))
+    let listed = try Fixture.audit(Fixture.framework("Loc.framework", binaries: [requesting])).target("Loc.framework")?
+      .permissions
+    #expect(listed?.map(\.resource) == ["location-when-in-use"])
+
+    let referencing = try Fixture.binary(
+      "Loc.framework/Loc", Fixture.image(imports: ["_OBJC_CLASS_$_CLLocationManager"]))
+    let unexplained = try Fixture.audit(Fixture.framework("Loc.framework", binaries: [referencing])).target(
+      "Loc.framework")?.permissions
+    #expect((unexplained?.count ?? 0) > 1)
+    #expect(unexplained?.allSatisfy { !$0.requested } == true)
+  }
+
   @Test func appMissingAPurposeString() throws {
-    let binary = try Fixture.binary("Demo.app/Demo", Fixture.image(selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
-    let app = try Fixture.app(binaries: [binary], infoPlist: ["NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
+    let binary = try Fixture.binary(
+      "Demo.app/Demo", Fixture.image(selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
+    let app = try Fixture.app(
+      binaries: [binary],
+      infoPlist: ["NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
     let report = try Fixture.audit(app)
     let missing = report.findings(.missingPurposeString, at: "Demo.app")
     #expect(missing.map(\.category) == ["camera"])
@@ -39,14 +59,19 @@ struct PermissionRuleTests {
 
     let complete = try Fixture.app(
       binaries: [binary],
-      infoPlist: ["NSCameraUsageDescription": goodCamera, "NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
+      infoPlist: [
+        "NSCameraUsageDescription": goodCamera,
+        "NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search.",
+      ])
     #expect(try Fixture.audit(complete).findings(.missingPurposeString, at: "Demo.app").isEmpty)
   }
 
   @Test func embeddedSDKPermissionsRollUpIntoTheApp() throws {
     let appBinary = try Fixture.binary("Demo.app/Demo", Fixture.image(imports: ["_malloc"]))
     let micBinary = try Fixture.binary(
-      "Demo.app/Frameworks/Mic.framework/Mic", Fixture.image(imports: ["_OBJC_CLASS_$_AVAudioApplication"], selectors: ["requestRecordPermissionWithCompletionHandler:"]))
+      "Demo.app/Frameworks/Mic.framework/Mic",
+      Fixture.image(
+        imports: ["_OBJC_CLASS_$_AVAudioApplication"], selectors: ["requestRecordPermissionWithCompletionHandler:"]))
     let app = try Fixture.app(binaries: [appBinary], infoPlist: [:])
     let mic = Fixture.framework("Demo.app/Frameworks/Mic.framework", embeddedIn: "Demo.app", binaries: [micBinary])
     let report = try Fixture.audit(app, mic)
@@ -65,7 +90,8 @@ struct PermissionRuleTests {
     let french = Data("\"NSCameraUsageDescription\" = \"appareil photo\";\n".utf8)
     let english = Data("/* ok */\n\"NSCameraUsageDescription\" = \"\(goodCamera)\";\n".utf8)
     let app = try Fixture.app(
-      binaries: [binary], infoPlist: ["NSCameraUsageDescription": "camera usage description", "NSMicrophoneUsageDescription": goodCamera],
+      binaries: [binary],
+      infoPlist: ["NSCameraUsageDescription": "camera usage description", "NSMicrophoneUsageDescription": goodCamera],
       strings: [("fr.lproj", french), ("en.lproj", english)])
     let style = try Fixture.audit(app).findings(.purposeStringStyle, at: "Demo.app")
     #expect(style.map(\.file) == ["Demo.app/Info.plist", "Demo.app/fr.lproj/InfoPlist.strings"])
@@ -78,7 +104,8 @@ struct PermissionRuleTests {
   @Test func binaryStringsFileIsChecked() throws {
     let binary = try Fixture.binary("Demo.app/Demo", Fixture.image(imports: ["_malloc"]))
     let strings = try Fixture.plist(["NSCameraUsageDescription": "Turn on camera access"], binary: true)
-    let app = try Fixture.app(binaries: [binary], infoPlist: ["NSCameraUsageDescription": goodCamera], strings: [("en.lproj", strings)])
+    let app = try Fixture.app(
+      binaries: [binary], infoPlist: ["NSCameraUsageDescription": goodCamera], strings: [("en.lproj", strings)])
     let style = try Fixture.audit(app).findings(.purposeStringStyle, at: "Demo.app")
     #expect(style.map(\.file) == ["Demo.app/en.lproj/InfoPlist.strings"])
     #expect(style.first?.message.contains("period") == true)

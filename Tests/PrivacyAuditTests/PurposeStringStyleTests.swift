@@ -36,8 +36,15 @@ struct PurposeStringStyleTests {
   }
 
   @Test func nonEnglishSkipsWordChecksButNotPunctuation() {
-    #expect(PurposeStringStyle.problems(in: "L'app utilise l'appareil photo pour numériser vos reçus.", key: key, isEnglish: false).isEmpty)
+    #expect(
+      PurposeStringStyle.problems(
+        in: "L'app utilise l'appareil photo pour numériser vos reçus.", key: key, isEnglish: false
+      ).isEmpty)
     #expect(PurposeStringStyle.problems(in: "应用使用相机扫描收据。", key: key, isEnglish: false).isEmpty)
     #expect(PurposeStringStyle.problems(in: "应用使用相机扫描收据", key: key, isEnglish: false) == ["does not end with a period"])
+    #expect(
+      PurposeStringStyle.problems(in: "Usamos la cámara para todo el escaneo de recibos.", key: key, isEnglish: false)
+        .isEmpty)
+    #expect(PurposeStringStyle.problems(in: "TODO", key: key, isEnglish: false).contains("looks like a placeholder"))
   }
 }

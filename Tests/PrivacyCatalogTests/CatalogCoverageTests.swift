@@ -15,12 +15,9 @@ import Testing
     FactSheet.appleLists() ?? AppleAPIList.byCategory
   }
 
-  @Test func factSheetListsMatchTheCommittedCopy() throws {
-    guard let fromFactSheet = FactSheet.appleLists() else {
-      print("Fact sheet not found at \(FactSheet.path); checked against the committed copy only.")
-      return
-    }
-    #expect(fromFactSheet == AppleAPIList.byCategory)
+  @Test(.enabled(if: FactSheet.appleLists() != nil, "fact sheet not found at ../shared/reference/privacy-facts.md"))
+  func factSheetListsMatchTheCommittedCopy() {
+    #expect(FactSheet.appleLists() == AppleAPIList.byCategory)
   }
 
   @Test func everyAppleAPIHasABinarySpellingInItsCategory() {
@@ -67,6 +64,29 @@ import Testing
     }
   }
 
+  /// The same for resource evidence: with its `onlyWith` class present, each item is reported
+  /// for its resource with its strength.
+  @Test func everyResourceEvidenceIsFoundInAnImageOfItsFormat() {
+    let matcher = CatalogMatcher(catalog: catalog)
+    for resource in catalog.resources {
+      for evidence in resource.evidence {
+        for format in evidence.spelling.format.map({ [$0] }) ?? BinaryFormat.allCases {
+          var image = Self.image(carrying: evidence.spelling, format: format)
+          if let condition = evidence.onlyWith.first {
+            var synthetic = SyntheticImage(format: image.format)
+            synthetic.image = image
+            synthetic.addImport(condition)
+            image = synthetic.image
+          }
+          let subjects = matcher.matches(in: image).map(\.subject)
+          #expect(
+            subjects.contains(.protectedResource(id: resource.id, strength: evidence.strength)),
+            "\(evidence.spelling.name) (\(format)) not found for \(resource.id)")
+        }
+      }
+    }
+  }
+
   static func image(carrying spelling: Spelling, format: BinaryFormat) -> Image {
     let imageFormat: Image.Format = format == .elf ? .elf : .machO
     switch spelling.kind {
@@ -74,7 +94,8 @@ import Testing
     case .swiftPrefix:
       let underscore = format == .machO ? "_" : ""
       return SyntheticImage.with(format: imageFormat, imports: [underscore + spelling.name + "Sgvg"])
-    case .cFunction, .objcConstant, .objcClass: return SyntheticImage.with(format: imageFormat, imports: [spelling.name])
+    case .cFunction, .objcConstant, .objcClass:
+      return SyntheticImage.with(format: imageFormat, imports: [spelling.name])
     }
   }
 }

@@ -65,7 +65,9 @@ import Testing
 
   @Test func noSpellingIsListedTwiceWithinAnAPIOrResource() {
     for api in catalog.apis {
-      let keys = api.spellings.map { "\($0.kind == .selector)|\($0.kind == .swiftPrefix)|\($0.format?.rawValue ?? "")|\($0.name)" }
+      let keys = api.spellings.map {
+        "\($0.kind == .selector)|\($0.kind == .swiftPrefix)|\($0.format?.rawValue ?? "")|\($0.name)"
+      }
       #expect(Set(keys).count == keys.count, "\(api.id)")
     }
     for resource in catalog.resources {
@@ -81,7 +83,8 @@ import Testing
       switch spelling.kind {
       case .swiftPrefix: #expect(spelling.name.hasPrefix("$s"), "\(spelling.name)")
       case .selector: #expect(!spelling.name.hasPrefix("_"), "\(spelling.name)")
-      case .objcClass: #expect(spelling.name.hasPrefix("_OBJC_CLASS_$_") || spelling.name.hasPrefix("_OBJC_METACLASS_$_"))
+      case .objcClass:
+        #expect(spelling.name.hasPrefix("_OBJC_CLASS_$_") || spelling.name.hasPrefix("_OBJC_METACLASS_$_"))
       case .objcConstant: #expect(spelling.name.hasPrefix("_"), "\(spelling.name)")
       case .cFunction:
         // Mach-O C symbols carry the leading underscore; ELF ones are spelled as in C.

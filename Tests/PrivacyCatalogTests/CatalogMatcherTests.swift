@@ -52,7 +52,9 @@ import Testing
   }
 
   @Test func aSelectorNameAsAPlainImportOrAStubOfAnotherSelectorDoesNotMatch() {
-    let image = SyntheticImage.with(imports: ["systemUptime", "_systemUptime", "_objc_msgSend$systemUptimeX", "_objc_msgSend$"])
+    let image = SyntheticImage.with(imports: [
+      "systemUptime", "_systemUptime", "_objc_msgSend$systemUptimeX", "_objc_msgSend$",
+    ])
     #expect(matcher.matches(in: image).isEmpty)
   }
 

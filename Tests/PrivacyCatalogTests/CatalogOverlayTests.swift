@@ -52,7 +52,8 @@ import Testing
         "evidence": [{"name": "_OBJC_CLASS_$_MyCameraShim", "kind": "objc-class", "strength": "request"}]}]}
       """)
     let merged = try base.overlaying(user)
-    let matches = CatalogMatcher(catalog: merged).matches(in: SyntheticImage.with(imports: ["_OBJC_CLASS_$_MyCameraShim"]))
+    let matches = CatalogMatcher(catalog: merged).matches(
+      in: SyntheticImage.with(imports: ["_OBJC_CLASS_$_MyCameraShim"]))
     #expect(matches.map(\.subject) == [.protectedResource(id: "camera", strength: .request)])
   }
 
@@ -66,11 +67,13 @@ import Testing
     }
     #expect(error?.file == "user.json")
     #expect(error?.path == "$.apis[0].spellings[0].kind")
+    #expect(error?.message == "'c-func' is not one of: c-function, objc-constant, objc-class, selector, swift-prefix")
   }
 
   @Test func aMissingKeyIsReportedWithItsPath() {
     let error = #expect(throws: CatalogError.self) {
-      try overlay(#"{"schemaVersion": 1, "resources": [{"id": "x", "name": "X", "kind": "permission", "infoPlistKeys": []}]}"#)
+      try overlay(
+        #"{"schemaVersion": 1, "resources": [{"id": "x", "name": "X", "kind": "permission", "infoPlistKeys": []}]}"#)
     }
     #expect(error?.path == "$.resources[0].evidence")
     #expect(error?.message.contains("evidence") == true)
@@ -85,6 +88,29 @@ import Testing
     let error = #expect(throws: CatalogError.self) { try base.overlaying(user) }
     #expect(error?.file == "user.json")
     #expect(error?.path == "$.apis[0].categories[0]")
+  }
+
+  @Test func aReasonCodeCannotMoveToAnotherCategory() throws {
+    let user = try overlay(
+      """
+      {"schemaVersion": 1, "categories": [{"id": "NSPrivacyAccessedAPICategoryDiskSpace", "title": "Disk space",
+        "reasons": [{"code": "CA92.1", "summary": "x", "usableBy": "app-or-sdk"}]}]}
+      """)
+    let error = #expect(throws: CatalogError.self) { try base.overlaying(user) }
+    #expect(error?.path == "$.categories[0].reasons[0].code")
+    #expect(error?.message.contains("NSPrivacyAccessedAPICategoryUserDefaults") == true)
+  }
+
+  @Test func anOverlayCanAddANewReasonCode() throws {
+    let user = try overlay(
+      """
+      {"schemaVersion": 1, "categories": [{"id": "NSPrivacyAccessedAPICategoryDiskSpace", "title": "Disk space",
+        "reasons": [{"code": "ZZ99.1", "summary": "A future reason.", "usableBy": "sdk-only"}]}]}
+      """)
+    let merged = try base.overlaying(user)
+    #expect(merged.isReason("ZZ99.1", validFor: "NSPrivacyAccessedAPICategoryDiskSpace"))
+    #expect(merged.reason("ZZ99.1")?.reason.usableBy == .sdkOnly)
+    #expect(merged.category("NSPrivacyAccessedAPICategoryDiskSpace")?.reasons.count == 5)
   }
 
   @Test func aSwiftPrefixWithTheMachOUnderscoreIsRejected() throws {
@@ -107,7 +133,9 @@ import Testing
   }
 
   @Test func loadingAFileNamesItInErrors() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-overlay-\(UInt32.random(in: 0...UInt32.max)).json").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sdkvet-overlay-\(UInt32.random(in: 0...UInt32.max)).json"
+    ).path
     try Data(#"{"schemaVersion": 1, "categories": [{"id": "NSPrivacyAccessedAPICategoryDiskSpace", "title": 3}]}"#.utf8)
       .write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }

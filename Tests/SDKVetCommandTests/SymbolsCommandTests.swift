@@ -10,7 +10,7 @@ import TestSupport
     }
   }
 
-  @Test func tsvHasTheContractHeaderAndSevenColumnsPerRow() throws {
+  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func tsvHasTheContractHeaderAndSevenColumnsPerRow() throws {
     let archive = SampleLocator.sample("elf/libprobes.a")
     let run = CapturedRun(["symbols", "--format", "tsv", "--undefined", archive])
     #expect(run.status == .success)
@@ -23,7 +23,7 @@ import TestSupport
     #expect(body.contains { $0[2] == "disk_space_probe_helpers.o" && $0[3] == "statvfs" })
   }
 
-  @Test func sharedObjectImportsCarryVersionAndLibrary() {
+  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func sharedObjectImportsCarryVersionAndLibrary() {
     let run = CapturedRun(["symbols", "--format", "tsv", "--undefined", SampleLocator.sample("elf/libstorageprobe.so")])
     let stat = rows(run.output).first { $0.count == 7 && $0[3] == "stat" }
     #expect(stat?[4] == "GLIBC_2.33")
@@ -42,7 +42,7 @@ import TestSupport
     #expect(with.count == without.count + selectors.count)
   }
 
-  @Test func definedAndUndefinedPartitionTheListing() {
+  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func definedAndUndefinedPartitionTheListing() {
     let binary = SampleLocator.sample("elf/libstorageprobe.so")
     let all = rows(CapturedRun(["symbols", "--format", "tsv", binary]).output).dropFirst()
     let defined = rows(CapturedRun(["symbols", "--format", "tsv", "--defined", binary]).output).dropFirst()
@@ -52,7 +52,7 @@ import TestSupport
     #expect(Set(defined.map { $0[3] }).isDisjoint(with: undefined.map { $0[3] }))
   }
 
-  @Test func badFilesAreReportedWhileOtherFilesStillPrint() {
+  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func badFilesAreReportedWhileOtherFilesStillPrint() {
     let good = SampleLocator.sample("elf/libstorageprobe.so")
     let truncated = SampleLocator.sample("elf/broken/truncated.so")
     let run = CapturedRun(["symbols", "--format", "tsv", truncated, good])
@@ -62,7 +62,7 @@ import TestSupport
     #expect(rows(run.output).contains { $0.first == good })
   }
 
-  @Test func jsonIsOneDocumentWithEveryFile() throws {
+  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func jsonIsOneDocumentWithEveryFile() throws {
     let run = CapturedRun([
       "symbols", "--format", "json", "--selectors",
       SampleLocator.sample("elf/libprobes.a"), SampleLocator.sample("macho/bin/universal.dylib"),
@@ -72,6 +72,26 @@ import TestSupport
     #expect(files.map { $0["container"] as? String } == ["archive", "universal"])
     let slices = try #require(files.last?["images"] as? [[String: Any]])
     #expect(slices.count == 2)
+  }
+
+  @Test func swiftNamesStayRawWithAReadableFormBeside() throws {
+    let binary = SampleLocator.sample("macho/bin/Fixture.framework/Fixture")
+    let mangled = "_$s10Foundation17URLResourceValuesV12creationDateAA0E0VSgvg"
+    let text = CapturedRun(["symbols", "--undefined", binary]).output
+    #expect(text.contains("U   \(mangled)"))
+    #expect(text.contains("= Foundation.URLResourceValues.creationDate.getter"))
+
+    let json = CapturedRun(["symbols", "--undefined", "--format", "json", binary]).output
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let symbols = try #require(
+      ((document["files"] as? [[String: Any]])?.first?["images"] as? [[String: Any]])?.first?["symbols"] as? [[String: Any]])
+    let swift = try #require(symbols.first { $0["name"] as? String == mangled })
+    #expect((swift["demangled"] as? String)?.hasPrefix("Foundation.URLResourceValues.creationDate.getter") == true)
+    #expect(symbols.first { $0["name"] as? String == "_stat" }?["demangled"] == nil)
+
+    let tsv = CapturedRun(["symbols", "--undefined", "--format", "tsv", binary]).output
+    #expect(tsv.contains("\t\(mangled)\t"))
+    #expect(!tsv.contains("Foundation.URLResourceValues"))
   }
 
   @Test func infoSummarisesLinkedLibrariesWithImportCounts() {

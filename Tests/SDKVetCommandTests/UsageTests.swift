@@ -44,7 +44,7 @@ import Testing
     #expect(run.output.contains("EXIT STATUS"))
   }
 
-  @Test(arguments: ["symbols", "info"])
+  @Test(arguments: ["scan", "symbols", "info", "catalog"])
   func everyCommandHasHelp(_ command: String) {
     let run = CapturedRun([command, "--help"])
     #expect(run.status == .success)

@@ -94,6 +94,9 @@ struct SymbolListing: Sendable {
       if let version = image.versionName(of: symbol) { out.append("@\(version)") }
       if let library = image.libraryName(of: symbol) { out.append("  (\(library))") }
       out.append("\n")
+      if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
+        out.append("        = \(readable)\n")
+      }
     }
     guard includeSelectors else { return }
     for selector in image.selectorReferences {
@@ -121,7 +124,12 @@ struct SymbolListing: Sendable {
         out.appendJSONString(image.versionName(of: symbol))
         out.append(",\"library\":")
         out.appendJSONString(image.libraryName(of: symbol))
-        out.append(",\"origin\":\"\(symbol.origin.rawValue)\"}")
+        out.append(",\"origin\":\"\(symbol.origin.rawValue)\"")
+        if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
+          out.append(",\"demangled\":")
+          out.appendJSONString(readable)
+        }
+        out.append("}")
       }
       out.append("]")
       if includeSelectors {

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,25 +19,34 @@ public struct OutputStreams: Sendable {
   public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (progress allowed).
   public var errorIsTerminal: Bool
+  /// Writes out anything `writeOutput` still holds; called before the process exits.
+  public var flush: @Sendable () -> Void
 
   /// Creates streams from writers.
   public init(
     writeOutput: @escaping @Sendable ([UInt8]) -> Void, writeError: @escaping @Sendable ([UInt8]) -> Void,
-    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false
+    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, flush: @escaping @Sendable () -> Void = {}
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
+    self.flush = flush
   }
 
-  /// The process's standard output and standard error.
+  /// The process's standard output (buffered in 64 KiB writes) and standard error (unbuffered;
+  /// pending output is written first, so the two interleave as they were produced).
   public static var standard: OutputStreams {
-    OutputStreams(
-      writeOutput: { FileDescriptorWriter.writeAll($0, to: STDOUT_FILENO) },
-      writeError: { FileDescriptorWriter.writeAll($0, to: STDERR_FILENO) },
+    let output = BufferedWriter(fd: STDOUT_FILENO)
+    return OutputStreams(
+      writeOutput: { output.write($0) },
+      writeError: { bytes in
+        output.flush()
+        FileDescriptorWriter.writeAll(bytes, to: STDERR_FILENO)
+      },
       outputIsTerminal: isatty(STDOUT_FILENO) != 0,
-      errorIsTerminal: isatty(STDERR_FILENO) != 0)
+      errorIsTerminal: isatty(STDERR_FILENO) != 0,
+      flush: { output.flush() })
   }
 
   /// Writes a string to the output.
@@ -60,6 +71,32 @@ enum FileDescriptorWriter {
           return  // EPIPE and friends: the reader went away; nothing useful to do
         }
       }
+    }
+  }
+}
+
+/// Collects small writes into large ones: one `write` per 64 KiB instead of one per file.
+final class BufferedWriter: Sendable {
+  private static let capacity = 64 << 10
+  private let fd: Int32
+  private let pending = Mutex<[UInt8]>([])
+
+  init(fd: Int32) { self.fd = fd }
+
+  func write(_ bytes: [UInt8]) {
+    pending.withLock { buffer in
+      buffer.append(contentsOf: bytes)
+      guard buffer.count >= Self.capacity else { return }
+      FileDescriptorWriter.writeAll(buffer, to: fd)
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
+  func flush() {
+    pending.withLock { buffer in
+      guard !buffer.isEmpty else { return }
+      FileDescriptorWriter.writeAll(buffer, to: fd)
+      buffer.removeAll(keepingCapacity: true)
     }
   }
 }

@@ -1,0 +1,228 @@
+import Foundation
+import TargetDiscovery
+import Testing
+
+/// A temporary folder tree for one test, removed when the value is deinitialised.
+final class TemporaryTree {
+  let root: String
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-discovery-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: root) }
+
+  static let machO: [UInt8] = [0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]
+  static let elf: [UInt8] = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]
+
+  func file(_ relative: String, _ bytes: [UInt8] = TemporaryTree.machO) throws {
+    let path = root + "/" + relative
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+  }
+
+  func plist(_ relative: String, _ root: [String: Any]) throws {
+    try file(relative, [UInt8](try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)))
+  }
+
+  func link(_ relative: String, to destination: String) throws {
+    let path = root + "/" + relative
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
+  }
+
+  func discover(_ relative: String = "") -> DiscoveryResult {
+    TargetDiscovery().discover([relative.isEmpty ? root : root + "/" + relative])
+  }
+
+  /// `path` relative to the root, for readable expectations.
+  func relative(_ path: String) -> String {
+    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+  }
+}
+
+@Suite("Target discovery")
+struct DiscoveryTests {
+  @Test func flatFramework() throws {
+    let tree = try TemporaryTree()
+    try tree.file("Foo.framework/FooBinary")
+    try tree.plist("Foo.framework/Info.plist", ["CFBundleExecutable": "FooBinary"])
+    try tree.file("Foo.framework/PrivacyInfo.xcprivacy", [])
+    try tree.file("Foo.framework/Headers/Foo.h", Array("int x;".utf8))
+    let result = tree.discover()
+    let target = try #require(result.targets.first)
+    #expect(result.targets.count == 1)
+    #expect(target.kind == .framework)
+    #expect(tree.relative(target.path) == "Foo.framework")
+    #expect(target.binaries.map { tree.relative($0.path) } == ["Foo.framework/FooBinary"])
+    #expect(target.manifests.map { tree.relative($0.path) } == ["Foo.framework/PrivacyInfo.xcprivacy"])
+    #expect(target.infoPlist.map(tree.relative) == "Foo.framework/Info.plist")
+  }
+
+  @Test func versionedFrameworkThroughSymlinksListsEachFileOnce() throws {
+    let tree = try TemporaryTree()
+    try tree.file("Mac.framework/Versions/A/Mac")
+    try tree.plist("Mac.framework/Versions/A/Resources/Info.plist", ["CFBundleExecutable": "Mac"])
+    try tree.file("Mac.framework/Versions/A/Resources/PrivacyInfo.xcprivacy", [])
+    try tree.link("Mac.framework/Versions/Current", to: "A")
+    try tree.link("Mac.framework/Mac", to: "Versions/Current/Mac")
+    try tree.link("Mac.framework/Resources", to: "Versions/Current/Resources")
+    let result = tree.discover()
+    let target = try #require(result.targets.first)
+    #expect(result.targets.count == 1)
+    #expect(target.binaries.map { tree.relative($0.path) } == ["Mac.framework/Versions/A/Mac"])
+    #expect(
+      target.manifests.map { tree.relative($0.path) } == ["Mac.framework/Versions/A/Resources/PrivacyInfo.xcprivacy"])
+    #expect(result.problems.isEmpty)
+  }
+
+  @Test func xcframeworkIsOneTargetWithEverySlice() throws {
+    let tree = try TemporaryTree()
+    try tree.plist(
+      "K.xcframework/Info.plist",
+      [
+        "AvailableLibraries": [
+          ["LibraryIdentifier": "ios-arm64", "LibraryPath": "K.framework", "BinaryPath": "K.framework/K"],
+          ["LibraryIdentifier": "ios-arm64_x86_64-simulator", "LibraryPath": "K.framework"],
+          ["LibraryIdentifier": "ios-arm64-static", "LibraryPath": "libK.a"],
+          ["LibraryIdentifier": "..", "LibraryPath": "../../escape.a"],
+        ]
+      ])
+    for slice in ["ios-arm64", "ios-arm64_x86_64-simulator"] {
+      try tree.file("K.xcframework/\(slice)/K.framework/K")
+      try tree.plist("K.xcframework/\(slice)/K.framework/Info.plist", ["CFBundleExecutable": "K"])
+    }
+    try tree.file("K.xcframework/ios-arm64/K.framework/PrivacyInfo.xcprivacy", [])
+    try tree.file("K.xcframework/ios-arm64/dSYMs/K.framework.dSYM/Contents/Resources/DWARF/K")
+    let result = tree.discover()
+    let target = try #require(result.targets.first)
+    #expect(result.targets.count == 1)
+    #expect(target.kind == .xcframework)
+    // libK.a is listed although missing: the audit reports it as unreadable.
+    #expect(
+      target.binaries.map { "\(tree.relative($0.path))@\($0.slice ?? "-")" } == [
+        "K.xcframework/ios-arm64-static/libK.a@ios-arm64-static",
+        "K.xcframework/ios-arm64/K.framework/K@ios-arm64",
+        "K.xcframework/ios-arm64_x86_64-simulator/K.framework/K@ios-arm64_x86_64-simulator",
+      ])
+    #expect(target.manifests.map(\.slice) == ["ios-arm64"])
+  }
+
+  @Test func xcframeworkWithBrokenPlistIsWalked() throws {
+    let tree = try TemporaryTree()
+    try tree.file("K.xcframework/Info.plist", Array("not a plist".utf8))
+    try tree.file("K.xcframework/macos-arm64_x86_64/K.framework/Versions/A/K")
+    try tree.link("K.xcframework/macos-arm64_x86_64/K.framework/Versions/Current", to: "A")
+    try tree.link("K.xcframework/macos-arm64_x86_64/K.framework/K", to: "Versions/Current/K")
+    let result = tree.discover()
+    #expect(result.targets.count == 1)
+    #expect(result.targets.first?.binaries.map(\.slice) == ["macos-arm64_x86_64"])
+    #expect(result.problems.map(\.message).contains { $0.contains("AvailableLibraries") })
+  }
+
+  @Test func appWithEmbeddedFrameworksDylibsAndExtensions() throws {
+    let tree = try TemporaryTree()
+    try tree.file("Demo.app/Demo")
+    try tree.plist("Demo.app/Info.plist", ["CFBundleExecutable": "Demo"])
+    try tree.file("Demo.app/PrivacyInfo.xcprivacy", [])
+    try tree.file("Demo.app/en.lproj/InfoPlist.strings", Array("\"A\" = \"B\";".utf8))
+    try tree.file("Demo.app/Kit_Kit.bundle/PrivacyInfo.xcprivacy", [])
+    try tree.plist("Demo.app/Kit_Kit.bundle/Info.plist", ["CFBundleIdentifier": "kit"])
+    try tree.file("Demo.app/Frameworks/A.framework/A")
+    try tree.file("Demo.app/Frameworks/libswiftFoo.dylib")
+    try tree.file("Demo.app/PlugIns/W.appex/W")
+    try tree.plist("Demo.app/PlugIns/W.appex/Info.plist", ["CFBundleExecutable": "W"])
+    let result = tree.discover()
+    let summary = result.targets.map {
+      "\(tree.relative($0.path)):\($0.kind.rawValue):\($0.embeddedIn.map(tree.relative) ?? "-")"
+    }
+    #expect(
+      summary == [
+        "Demo.app:app:-", "Demo.app/Frameworks/A.framework:framework:Demo.app",
+        "Demo.app/Frameworks/libswiftFoo.dylib:dynamic-library:Demo.app",
+        "Demo.app/PlugIns/W.appex:app-extension:Demo.app",
+      ])
+    let app = try #require(result.targets.first)
+    #expect(app.binaries.map { tree.relative($0.path) } == ["Demo.app/Demo"])
+    #expect(
+      app.manifests.map { tree.relative($0.path) } == [
+        "Demo.app/Kit_Kit.bundle/PrivacyInfo.xcprivacy", "Demo.app/PrivacyInfo.xcprivacy",
+      ])
+    #expect(app.localizedInfoPlistStrings.map(tree.relative) == ["Demo.app/en.lproj/InfoPlist.strings"])
+  }
+
+  @Test func macOSAppLayoutAndDanglingLink() throws {
+    let tree = try TemporaryTree()
+    try tree.plist("Mac.app/Contents/Info.plist", ["CFBundleExecutable": "MacMain"])
+    try tree.file("Mac.app/Contents/MacOS/MacMain")
+    try tree.file("Mac.app/Contents/MacOS/helper", TemporaryTree.elf)
+    try tree.file("Mac.app/Contents/Resources/PrivacyInfo.xcprivacy", [])
+    try tree.file("Mac.app/Contents/Resources/de.lproj/InfoPlist.strings", [])
+    try tree.file("Mac.app/Contents/Frameworks/F.framework/Versions/A/F")
+    try tree.link("Mac.app/Contents/Frameworks/F.framework/F", to: "Versions/A/F")
+    try tree.link("Mac.app/Contents/Resources/gone", to: "nowhere")
+    let result = tree.discover()
+    #expect(result.targets.map { tree.relative($0.path) } == ["Mac.app", "Mac.app/Contents/Frameworks/F.framework"])
+    let app = try #require(result.targets.first)
+    #expect(
+      app.binaries.map { tree.relative($0.path) } == [
+        "Mac.app/Contents/MacOS/MacMain", "Mac.app/Contents/MacOS/helper",
+      ])
+    #expect(app.infoPlist.map(tree.relative) == "Mac.app/Contents/Info.plist")
+    #expect(app.manifests.map { tree.relative($0.path) } == ["Mac.app/Contents/Resources/PrivacyInfo.xcprivacy"])
+    #expect(
+      app.localizedInfoPlistStrings.map(tree.relative) == ["Mac.app/Contents/Resources/de.lproj/InfoPlist.strings"])
+    #expect(
+      result.targets.last?.binaries.map { tree.relative($0.path) } == [
+        "Mac.app/Contents/Frameworks/F.framework/Versions/A/F"
+      ])
+    #expect(result.problems.map { tree.relative($0.path) } == ["Mac.app/Contents/Resources/gone"])
+  }
+
+  @Test func looseFilesInAFolder() throws {
+    let tree = try TemporaryTree()
+    try tree.file("bin/tool", TemporaryTree.elf)
+    try tree.file("bin/notes.txt", Array("hello".utf8))
+    try tree.file("bin/fake.dylib", Array("not really".utf8))
+    try tree.file("bin/Hello.class", [0xca, 0xfe, 0xba, 0xbe, 0x00, 0x00, 0x00, 0x34])
+    try tree.file("lib/libz.so.1", TemporaryTree.elf)
+    try tree.file("lib/libz.a", Array("!<arch>\n".utf8))
+    let kinds = tree.discover().targets.map { "\(tree.relative($0.path)):\($0.kind.rawValue)" }
+    #expect(
+      kinds == [
+        "bin/fake.dylib:dynamic-library", "bin/tool:binary", "lib/libz.a:static-library", "lib/libz.so.1:shared-object",
+      ])
+  }
+
+  @Test func symlinkLoopEnds() throws {
+    let tree = try TemporaryTree()
+    try tree.file("sdk/libx.a", Array("!<arch>\n".utf8))
+    try tree.link("sdk/again", to: ".")
+    try tree.link("sdk/up", to: "..")
+    let result = tree.discover()
+    #expect(result.targets.map { tree.relative($0.path) } == ["sdk/libx.a"])
+  }
+
+  @Test func symlinkLeavingTheRootIsNotFollowed() throws {
+    let outside = try TemporaryTree()
+    try outside.file("libsecret.dylib")
+    let tree = try TemporaryTree()
+    try tree.file("inside/libok.dylib")
+    try tree.link("inside/out", to: outside.root)
+    try tree.link("inside/libalias.dylib", to: outside.root + "/libsecret.dylib")
+    let result = tree.discover("inside")
+    #expect(result.targets.map { tree.relative($0.path) } == ["inside/libok.dylib"])
+    #expect(result.problems.count == 2)
+    #expect(result.problems.allSatisfy { $0.message.contains("outside the scanned path") })
+  }
+
+  @Test func missingPathIsAProblem() throws {
+    let tree = try TemporaryTree()
+    let result = tree.discover("nothing-here")
+    #expect(result.targets.isEmpty)
+    #expect(result.problems.map(\.message) == ["no such file or folder"])
+  }
+}

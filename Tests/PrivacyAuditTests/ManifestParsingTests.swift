@@ -1,0 +1,138 @@
+import Foundation
+import PrivacyAudit
+import Testing
+
+@Suite("Manifest and property list parsing")
+struct ManifestParsingTests {
+  let known: Set<String> = [
+    Fixture.fileTimestamp, Fixture.bootTime, Fixture.diskSpace, Fixture.keyboards, Fixture.userDefaults,
+  ]
+
+  private func issues(_ root: Any, binary: Bool = false) throws -> [ManifestIssue] {
+    PrivacyManifest(parsing: try Fixture.plist(root, binary: binary), knownCategories: known).issues
+  }
+
+  private let validCollected: [String: Any] = [
+    "NSPrivacyCollectedDataType": "NSPrivacyCollectedDataTypeCrashData",
+    "NSPrivacyCollectedDataTypeLinked": false,
+    "NSPrivacyCollectedDataTypeTracking": false,
+    "NSPrivacyCollectedDataTypePurposes": ["NSPrivacyCollectedDataTypePurposeAppFunctionality"],
+  ]
+
+  @Test(arguments: [false, true])
+  func validManifestInXMLAndBinary(binary: Bool) throws {
+    let root: [String: Any] = [
+      "NSPrivacyTracking": true, "NSPrivacyTrackingDomains": ["ads.example.com"],
+      "NSPrivacyCollectedDataTypes": [validCollected],
+      "NSPrivacyAccessedAPITypes": [Fixture.api(Fixture.fileTimestamp, "C617.1", "DDA9.1")],
+    ]
+    let manifest = PrivacyManifest(parsing: try Fixture.plist(root, binary: binary), knownCategories: known)
+    #expect(manifest.issues.isEmpty)
+    #expect(manifest.tracking == true)
+    #expect(manifest.trackingDomains == ["ads.example.com"])
+    #expect(
+      manifest.accessedAPITypes == [
+        PrivacyManifest.AccessedAPIType(category: Fixture.fileTimestamp, reasons: ["C617.1", "DDA9.1"])
+      ])
+  }
+
+  @Test func notAPropertyList() {
+    let manifest = PrivacyManifest(parsing: Data("hello".utf8 + [0xff, 0xfe]), knownCategories: known)
+    #expect(manifest.issues.count == 1)
+    #expect(manifest.issues.first?.message.contains("plutil") == true)
+  }
+
+  @Test func shortenedAndInventedCategories() throws {
+    let found = try issues([
+      "NSPrivacyAccessedAPITypes": [
+        Fixture.api("FileTimestamp", "C617.1"), Fixture.api("NSPrivacyAccessedAPICategoryPhotoLibrary", "C617.1"),
+      ]
+    ])
+    #expect(found.count == 2)
+    #expect(found.allSatisfy { $0.message.contains("ITMS-91054") && $0.severity == .error })
+    #expect(found.first?.message.contains(Fixture.fileTimestamp) == true)
+  }
+
+  @Test func emptyReasonsAndWrongTypes() throws {
+    let found = try issues([
+      "NSPrivacyTracking": 1,
+      "NSPrivacyAccessedAPITypes": [
+        ["NSPrivacyAccessedAPIType": Fixture.fileTimestamp, "NSPrivacyAccessedAPITypeReasons": [String]()],
+        ["NSPrivacyAccessedAPIType": Fixture.bootTime, "NSPrivacyAccessedAPITypeReasons": "35F9.1"],
+        [String: Any](),
+      ],
+    ])
+    let messages = found.map(\.message)
+    #expect(messages.contains { $0.contains("`NSPrivacyTracking` is a Integer") })
+    #expect(messages.contains { $0.contains("reasons array") && $0.contains("empty") })
+    #expect(messages.contains { $0.contains("`NSPrivacyAccessedAPITypeReasons` is a String") })
+    #expect(messages.filter { $0.contains("lacks") }.count == 2)  // the empty dictionary lacks both keys
+  }
+
+  @Test func unexpectedKeys() throws {
+    let found = try issues(["NSPrivacyTracking": false, "NSPrivacyTrackingEnabled": true])
+    #expect(found.map(\.message).contains { $0.contains("NSPrivacyTrackingEnabled") })
+    #expect(found.count == 1)
+  }
+
+  @Test func emptyAPITypesIsOnlyAWarning() throws {
+    let found = try issues(["NSPrivacyAccessedAPITypes": [Any]()])
+    #expect(found.map(\.severity) == [.warning])
+  }
+
+  @Test func trackingFalseWithDomainsAndMalformedDomains() throws {
+    let found = try issues([
+      "NSPrivacyTracking": false, "NSPrivacyTrackingDomains": ["https://ads.example.com/x", "ok.example.com"],
+    ])
+    #expect(found.contains { $0.message.contains("ITMS-91064") })
+    #expect(found.contains { $0.message.contains("https://ads.example.com/x") })
+    #expect(!found.contains { $0.message.contains("\"ok.example.com\"") })
+    #expect(try issues(["NSPrivacyTracking": false, "NSPrivacyTrackingDomains": [String]()]).isEmpty)
+  }
+
+  @Test func collectedDataEntriesNeedExactlyFourKnownKeys() throws {
+    var wrong = validCollected
+    wrong["NSPrivacyCollectedDataType"] = "NSPrivacyCollectedDataTypePhotosOrVideos"
+    wrong["NSPrivacyCollectedDataTypePurposes"] = ["Analytics"]
+    wrong["Extra"] = true
+    wrong["NSPrivacyCollectedDataTypeLinked"] = "no"
+    let found = try issues(["NSPrivacyCollectedDataTypes": [wrong]]).map(\.message)
+    #expect(found.count == 4)
+    #expect(found.contains { $0.contains("PhotosOrVideos") })
+    #expect(found.contains { $0.contains("\"Analytics\"") })
+    #expect(found.contains { $0.contains("`Extra`") })
+    #expect(found.contains { $0.contains("NSPrivacyCollectedDataTypeLinked") && $0.contains("Boolean") })
+
+    var short = validCollected
+    short["NSPrivacyCollectedDataTypeTracking"] = nil
+    #expect(
+      try issues(["NSPrivacyCollectedDataTypes": [short]]).map(\.message) == [
+        "A `NSPrivacyCollectedDataTypes` entry lacks `NSPrivacyCollectedDataTypeTracking`."
+      ])
+  }
+
+  @Test func propertyListTypesAreExact() throws {
+    let data = try Fixture.plist(
+      ["flag": true, "count": 1, "ratio": 1.5, "name": "x", "list": [1], "blob": Data([1])], binary: true)
+    guard case .dictionary(let root) = try PropertyListValue.parse(data) else {
+      Issue.record("root is not a dictionary")
+      return
+    }
+    #expect(root["flag"] == .boolean(true))
+    #expect(root["count"] == .integer(1))
+    #expect(root["ratio"] == .real(1.5))
+    #expect(root["name"] == .string("x"))
+    #expect(root["list"] == .array([.integer(1)]))
+    #expect(root["blob"] == .data(Data([1])))
+  }
+
+  @Test(arguments: [String.Encoding.utf8, .utf16])
+  func oldStyleStringsFiles(encoding: String.Encoding) throws {
+    let text =
+      "/* Camera */\n\"NSCameraUsageDescription\" = \"Scan \\\"receipts\\\" to file them.\";\n// line\nNSMicrophoneUsageDescription = \"Record notes.\";\n"
+    let data = try #require(text.data(using: encoding))
+    let value = try PropertyListValue.parse(data)
+    #expect(value.dictionaryValue?["NSCameraUsageDescription"] == .string("Scan \"receipts\" to file them."))
+    #expect(value.dictionaryValue?["NSMicrophoneUsageDescription"] == .string("Record notes."))
+  }
+}

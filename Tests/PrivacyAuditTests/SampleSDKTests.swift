@@ -1,0 +1,95 @@
+import BinaryImage
+import Foundation
+import ImageLoader
+import PrivacyAudit
+import PrivacyCatalog
+import SDKVetCommand
+import TestSupport
+import Testing
+
+/// `Samples/sdks` scanned end to end, checked against the contract in `Samples/sdks/README.md`.
+/// `SDKVET_SDK_SAMPLES` may point at another copy of the folder.
+enum SampleSDKs {
+  static let root = ProcessInfo.processInfo.environment["SDKVET_SDK_SAMPLES"] ?? SampleLocator.sample("sdks")
+
+  /// The samples exist and this build reads ELF too (the Linux samples are part of the contract).
+  /// A sample that cannot be read must fail the suite, so readability is not a precondition.
+  static var available: Bool {
+    FileManager.default.fileExists(atPath: root + "/README.md") && ELFSupport.isAvailable
+  }
+
+  static func scan() throws -> AuditReport {
+    ScanPipeline(catalog: try Catalog.builtIn()).run(paths: [root]).report
+  }
+
+  static func relative(_ path: String) -> String {
+    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+  }
+}
+
+@Suite("Samples/sdks end to end", .enabled(if: SampleSDKs.available))
+struct SampleSDKTests {
+  /// Every finding's target, per rule, sorted: each rule must fire exactly here.
+  static let expected: [RuleID: [String]] = [
+    .missingPrivacyManifest: ["NoManifestKit.framework"],
+    .undeclaredAPICategory: ["SwiftSelectorsKit.framework"],
+    .invalidReasonCode: ["WrongReasonKit.framework"],
+    .reasonNotValidForCategory: ["WrongReasonKit.framework"],
+    .reasonNotForThisKind: ["ConsentApp.app", "WrongReasonKit.framework"],
+    .unusedAPIDeclaration: ["UnusedDeclKit.framework"],
+    .invalidPrivacyManifest: ["BadManifestKit.framework", "BadManifestKit.framework", "BadManifestKit.framework"],
+    .unreadableBinary: ["Disguised.framework"],
+    .requiresPurposeString: [
+      "ConsentApp.app/Frameworks/ConsentKit.framework", "ConsentKit.framework",
+      "SampleApp.app/Frameworks/MicKit.framework",
+    ],
+    .missingPurposeString: ["ConsentApp.app", "SampleApp.app", "SampleApp.app"],
+    .purposeStringStyle: ["SampleApp.app", "SampleApp.app"],
+    .trackingUndeclared: ["SampleApp.app"],
+    .trackingWithoutAuthorization: ["ConsentApp.app", "SampleApp.app"],
+    .trackingDomainsMissing: ["TrackerKit.framework"],
+  ]
+
+  @Test func eachRuleFiresExactlyOnItsSamples() throws {
+    let report = try SampleSDKs.scan()
+    var actual: [RuleID: [String]] = [:]
+    for target in report.targets {
+      for finding in target.findings { actual[finding.rule, default: []].append(SampleSDKs.relative(target.path)) }
+    }
+    for rule in RuleID.allCases {
+      #expect((actual[rule] ?? []).sorted() == Self.expected[rule] ?? [], "\(rule.rawValue)")
+    }
+  }
+
+  @Test func findingDetailsMatchTheContract() throws {
+    let report = try SampleSDKs.scan()
+    let target = { (path: String) in report.targets.first { SampleSDKs.relative($0.path) == path } }
+    #expect(
+      target("SwiftSelectorsKit.framework")?.findings.first?.category == "NSPrivacyAccessedAPICategoryActiveKeyboards")
+    #expect(
+      target("UnusedDeclKit.framework")?.findings.first?.category == "NSPrivacyAccessedAPICategoryActiveKeyboards")
+    #expect(target("NoManifestKit.framework")?.usedCategories == ["NSPrivacyAccessedAPICategoryDiskSpace"])
+    let missing = target("SampleApp.app")?.findings.filter { $0.rule == .missingPurposeString }.map(\.message) ?? []
+    #expect(missing.contains { $0.contains("NSLocationWhenInUseUsageDescription") })
+    #expect(
+      missing.contains { $0.contains("NSMicrophoneUsageDescription") && $0.contains("Frameworks/MicKit.framework") })
+    let style = target("SampleApp.app")?.findings.filter { $0.rule == .purposeStringStyle }.compactMap(\.file).map(
+      SampleSDKs.relative)
+    #expect(style == ["SampleApp.app/Info.plist", "SampleApp.app/en.lproj/InfoPlist.strings"])
+    #expect(
+      Set(target("SampleApp.app")?.permissions.map(\.resource) ?? []) == [
+        "camera", "location-when-in-use", "microphone",
+      ])
+    #expect(target("MacKit.framework")?.binaries.count == 1)
+    #expect(
+      target("linux/libfilestat.so")?.usedCategories == [
+        "NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategoryFileTimestamp",
+      ])
+  }
+
+  @Test func linksAddNoTargets() throws {
+    let paths = try SampleSDKs.scan().targets.map { SampleSDKs.relative($0.path) }
+    #expect(!paths.contains { $0.hasPrefix("links/") })
+    #expect(Set(paths).count == paths.count)
+  }
+}

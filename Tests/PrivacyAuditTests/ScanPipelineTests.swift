@@ -1,0 +1,31 @@
+import Foundation
+import PrivacyAudit
+import PrivacyCatalog
+import SDKVetCommand
+import TargetDiscovery
+import Testing
+
+@Suite("Scan pipeline over a temporary tree")
+struct ScanPipelineTests {
+  @Test func documentsAreLoadedAndUnreadableBinariesReported() throws {
+    let tree = try TemporaryTree()
+    try tree.file("Broken.framework/Broken", Array("not a binary at all".utf8))
+    try tree.plist(
+      "Broken.framework/Info.plist", ["CFBundleExecutable": "Broken", "NSCameraUsageDescription": "camera"])
+    try tree.file("Broken.framework/PrivacyInfo.xcprivacy", Array("<plist><dict>".utf8))
+    try tree.file("lib/libmissing.dylib", [0xcf, 0xfa, 0xed, 0xfe])
+    var seen: [Int] = []
+    let outcome = ScanPipeline(catalog: try Catalog.builtIn()).run(paths: [tree.root, tree.root + "/absent"]) {
+      seen.append($0.completed)
+    }
+    #expect(seen == [1, 2])
+    #expect(outcome.problems.map(\.path) == [tree.root + "/absent"])
+    let report = outcome.report
+    #expect(report.targets.map { tree.relative($0.path) } == ["Broken.framework", "lib/libmissing.dylib"])
+    let framework = try #require(report.targets.first)
+    #expect(framework.privacyManifest.map(tree.relative) == "Broken.framework/PrivacyInfo.xcprivacy")
+    let rules = Set(framework.findings.map(\.rule))
+    #expect(rules == [.unreadableBinary, .invalidPrivacyManifest, .purposeStringStyle])
+    #expect(report.targets.last?.findings.map(\.rule) == [.unreadableBinary])
+  }
+}

@@ -1,0 +1,25 @@
+public import BinaryImage
+import Testing
+
+/// Runs `body` with a reader over `bytes`.
+public func withReader<R>(
+  _ bytes: [UInt8], baseOffset: UInt64 = 0, byteOrder: ByteOrder = .little, _ body: (inout ByteReader) throws -> R
+) rethrows -> R {
+  try bytes.withUnsafeBytes { (raw) throws -> R in
+    var reader = ByteReader(raw, baseOffset: baseOffset, byteOrder: byteOrder)
+    return try body(&reader)
+  }
+}
+
+/// The `BinaryError` `body` throws, or `nil` when it returns (any other error fails the test).
+public func thrownBinaryError(_ body: () throws -> Void) -> BinaryError? {
+  do {
+    try body()
+    return nil
+  } catch let error as BinaryError {
+    return error
+  } catch {
+    Issue.record("unexpected error type: \(error)")
+    return nil
+  }
+}
