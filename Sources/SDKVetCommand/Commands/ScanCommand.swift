@@ -63,9 +63,8 @@ enum ScanCommand: Subcommand {
         throw UsageError(description: "Cannot write '\(outputPath)': \(error.localizedDescription)")
       }
     } else {
-      var output = ChunkedOutput(context.streams)
+      var output = OutputTextStream(streams: context.streams)
       reporter.write(result.report, to: &output)
-      output.flush()
     }
     return exitStatus(for: result.report, failOn: arguments.value("--fail-on") ?? "error", hadProblems: !result.problems.isEmpty)
   }
