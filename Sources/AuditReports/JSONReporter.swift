@@ -76,6 +76,20 @@ public struct JSONReporter: Reporter {
     ])
   }
 
+  /// A target's privacy profile — what it declares and uses, what it can ask the user for, and
+  /// whether it tracks — for formats that carry it beside their own structure (SARIF).
+  static func profile(_ target: TargetReport) -> JSONValue {
+    .object([
+      ("path", .string(target.path)),
+      ("kind", .string(target.kind)),
+      ("embeddedIn", .optional(target.embeddedIn)),
+      ("usedCategories", .strings(target.usedCategories)),
+      ("declaredCategories", .strings(target.declaredCategories)),
+      ("permissions", .array(target.permissions.map(permission))),
+      ("tracking", tracking(target.tracking)),
+    ])
+  }
+
   private static func permission(_ permission: PermissionUse) -> JSONValue {
     .object([
       ("resource", .string(permission.resource)),

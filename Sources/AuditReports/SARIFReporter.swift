@@ -41,6 +41,7 @@ public struct SARIFReporter: Reporter {
       ("tool", .object([("driver", driver)])),
       ("originalUriBaseIds", .object([(ArtifactURI.scanRootBase, scanRootLocation)])),
       ("results", .array(results)),
+      ("properties", .object([("profiles", .array(report.targets.map(JSONReporter.profile)))])),
     ])
     let log: JSONValue = .object([
       ("$schema", .string(Self.schemaURI)),

@@ -35,6 +35,18 @@ import Testing
     }
   }
 
+  @Test func everyTargetsPrivacyProfileRidesInTheRunProperties() throws {
+    let properties = try #require(try run()["properties"] as? [String: Any])
+    let profiles = try #require(properties["profiles"] as? [[String: Any]])
+    #expect(profiles.map { $0["path"] as? String } == report.targets.map(\.path))
+    for (profile, target) in zip(profiles, report.targets) {
+      #expect(profile["usedCategories"] as? [String] == target.usedCategories)
+      #expect((profile["permissions"] as? [[String: Any]])?.map { $0["resource"] as? String } == target.permissions.map(\.resource))
+      #expect((profile["tracking"] as? [String: Any])?["readsAdvertisingIdentifier"] as? Bool
+        == target.tracking.readsAdvertisingIdentifier)
+    }
+  }
+
   @Test func oneResultPerFindingPointingAtItsRule() throws {
     let results = try #require(try run()["results"] as? [[String: Any]])
     let findings = report.targets.flatMap(\.findings)
