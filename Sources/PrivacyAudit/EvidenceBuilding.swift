@@ -11,8 +11,12 @@ extension Evidence {
 
   /// Orders evidence by binary, architecture, member, symbol, via and library, for stable output.
   static func ordered(_ lhs: Evidence, _ rhs: Evidence) -> Bool {
-    (lhs.binary, lhs.architecture ?? "", lhs.member ?? "", lhs.symbol, lhs.via, lhs.library ?? "")
-      < (rhs.binary, rhs.architecture ?? "", rhs.member ?? "", rhs.symbol, rhs.via, rhs.library ?? "")
+    if lhs.binary != rhs.binary { return lhs.binary < rhs.binary }
+    if lhs.architecture != rhs.architecture { return (lhs.architecture ?? "") < (rhs.architecture ?? "") }
+    if lhs.member != rhs.member { return (lhs.member ?? "") < (rhs.member ?? "") }
+    if lhs.symbol != rhs.symbol { return lhs.symbol < rhs.symbol }
+    if lhs.via != rhs.via { return lhs.via < rhs.via }
+    return (lhs.library ?? "") < (rhs.library ?? "")
   }
 }
 
