@@ -43,7 +43,8 @@ public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// (a broken fuzz build), rather than fuzzing nothing.
 @_cdecl("LLVMFuzzerInitialize")
 public func initializeDocumentFuzzer(
-  _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+  _ argc: UnsafeMutablePointer<CInt>?,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> CInt {
   guard FixedParts.shared != nil else {
     FileHandle.standardError.write(Data("document-fuzz: the built-in catalog does not load\n".utf8))
@@ -98,7 +99,8 @@ enum FuzzedDocument: UInt8, CaseIterable {
       switch self {
       case .manifest, .catalogOverlay: nil
       case .infoPlist: fuzzed
-      case .infoPlistStrings: LoadedFile(file: TargetFile(path: "\(root)/Info.plist"), contents: .bytes(Self.baseInfoPlist))
+      case .infoPlistStrings:
+        LoadedFile(file: TargetFile(path: "\(root)/Info.plist"), contents: .bytes(Self.baseInfoPlist))
       }
     return TargetEvidence(
       target: target, binaries: [binary], manifests: self == .manifest ? [fuzzed] : [], infoPlist: infoPlist,

@@ -34,7 +34,9 @@ public struct BinaryError: Error, Sendable, Hashable, CustomStringConvertible {
   ///   - kind: What kind of failure this is.
   ///   - message: The sentence shown to the user.
   ///   - offset: The absolute file offset of the bad field, when known.
-  public init(_ kind: Kind, _ message: String, offset: UInt64? = nil, member: String? = nil, architecture: String? = nil) {
+  public init(
+    _ kind: Kind, _ message: String, offset: UInt64? = nil, member: String? = nil, architecture: String? = nil
+  ) {
     self.kind = kind
     self.message = message
     self.offset = offset

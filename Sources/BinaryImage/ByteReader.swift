@@ -43,7 +43,8 @@ public struct ByteReader {
   /// - Throws: `truncated` when `offset` is outside the bytes.
   public mutating func seek(to offset: Int, _ what: @autoclosure () -> String = "seek") throws(BinaryError) {
     guard offset >= 0, offset <= bytes.count else {
-      throw BinaryError(.truncated, "\(what()): offset \(offset) is past the end (\(bytes.count) bytes)", offset: fileOffset(offset))
+      throw BinaryError(
+        .truncated, "\(what()): offset \(offset) is past the end (\(bytes.count) bytes)", offset: fileOffset(offset))
     }
     position = offset
   }
@@ -56,7 +57,9 @@ public struct ByteReader {
 
   /// A reader over `count` bytes at `offset` (relative to this reader), sharing its byte order.
   /// - Throws: `truncated` when the range is not inside the bytes, naming `what`.
-  public func slice(at offset: some BinaryInteger, count: some BinaryInteger, _ what: @autoclosure () -> String) throws(BinaryError) -> ByteReader {
+  public func slice(at offset: some BinaryInteger, count: some BinaryInteger, _ what: @autoclosure () -> String)
+    throws(BinaryError) -> ByteReader
+  {
     guard let start = Int(exactly: offset), let length = Int(exactly: count), start >= 0, length >= 0 else {
       throw BinaryError(.malformed, "\(what()): negative or huge offset or size", offset: baseOffset)
     }
@@ -71,7 +74,9 @@ public struct ByteReader {
   }
 
   /// The `count` bytes at the cursor, advancing past them.
-  public mutating func readBytes(_ count: Int, _ what: @autoclosure () -> String) throws(BinaryError) -> UnsafeRawBufferPointer {
+  public mutating func readBytes(_ count: Int, _ what: @autoclosure () -> String) throws(BinaryError)
+    -> UnsafeRawBufferPointer
+  {
     let sub = try slice(at: position, count: count, what())
     position += count
     return sub.bytes
@@ -79,7 +84,8 @@ public struct ByteReader {
 
   /// Reads a fixed-width integer at the cursor and advances.
   @inlinable
-  public mutating func read<T: FixedWidthInteger>(_: T.Type, _ what: @autoclosure () -> String) throws(BinaryError) -> T {
+  public mutating func read<T: FixedWidthInteger>(_: T.Type, _ what: @autoclosure () -> String) throws(BinaryError) -> T
+  {
     let value = try peek(T.self, at: position, what())
     position += MemoryLayout<T>.size
     return value
@@ -87,7 +93,9 @@ public struct ByteReader {
 
   /// Reads a fixed-width integer at `offset` (relative to this reader) without moving the cursor.
   @inlinable
-  public func peek<T: FixedWidthInteger>(_: T.Type, at offset: Int, _ what: @autoclosure () -> String) throws(BinaryError) -> T {
+  public func peek<T: FixedWidthInteger>(_: T.Type, at offset: Int, _ what: @autoclosure () -> String)
+    throws(BinaryError) -> T
+  {
     let size = MemoryLayout<T>.size
     guard offset >= 0, offset <= bytes.count - size else {
       throw BinaryError(
@@ -146,13 +154,18 @@ public struct ByteReader {
 
   /// The NUL-terminated byte string at `offset` (relative to this reader), without the NUL.
   /// - Throws: `truncated` when no NUL follows before the end of the reader.
-  public func cString(at offset: some BinaryInteger, _ what: @autoclosure () -> String) throws(BinaryError) -> UnsafeRawBufferPointer {
+  public func cString(at offset: some BinaryInteger, _ what: @autoclosure () -> String) throws(BinaryError)
+    -> UnsafeRawBufferPointer
+  {
     guard let start = Int(exactly: offset), start >= 0, start < bytes.count else {
-      throw BinaryError(.malformed, "\(what()): string offset \(offset) is outside its table (\(bytes.count) bytes)", offset: baseOffset)
+      throw BinaryError(
+        .malformed, "\(what()): string offset \(offset) is outside its table (\(bytes.count) bytes)", offset: baseOffset
+      )
     }
     let tail = UnsafeRawBufferPointer(rebasing: bytes[start...])
     guard let base = tail.baseAddress, let nul = memchr(base, 0, tail.count) else {
-      throw BinaryError(.truncated, "\(what()): string at offset \(start) has no terminating NUL", offset: fileOffset(start))
+      throw BinaryError(
+        .truncated, "\(what()): string at offset \(start) has no terminating NUL", offset: fileOffset(start))
     }
     return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(nul)))
   }

@@ -14,14 +14,17 @@
     private static let memberHeaderSize: Int64 = 60
 
     /// Reads every object member of `archive`, whose bytes are `archiveSize` long.
-    static func read(_ archive: ELFDescriptor, archiveSize: Int, options: ReadOptions) -> (images: [Image], problems: [BinaryError]) {
+    static func read(_ archive: ELFDescriptor, archiveSize: Int, options: ReadOptions) -> (
+      images: [Image], problems: [BinaryError]
+    ) {
       var images: [Image] = []
       var problems: [BinaryError] = []
       var ordinal = 0
       let firstHeader = 8  // after "!<arch>\n"
       if archiveSize <= firstHeader { return ([], []) }  // an archive without members
       if archiveSize - firstHeader < Int(memberHeaderSize) {
-        let error = BinaryError(.truncated, "ELF archive: the first member header is cut short", offset: UInt64(firstHeader))
+        let error = BinaryError(
+          .truncated, "ELF archive: the first member header is cut short", offset: UInt64(firstHeader))
         return ([], [error.located(member: "member 1")])
       }
       // Each member takes at least a 60-byte header, so this bounds the walk by the bytes.
@@ -54,7 +57,8 @@
       let names = try LibELF.memberName(member)
       if indexNames.contains(names.name) || names.name.hasPrefix(bsdIndexPrefix) { return nil }
       if names.rawName.hasPrefix(bsdLongNamePrefix) {
-        return try readBSDLongNameMember(member, lengthText: names.rawName.dropFirst(bsdLongNamePrefix.count), options: options)
+        return try readBSDLongNameMember(
+          member, lengthText: names.rawName.dropFirst(bsdLongNamePrefix.count), options: options)
       }
       return try readObject(member, name: names.name, options: options)
     }
@@ -66,7 +70,9 @@
     ) throws(BinaryError) -> Image? {
       let raw = try LibELF.rawBytes(member)
       guard let nameLength = Int(lengthText), nameLength >= 0, nameLength <= raw.count else {
-        throw BinaryError(.malformed, "ELF archive: BSD member name length \"\(lengthText)\" does not fit the member (\(raw.count) bytes)")
+        throw BinaryError(
+          .malformed,
+          "ELF archive: BSD member name length \"\(lengthText)\" does not fit the member (\(raw.count) bytes)")
       }
       let name = String(fileBytes: ByteReader.trimmedAtNUL(UnsafeRawBufferPointer(rebasing: raw[..<nameLength])))
       if name.hasPrefix(bsdIndexPrefix) { return nil }
@@ -79,7 +85,9 @@
       }
     }
 
-    private static func readObject(_ object: ELFDescriptor, name: String, options: ReadOptions) throws(BinaryError) -> Image {
+    private static func readObject(_ object: ELFDescriptor, name: String, options: ReadOptions) throws(BinaryError)
+      -> Image
+    {
       switch LibELF.kind(object) {
       case .elf:
         try ELFHeaderCheck.validate(UnsafeRawBufferPointer(try LibELF.rawBytes(object)))
@@ -100,17 +108,20 @@
       let extent = try? LibELF.memberExtent(member)  // before elf_next: libelf keeps one current header
       guard let failure = LibELF.advance(pastMember: member) else { return nil }
       guard let extent else { return .some(nil) }
-      let (next, overflow) = extent.headerOffset.addingReportingOverflow(memberHeaderSize &+ extent.size &+ (extent.size & 1))
+      let (next, overflow) = extent.headerOffset.addingReportingOverflow(
+        memberHeaderSize &+ extent.size &+ (extent.size & 1))
       guard !overflow, next >= 0, next < Int64(archiveSize) else { return .some(nil) }
       let headerOffset = UInt64(next)
       let remaining = Int64(archiveSize) - next
       if remaining < memberHeaderSize {
         return BinaryError(
-          .truncated, "ELF archive: \(remaining) trailing bytes are too short for a member header", offset: headerOffset,
+          .truncated, "ELF archive: \(remaining) trailing bytes are too short for a member header",
+          offset: headerOffset,
           member: "member \(ordinal)")
       }
       return BinaryError(
-        .malformed, "ELF archive: member header is corrupt (\(failure.message))", offset: headerOffset, member: "member \(ordinal)")
+        .malformed, "ELF archive: member header is corrupt (\(failure.message))", offset: headerOffset,
+        member: "member \(ordinal)")
     }
   }
 #endif

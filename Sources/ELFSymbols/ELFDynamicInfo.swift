@@ -42,7 +42,8 @@
 
     /// A string of the dynamic string table; `nil` (entry skipped) when it cannot be read.
     private static func name(_ elf: ELFDescriptor, _ section: Int, _ offset: UInt64) -> String? {
-      guard let offset = UInt32(exactly: offset), let bytes = LibELF.string(elf, section: section, offset: offset) else { return nil }
+      guard let offset = UInt32(exactly: offset), let bytes = LibELF.string(elf, section: section, offset: offset)
+      else { return nil }
       return String(fileBytes: bytes)
     }
   }

@@ -37,11 +37,13 @@
       let sectionEntrySize = try reader.peek(UInt16.self, at: fieldBase + 4, "e_shentsize")
       let sectionCount = try reader.peek(UInt16.self, at: fieldBase + 6, "e_shnum")
       if programOffset != 0 {
-        try checkTable(reader, "ELF program headers", at: programOffset, count: programCount, entrySize: programEntrySize)
+        try checkTable(
+          reader, "ELF program headers", at: programOffset, count: programCount, entrySize: programEntrySize)
       }
       if sectionOffset != 0 {
         // e_shnum 0 with a table means the real count sits in section 0: at least that one must fit.
-        try checkTable(reader, "ELF section headers", at: sectionOffset, count: max(sectionCount, 1), entrySize: sectionEntrySize)
+        try checkTable(
+          reader, "ELF section headers", at: sectionOffset, count: max(sectionCount, 1), entrySize: sectionEntrySize)
       }
     }
 

@@ -35,7 +35,9 @@
     }
 
     /// An `ET_DYN` with an interpreter or `DF_1_PIE` is a position-independent executable.
-    private static func kind(_ elf: ELFDescriptor, _ header: ELFHeader, _ dynamic: ELFDynamicInfo) throws(BinaryError) -> Image.Kind {
+    private static func kind(_ elf: ELFDescriptor, _ header: ELFHeader, _ dynamic: ELFDynamicInfo) throws(BinaryError)
+      -> Image.Kind
+    {
       switch header.type {
       case ELFConstants.typeRelocatable: return .object
       case ELFConstants.typeExecutable: return .executable

@@ -31,7 +31,9 @@ public enum ELFReader {
       case .archive:
         let archive = try LibELF.open(memory: bytes)
         defer { LibELF.end(archive) }
-        guard LibELF.kind(archive) == .archive else { throw BinaryError(.malformed, "ELF archive: libelf does not recognise the archive") }
+        guard LibELF.kind(archive) == .archive else {
+          throw BinaryError(.malformed, "ELF archive: libelf does not recognise the archive")
+        }
         let (images, problems) = ELFArchiveReader.read(archive, archiveSize: bytes.count, options: options)
         return BinaryFile(path: path, container: .archive, images: images, problems: problems)
       default:

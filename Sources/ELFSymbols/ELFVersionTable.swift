@@ -21,7 +21,8 @@
 
     /// Reads the version sections that belong to `symbolTable`; `nil` when it has no `.gnu.version`.
     /// - Throws: when a version section's data cannot be read.
-    init?(_ elf: ELFDescriptor, sections: [ELFSection], symbolTable: ELFSection, image: inout Image) throws(BinaryError) {
+    init?(_ elf: ELFDescriptor, sections: [ELFSection], symbolTable: ELFSection, image: inout Image) throws(BinaryError)
+    {
       let symbolIndex = UInt32(truncatingIfNeeded: symbolTable.index)
       guard
         let versym = sections.first(where: {
@@ -51,14 +52,16 @@
     ) throws(BinaryError) {
       let data = try LibELF.data(elf, section: section.index)
       let strings = Int(section.link)
-      try Self.walk(count: Int(section.info), limit: data.byteCount, "ELF .gnu.version_r") { offset throws(BinaryError) in
+      try Self.walk(count: Int(section.info), limit: data.byteCount, "ELF .gnu.version_r") {
+        offset throws(BinaryError) in
         guard let need = LibELF.versionNeed(data, at: offset) else {
           throw BinaryError(.malformed, "ELF .gnu.version_r: record at \(offset) runs past the section")
         }
         let fileName = LibELF.string(elf, section: strings, offset: need.fileNameOffset).map { String(fileBytes: $0) }
         let library = fileName.flatMap { name in image.libraries.firstIndex { $0.name == name } }
         let firstAux = try Int(offset).checkedAdding(need.auxOffset, "ELF .gnu.version_r: vn_aux")
-        try Self.walk(from: firstAux, count: Int(need.auxCount), limit: data.byteCount, "ELF .gnu.version_r") { auxOffset throws(BinaryError) in
+        try Self.walk(from: firstAux, count: Int(need.auxCount), limit: data.byteCount, "ELF .gnu.version_r") {
+          auxOffset throws(BinaryError) in
           guard let aux = LibELF.versionNeedAux(data, at: auxOffset) else {
             throw BinaryError(.malformed, "ELF .gnu.version_r: auxiliary record at \(auxOffset) runs past the section")
           }
@@ -77,7 +80,8 @@
     ) throws(BinaryError) {
       let data = try LibELF.data(elf, section: section.index)
       let strings = Int(section.link)
-      try Self.walk(count: Int(section.info), limit: data.byteCount, "ELF .gnu.version_d") { offset throws(BinaryError) in
+      try Self.walk(count: Int(section.info), limit: data.byteCount, "ELF .gnu.version_d") {
+        offset throws(BinaryError) in
         guard let definition = LibELF.versionDefinition(data, at: offset) else {
           throw BinaryError(.malformed, "ELF .gnu.version_d: record at \(offset) runs past the section")
         }

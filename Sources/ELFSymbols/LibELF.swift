@@ -33,8 +33,11 @@
 
     /// The pending libelf error (or `code`, when the caller already took it) as a `BinaryError`
     /// naming the failed call.
-    private static func failure(_ call: String, _ kind: BinaryError.Kind = .malformed, code: Int32 = elf_errno()) -> BinaryError {
-      let text = elf_errmsg(code).map { String(validatingCString: $0) ?? "unknown libelf error" } ?? "unknown libelf error"
+    private static func failure(_ call: String, _ kind: BinaryError.Kind = .malformed, code: Int32 = elf_errno())
+      -> BinaryError
+    {
+      let text =
+        elf_errmsg(code).map { String(validatingCString: $0) ?? "unknown libelf error" } ?? "unknown libelf error"
       return BinaryError(kind, "ELF: \(call): \(text)")
     }
 
@@ -133,7 +136,9 @@
     static func programHeaderTypes(_ elf: ELFDescriptor) throws(BinaryError) -> [UInt32] {
       var count = 0
       guard elf_getphdrnum(elf.handle, &count) == 0 else { throw failure("elf_getphdrnum") }
-      guard let limit = Int32(exactly: count) else { throw BinaryError(.malformed, "ELF program headers: count \(count) out of range") }
+      guard let limit = Int32(exactly: count) else {
+        throw BinaryError(.malformed, "ELF program headers: count \(count) out of range")
+      }
       var types: [UInt32] = []
       for index in 0..<limit {  // libelf checked that `count` headers fit in the file
         var phdr = GElf_Phdr()
@@ -214,7 +219,8 @@
     static func versionNeed(_ table: ELFSectionData, at offset: Int32) -> ELFVersionNeed? {
       var need = GElf_Verneed()
       guard gelf_getverneed(table.data, offset, &need) != nil else { return nil }
-      return ELFVersionNeed(auxCount: need.vn_cnt, fileNameOffset: need.vn_file, auxOffset: need.vn_aux, next: need.vn_next)
+      return ELFVersionNeed(
+        auxCount: need.vn_cnt, fileNameOffset: need.vn_file, auxOffset: need.vn_aux, next: need.vn_next)
     }
 
     /// The `Vernaux` record at byte `offset` of `.gnu.version_r`.

@@ -30,9 +30,11 @@ public enum BinaryFileReader {
     }
   }
 
-  private static func readELF(_ file: MappedFile, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+  private static func readELF(_ file: MappedFile, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile
+  {
     guard ELFReader.isAvailable else {
-      throw BinaryError(.unsupported, "ELF input, but sdkvet was built without libelf (see README: install libelf and rebuild)")
+      throw BinaryError(
+        .unsupported, "ELF input, but sdkvet was built without libelf (see README: install libelf and rebuild)")
     }
     return try ELFReader.read(file, path: path, options: options)
   }

@@ -40,7 +40,9 @@ public struct Finding: Sendable, Hashable, Codable {
   public var evidence: [Evidence]
 
   /// Creates a finding.
-  public init(rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil, evidence: [Evidence] = []) {
+  public init(
+    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil, evidence: [Evidence] = []
+  ) {
     self.rule = rule
     self.severity = severity
     self.category = category
@@ -160,7 +162,8 @@ public struct TargetReport: Sendable, Hashable, Codable {
 
   /// Creates a target report.
   public init(
-    path: String, kind: String, embeddedIn: String? = nil, binaries: [BinarySummary] = [], privacyManifest: String? = nil,
+    path: String, kind: String, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
+    privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
     permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = []
   ) {

@@ -3,7 +3,9 @@
 /// The executable's `main` is one call to `SDKVet.main`; everything else (parsing, help, output,
 /// exit statuses) is decided here so it can be tested in-process.
 public enum SDKVet {
-  nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self]
+  nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
+    ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self,
+  ]
 
   static let overview = """
     OVERVIEW: sdkvet audits compiled SDKs and apps for Apple's privacy rules, without their source.
@@ -47,7 +49,9 @@ public enum SDKVet {
       break
     }
     guard let command = subcommand(named: first) else {
-      return usageFailure(.unknownCommand(first, known: subcommands.map { $0.spec.name }), usage: "usage: sdkvet <command> ...", streams: streams)
+      return usageFailure(
+        .unknownCommand(first, known: subcommands.map { $0.spec.name }), usage: "usage: sdkvet <command> ...",
+        streams: streams)
     }
     let spec = command.spec
     do throws(UsageError) {

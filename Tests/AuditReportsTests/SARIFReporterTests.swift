@@ -41,9 +41,12 @@ import Testing
     #expect(profiles.map { $0["path"] as? String } == report.targets.map(\.path))
     for (profile, target) in zip(profiles, report.targets) {
       #expect(profile["usedCategories"] as? [String] == target.usedCategories)
-      #expect((profile["permissions"] as? [[String: Any]])?.map { $0["resource"] as? String } == target.permissions.map(\.resource))
-      #expect((profile["tracking"] as? [String: Any])?["readsAdvertisingIdentifier"] as? Bool
-        == target.tracking.readsAdvertisingIdentifier)
+      #expect(
+        (profile["permissions"] as? [[String: Any]])?.map { $0["resource"] as? String }
+          == target.permissions.map(\.resource))
+      #expect(
+        (profile["tracking"] as? [String: Any])?["readsAdvertisingIdentifier"] as? Bool
+          == target.tracking.readsAdvertisingIdentifier)
     }
   }
 

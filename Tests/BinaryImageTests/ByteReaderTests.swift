@@ -1,6 +1,6 @@
 import BinaryImage
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ByteReaderTests {
   @Test func readsIntegersInBothByteOrders() throws {
@@ -39,8 +39,11 @@ import TestSupport
   @Test func uleb128DecodesAndRejectsOverflow() throws {
     #expect(try withReader([0xe5, 0x8e, 0x26]) { try $0.readULEB128("value") } == 624_485)
     let tooLong = [UInt8](repeating: 0xff, count: 11) + [0x01]
-    #expect(withReader(tooLong) { reader in thrownBinaryError { _ = try reader.readULEB128("value") } }?.kind == .malformed)
-    #expect(withReader([0x80, 0x80]) { reader in thrownBinaryError { _ = try reader.readULEB128("value") } }?.kind == .truncated)
+    #expect(
+      withReader(tooLong) { reader in thrownBinaryError { _ = try reader.readULEB128("value") } }?.kind == .malformed)
+    #expect(
+      withReader([0x80, 0x80]) { reader in thrownBinaryError { _ = try reader.readULEB128("value") } }?.kind
+        == .truncated)
   }
 
   @Test func sleb128DecodesNegativeValues() throws {
@@ -68,7 +71,8 @@ import TestSupport
   }
 
   @Test func errorsRenderWithPathMemberAndArchitecture() {
-    let error = BinaryError(.malformed, "Mach-O load commands: cmdsize 0", offset: 0x20, member: "a.o", architecture: "arm64")
+    let error = BinaryError(
+      .malformed, "Mach-O load commands: cmdsize 0", offset: 0x20, member: "a.o", architecture: "arm64")
     #expect(error.rendered(path: "libX.a") == "libX.a[a.o](arm64): Mach-O load commands: cmdsize 0 at 0x20")
   }
 }

@@ -1,8 +1,8 @@
 import BinaryImage
 import ELFSymbols
 import ImageLoader
-import Testing
 import TestSupport
+import Testing
 
 /// Each deliberately broken fixture (Samples/elf/broken) fails with its own kind of `BinaryError`.
 @Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) struct ELFBrokenInputTests {

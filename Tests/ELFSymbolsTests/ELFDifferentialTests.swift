@@ -1,10 +1,12 @@
 import BinaryImage
-import Testing
 import TestSupport
+import Testing
 
 /// Compares the reader with binutils `nm` on every well-formed fixture: per file and archive
 /// member, the undefined and the external (global and weak) symbol names must be the same sets.
-@Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason), .enabled(if: NM.isAvailable, "binutils nm is not installed"))
+@Suite(
+  .enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason),
+  .enabled(if: NM.isAvailable, "binutils nm is not installed"))
 struct ELFDifferentialTests {
   @Test(arguments: ELFFixtures.wellFormed)
   func undefinedSymbolsMatchNM(_ fixture: String) throws {

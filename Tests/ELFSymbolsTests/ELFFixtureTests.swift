@@ -1,7 +1,7 @@
 import BinaryImage
 import ELFSymbols
-import Testing
 import TestSupport
+import Testing
 
 /// Facts about the fixtures that follow from their C sources and build commands
 /// (Samples/elf/src, Samples/elf/build.sh), checked against what the reader reports.

@@ -1,8 +1,8 @@
 import BinaryImage
 import ELFSymbols
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Feeds the reader truncated and byte-flipped copies of every fixture. `ELFReader.read`
 /// throws only `BinaryError` by its type; these tests check that no input traps or crashes

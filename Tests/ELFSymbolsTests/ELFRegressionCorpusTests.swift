@@ -1,8 +1,8 @@
 import BinaryImage
 import ELFSymbols
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Replays every input the fuzzer (Scripts/fuzz-elf) ever saved in Fuzz/corpus/elf: each must be
 /// read or rejected with a `BinaryError`, never crash.

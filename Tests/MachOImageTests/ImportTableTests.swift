@@ -1,6 +1,6 @@
 import BinaryImage
-import Testing
 import TestSupport
+import Testing
 
 @testable import MachOImage
 

@@ -1,7 +1,7 @@
 import BinaryImage
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import MachOImage
 
@@ -68,7 +68,6 @@ import TestSupport
     #expect(file?.images.map(\.architecture) == ["arm64"])
     #expect(file?.problems.map(\.architecture) == ["x86_64"])
   }
-
 
   @Test(arguments: Fixtures.good)
   func truncationsNeverTrap(path: String) throws {

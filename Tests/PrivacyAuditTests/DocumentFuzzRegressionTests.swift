@@ -51,7 +51,9 @@ import Testing
   /// An app whose binary asks for the camera, with the given `Info.plist` and English strings.
   private func auditApp(infoPlist: Data, strings: Data?, catalog: Catalog) throws {
     let binary = try Fixture.binary(
-      "Fuzz.app/Fuzz", Fixture.image(imports: ["_OBJC_CLASS_$_AVCaptureDevice"], selectors: ["requestAccessForMediaType:completionHandler:"]))
+      "Fuzz.app/Fuzz",
+      Fixture.image(
+        imports: ["_OBJC_CLASS_$_AVCaptureDevice"], selectors: ["requestAccessForMediaType:completionHandler:"]))
     let target = DiscoveredTarget(
       path: "Fuzz.app", kind: .app, binaries: [binary.file], infoPlist: "Fuzz.app/Info.plist",
       localizedInfoPlistStrings: strings == nil ? [] : ["Fuzz.app/en.lproj/InfoPlist.strings"])
@@ -64,7 +66,8 @@ import Testing
 
   /// Loads `document` as an overlay; one that is accepted may only add to the catalog.
   private func overlay(_ document: Data, on catalog: Catalog) {
-    guard let overlay = try? Catalog(jsonData: document, origin: "fuzz.json"), let merged = try? catalog.overlaying(overlay)
+    guard let overlay = try? Catalog(jsonData: document, origin: "fuzz.json"),
+      let merged = try? catalog.overlaying(overlay)
     else { return }
     #expect(merged.apis.count >= catalog.apis.count)
     #expect(merged.resources.count >= catalog.resources.count)

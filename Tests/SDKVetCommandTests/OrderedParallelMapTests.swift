@@ -7,7 +7,9 @@ import Testing
   @Test(arguments: [0, 1, 7, 1000])
   func deliversEveryResultInInputOrder(count: Int) {
     var delivered: [Int] = []
-    OrderedParallelMap.run(count: count, window: 8) { $0 * 3 } deliver: { index, result in
+    OrderedParallelMap.run(count: count, window: 8) {
+      $0 * 3
+    } deliver: { index, result in
       #expect(result == index * 3)
       delivered.append(index)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import SDKVetCommand
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ScanCommandTests {
   private let noManifest = SampleLocator.sample("sdks/NoManifestKit.framework")

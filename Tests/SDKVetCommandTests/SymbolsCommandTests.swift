@@ -1,7 +1,7 @@
 import Foundation
 import SDKVetCommand
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SymbolsCommandTests {
   private func rows(_ output: String) -> [[String]] {
@@ -10,7 +10,9 @@ import TestSupport
     }
   }
 
-  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func tsvHasTheContractHeaderAndSevenColumnsPerRow() throws {
+  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func tsvHasTheContractHeaderAndSevenColumnsPerRow()
+    throws
+  {
     let archive = SampleLocator.sample("elf/libprobes.a")
     let run = CapturedRun(["symbols", "--format", "tsv", "--undefined", archive])
     #expect(run.status == .success)
@@ -52,7 +54,8 @@ import TestSupport
     #expect(Set(defined.map { $0[3] }).isDisjoint(with: undefined.map { $0[3] }))
   }
 
-  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func badFilesAreReportedWhileOtherFilesStillPrint() {
+  @Test(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) func badFilesAreReportedWhileOtherFilesStillPrint()
+  {
     let good = SampleLocator.sample("elf/libstorageprobe.so")
     let truncated = SampleLocator.sample("elf/broken/truncated.so")
     let run = CapturedRun(["symbols", "--format", "tsv", truncated, good])
@@ -84,7 +87,8 @@ import TestSupport
     let json = CapturedRun(["symbols", "--undefined", "--format", "json", binary]).output
     let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let symbols = try #require(
-      ((document["files"] as? [[String: Any]])?.first?["images"] as? [[String: Any]])?.first?["symbols"] as? [[String: Any]])
+      ((document["files"] as? [[String: Any]])?.first?["images"] as? [[String: Any]])?.first?["symbols"]
+        as? [[String: Any]])
     let swift = try #require(symbols.first { $0["name"] as? String == mangled })
     #expect((swift["demangled"] as? String)?.hasPrefix("Foundation.URLResourceValues.creationDate.getter") == true)
     #expect(symbols.first { $0["name"] as? String == "_stat" }?["demangled"] == nil)

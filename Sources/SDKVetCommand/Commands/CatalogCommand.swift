@@ -9,7 +9,8 @@ enum CatalogCommand: Subcommand {
     arguments: nil,
     requiresArguments: false,
     options: [
-      OptionSpec("--format", value: "format", allowed: ["json", "markdown"], default: "markdown", help: "Output format."),
+      OptionSpec(
+        "--format", value: "format", allowed: ["json", "markdown"], default: "markdown", help: "Output format."),
       OptionSpec(
         "--catalog", value: "file", repeatable: true,
         help: "Overlay catalog entries from a JSON file first (see Docs/CATALOG.md); may be repeated."),

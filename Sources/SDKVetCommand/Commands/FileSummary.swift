@@ -83,7 +83,10 @@ struct FileSummary: Encodable, Sendable {
       line("platform", image.platforms.joined(separator: "; "))
       line("install name", image.installName)
       line("uuid", image.uuid)
-      line("imports", "\(image.imports)" + (image.importEncodings.isEmpty ? "" : " (\(image.importEncodings.joined(separator: ", ")))"))
+      line(
+        "imports",
+        "\(image.imports)"
+          + (image.importEncodings.isEmpty ? "" : " (\(image.importEncodings.joined(separator: ", ")))"))
       for library in image.libraries {
         let marker = library.kind == "normal" ? "" : " [\(library.kind)]"
         out += "    links \(library.name)\(marker): \(library.imports) imports\n"

@@ -14,7 +14,8 @@ enum ScanCommand: Subcommand {
       OptionSpec(
         "--format", value: "format", allowed: ReportFormat.allCases.map(\.rawValue), default: "text",
         help: "Report format."),
-      OptionSpec("--output", short: "-o", value: "file", help: "Write the report to <file> instead of standard output."),
+      OptionSpec(
+        "--output", short: "-o", value: "file", help: "Write the report to <file> instead of standard output."),
       OptionSpec(
         "--fail-on", value: "severity", allowed: ["error", "warning", "note", "never"], default: "error",
         help: "Exit 1 when a finding is at or above this severity."),
@@ -43,7 +44,8 @@ enum ScanCommand: Subcommand {
     let catalog = try CatalogOption.load(arguments.allValues("--catalog"))
     let format = ReportFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
     let outputPath = arguments.value("--output")
-    let progress = ProgressLine(enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
+    let progress = ProgressLine(
+      enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
     let result = ScanPipeline(catalog: catalog).run(paths: arguments.positionals) { step in
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
@@ -66,7 +68,8 @@ enum ScanCommand: Subcommand {
       var output = OutputTextStream(streams: context.streams)
       reporter.write(result.report, to: &output)
     }
-    return exitStatus(for: result.report, failOn: arguments.value("--fail-on") ?? "error", hadProblems: !result.problems.isEmpty)
+    return exitStatus(
+      for: result.report, failOn: arguments.value("--fail-on") ?? "error", hadProblems: !result.problems.isEmpty)
   }
 
   /// 1 when a finding reaches the gate (or an input path was unusable, unless the gate is `never`).

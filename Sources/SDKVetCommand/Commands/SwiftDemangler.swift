@@ -13,13 +13,15 @@ enum SwiftDemangler {
   /// Mach-O's leading `_`), or `nil` when it is not a Swift name the runtime can demangle.
   static func readable(_ symbol: UnsafeRawBufferPointer) -> String? {
     var start = 0
-    if symbol.count > 1, symbol[0] == UInt8(ascii: "_"), symbol[1] == UInt8(ascii: "$") || symbol[1] == UInt8(ascii: "_") {
+    if symbol.count > 1, symbol[0] == UInt8(ascii: "_"),
+      symbol[1] == UInt8(ascii: "$") || symbol[1] == UInt8(ascii: "_")
+    {
       start = 1
     }
     let name = UnsafeRawBufferPointer(rebasing: symbol[start...])
     guard name.count > 2, isSwiftPrefix(name) else { return nil }
     guard let base = name.baseAddress?.assumingMemoryBound(to: CChar.self),
-      let demangled = swift_demangle(base, name.count, nil, nil, 0)
+      let demangled = runtimeDemangle(base, name.count, nil, nil, 0)
     else { return nil }
     defer { free(demangled) }
     return String(cString: demangled)
@@ -30,7 +32,8 @@ enum SwiftDemangler {
     if name[0] == dollar {
       return name[1] == UInt8(ascii: "s") || name[1] == UInt8(ascii: "S") || name[1] == UInt8(ascii: "e")
     }
-    return name.count > 3 && name[0] == UInt8(ascii: "_") && name[1] == UInt8(ascii: "T") && name[2] == UInt8(ascii: "0")
+    return name.count > 3 && name[0] == UInt8(ascii: "_") && name[1] == UInt8(ascii: "T")
+      && name[2] == UInt8(ascii: "0")
   }
 }
 
@@ -38,7 +41,7 @@ enum SwiftDemangler {
 /// size_t *outputBufferSize, uint32_t flags)`, exported by the Swift runtime; the result is
 /// allocated with `malloc` when `outputBuffer` is nil.
 @_silgen_name("swift_demangle")
-private func swift_demangle(
+private func runtimeDemangle(
   _ mangledName: UnsafePointer<CChar>, _ mangledNameLength: Int, _ outputBuffer: UnsafeMutablePointer<CChar>?,
   _ outputBufferSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
 ) -> UnsafeMutablePointer<CChar>?

@@ -17,7 +17,8 @@ struct SymbolListing: Sendable {
 
   /// The tables the reader must collect for this listing.
   var readOptions: ReadOptions {
-    ReadOptions(undefinedSymbols: includeUndefined, definedSymbols: includeDefined, selectorReferences: includeSelectors)
+    ReadOptions(
+      undefinedSymbols: includeUndefined, definedSymbols: includeDefined, selectorReferences: includeSelectors)
   }
 
   /// The TSV column names, in contract order.

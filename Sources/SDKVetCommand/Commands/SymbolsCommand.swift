@@ -11,7 +11,8 @@ enum SymbolsCommand: Subcommand {
       OptionSpec("--undefined", help: "Only imports: undefined symbols, dyld binds and chained-fixup imports."),
       OptionSpec("--defined", help: "Only symbols the binary defines."),
       OptionSpec("--selectors", help: "Also list the Objective-C selectors the code references (binding 'selector')."),
-      OptionSpec("--format", value: "format", allowed: ["text", "tsv", "json"], default: "text", help: "Output format."),
+      OptionSpec(
+        "--format", value: "format", allowed: ["text", "tsv", "json"], default: "text", help: "Output format."),
     ],
     discussion: """
       A <path> may be a file or a folder; folders are walked and files that are not binaries are

@@ -16,7 +16,8 @@ struct OptionSpec: Sendable {
   let help: String
 
   init(
-    _ name: String, short: String? = nil, value: String? = nil, allowed: [String] = [], default defaultValue: String? = nil,
+    _ name: String, short: String? = nil, value: String? = nil, allowed: [String] = [],
+    default defaultValue: String? = nil,
     repeatable: Bool = false, help: String
   ) {
     self.name = name
