@@ -8,7 +8,7 @@ TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && pkg-config --exists libelf 2>/d
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test differential reports fuzz ci clean
+.PHONY: setup build release demo test lint differential reports fuzz ci clean
 
 setup:
 	@Scripts/setup
@@ -25,6 +25,10 @@ demo: release
 test: setup
 	$(SWIFT) build --build-tests $(TRAITS)
 	$(SWIFT) test --skip-build $(TRAITS)
+
+# The committed style (.swift-format): formatting, no force-unwraps, no force-try, documented API.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz
 
 # The differential checks against binutils nm and llvm-nm on a sample of this machine's libraries.
 differential: release
@@ -44,7 +48,7 @@ fuzz:
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 
-ci: test differential reports fuzz
+ci: test lint differential reports fuzz
 
 clean:
 	rm -rf .build Fuzz/.build
