@@ -15,13 +15,8 @@ public struct PrivacyAuditor: Sendable {
   /// - Parameter targets: The targets with their binaries matched and their files read.
   /// - Returns: The report, targets sorted by path, findings and evidence in a stable order.
   public func audit(_ targets: [TargetEvidence]) -> AuditReport {
-    let (audits, reports) = targets.concurrentMap { target in
-      let audit = TargetAudit(target, index: index)
-      return (audit, ownReport(audit))
-    }.reduce(into: ([TargetAudit](), [TargetReport]())) { lists, pair in
-      lists.0.append(pair.0)
-      lists.1.append(pair.1)
-    }
+    let audits = targets.concurrentMap { TargetAudit($0, index: index) }
+    let reports = audits.concurrentMap(ownReport)
     var final = reports
     for (position, audit) in audits.enumerated() where audit.isAppTarget {
       let embedded = audits.indices.filter { audits[$0].target.embeddedIn == audit.target.path }
