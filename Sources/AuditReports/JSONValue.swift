@@ -47,7 +47,7 @@ enum JSONValue: Sendable {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
     case .int(let value): bytes.append(contentsOf: String(value).utf8)
-    case .string(let value): JSONValue.writeEscaped(value, to: &bytes)
+    case .string(let value): JSONEscaping.appendQuoted(value, to: &bytes)
     case .array(let values):
       guard !values.isEmpty else { return bytes.append(contentsOf: "[]".utf8) }
       bytes.append(UInt8(ascii: "["))
@@ -66,7 +66,7 @@ enum JSONValue: Sendable {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         JSONValue.passOn(&bytes, to: &output)
         JSONValue.writeLineBreak(indent: indent + 1, to: &bytes)
-        JSONValue.writeEscaped(member.key, to: &bytes)
+        JSONEscaping.appendQuoted(member.key, to: &bytes)
         bytes.append(contentsOf: ": ".utf8)
         member.value.write(to: &bytes, passingOnTo: &output, indent: indent + 1)
       }
@@ -89,27 +89,4 @@ enum JSONValue: Sendable {
     output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
   }
 
-  /// Writes `text` as a JSON string literal (RFC 8259 §7): quote, backslash and control
-  /// characters escaped, everything else as UTF-8.
-  private static func writeEscaped(_ text: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
-      output.append(contentsOf: text.utf8)
-    } else {
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": output.append(contentsOf: "\\\"".utf8)
-        case "\\": output.append(contentsOf: "\\\\".utf8)
-        case "\n": output.append(contentsOf: "\\n".utf8)
-        case "\r": output.append(contentsOf: "\\r".utf8)
-        case "\t": output.append(contentsOf: "\\t".utf8)
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-          let hex = String(scalar.value, radix: 16, uppercase: false)
-          output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-        default: output.append(contentsOf: scalar.utf8)
-        }
-      }
-    }
-    output.append(UInt8(ascii: "\""))
-  }
 }

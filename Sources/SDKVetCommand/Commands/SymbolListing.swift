@@ -119,9 +119,9 @@ struct SymbolListing: Sendable {
       out.appendJSONString(image.member)
       out.append(",\"kind\":\"\(image.kind.rawValue)\",\"symbols\":[")
       for (symbolIndex, symbol) in selected(image).enumerated() {
-        out.append(symbolIndex == 0 ? "\n  {\"name\":\"" : ",\n  {\"name\":\"")
-        image.names.withBytes(of: symbol.name) { out.appendJSONStringContents($0) }
-        out.append("\",\"defined\":\(symbol.isDefined),\"binding\":\"\(symbol.binding.rawValue)\",\"version\":")
+        out.append(symbolIndex == 0 ? "\n  {\"name\":" : ",\n  {\"name\":")
+        image.names.withBytes(of: symbol.name) { out.appendJSONString($0) }
+        out.append(",\"defined\":\(symbol.isDefined),\"binding\":\"\(symbol.binding.rawValue)\",\"version\":")
         out.appendJSONString(image.versionName(of: symbol))
         out.append(",\"library\":")
         out.appendJSONString(image.libraryName(of: symbol))
@@ -136,9 +136,8 @@ struct SymbolListing: Sendable {
       if includeSelectors {
         out.append(",\"selectors\":[")
         for (selectorIndex, selector) in image.selectorReferences.enumerated() {
-          out.append(selectorIndex == 0 ? "\"" : ",\"")
-          image.names.withBytes(of: selector) { out.appendJSONStringContents($0) }
-          out.append("\"")
+          if selectorIndex > 0 { out.append(",") }
+          image.names.withBytes(of: selector) { out.appendJSONString($0) }
         }
         out.append("]")
       }

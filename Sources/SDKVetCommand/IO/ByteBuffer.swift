@@ -1,3 +1,5 @@
+import AuditReports
+
 /// An append-only byte buffer that rows are rendered into before they are written out.
 struct ByteBuffer {
   private(set) var bytes: [UInt8] = []
@@ -41,39 +43,14 @@ struct ByteBuffer {
     copy.withUTF8 { appendTSVField(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Appends `raw` as the inside of a JSON string: quotes, backslashes and control bytes escaped,
-  /// invalid UTF-8 replaced with U+FFFD.
-  mutating func appendJSONStringContents(_ raw: UnsafeRawBufferPointer) {
-    let needsSlowPath = raw.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5c || $0 >= 0x80 }
-    guard needsSlowPath else {
-      bytes.append(contentsOf: raw)
-      return
-    }
-    for scalar in String(decoding: raw, as: UTF8.self).unicodeScalars {
-      switch scalar {
-      case "\"": append("\\\"")
-      case "\\": append("\\\\")
-      case "\n": append("\\n")
-      case "\r": append("\\r")
-      case "\t": append("\\t")
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-      default:
-        bytes.append(contentsOf: String(scalar).utf8)
-      }
-    }
+  /// Appends file bytes (a symbol name) as a quoted JSON string.
+  mutating func appendJSONString(_ raw: UnsafeRawBufferPointer) {
+    JSONEscaping.appendQuoted(raw, to: &bytes)
   }
 
   /// Appends a quoted JSON string, or `null` for `nil`.
   mutating func appendJSONString(_ text: String?) {
-    guard let text else {
-      append("null")
-      return
-    }
-    append(byte: 0x22)
-    var copy = text
-    copy.withUTF8 { appendJSONStringContents(UnsafeRawBufferPointer($0)) }
-    append(byte: 0x22)
+    guard let text else { return append("null") }
+    JSONEscaping.appendQuoted(text, to: &bytes)
   }
 }

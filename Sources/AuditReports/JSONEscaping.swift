@@ -1,0 +1,43 @@
+/// Writes JSON string literals: the one escaper behind every JSON sdkvet prints (reports and
+/// `symbols --format json`).
+public enum JSONEscaping {
+  /// Appends `text` as a quoted JSON string: quotes, backslashes and control characters
+  /// (including DEL) escaped, everything else as UTF-8.
+  public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    if !text.utf8.contains(where: needsEscape) {
+      output.append(contentsOf: text.utf8)
+    } else {
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output.append(contentsOf: "\\\"".utf8)
+        case "\\": output.append(contentsOf: "\\\\".utf8)
+        case "\n": output.append(contentsOf: "\\n".utf8)
+        case "\r": output.append(contentsOf: "\\r".utf8)
+        case "\t": output.append(contentsOf: "\\t".utf8)
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          let hex = String(scalar.value, radix: 16, uppercase: false)
+          output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        default: output.append(contentsOf: scalar.utf8)
+        }
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends bytes read from a file (a symbol name) as a quoted JSON string, without building a
+  /// `String` when they are plain ASCII; invalid UTF-8 is replaced with U+FFFD.
+  public static func appendQuoted(_ raw: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    guard raw.contains(where: { needsEscape($0) || $0 >= 0x80 }) else {
+      output.append(UInt8(ascii: "\""))
+      output.append(contentsOf: raw)
+      output.append(UInt8(ascii: "\""))
+      return
+    }
+    appendQuoted(String(decoding: raw, as: UTF8.self), to: &output)
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+  }
+}
