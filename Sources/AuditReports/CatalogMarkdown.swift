@@ -56,12 +56,15 @@ public enum CatalogMarkdown {
   }
 
   private static func writeResource(_ resource: ProtectedResource, to output: inout some TextOutputStream) {
-    output.write("\n### \(escaped(resource.name)) (`\(resource.id)`)\n\n")
+    output.write(
+      "\n### \(MarkdownEscaping.text(resource.name)) (\(MarkdownEscaping.code(resource.id, inTable: false)))\n\n")
     if resource.indicatesTracking { output.write("Evidence of tracking.\n\n") }
     if resource.infoPlistKeys.isEmpty {
       output.write("Info.plist keys: none of its own.\n\n")
     } else {
-      let keys = resource.infoPlistKeys.map { "\(code($0.key)) (\($0.requirement.rawValue))" }
+      let keys = resource.infoPlistKeys.map {
+        "\(MarkdownEscaping.code($0.key, inTable: false)) (\($0.requirement.rawValue))"
+      }
       output.write("Info.plist keys: \(keys.joined(separator: ", ")).\n\n")
     }
     if let note = resource.note { output.write("\(escaped(note))\n\n") }
@@ -76,10 +79,10 @@ public enum CatalogMarkdown {
   }
 
   private static func writeTable(header: [String], rows: [[String]], to output: inout some TextOutputStream) {
-    output.write("| " + header.joined(separator: " | ") + " |\n")
+    output.write(MarkdownEscaping.row(header) + "\n")
     output.write("|" + String(repeating: "---|", count: header.count) + "\n")
     for row in rows {
-      output.write("| " + row.joined(separator: " | ") + " |\n")
+      output.write(MarkdownEscaping.row(row) + "\n")
     }
   }
 
@@ -87,7 +90,7 @@ public enum CatalogMarkdown {
     spellings.map { spelling in
       let suffix = spelling.kind == .swiftPrefix ? "…" : ""
       let format = spelling.format.map { $0 == .elf ? " (ELF)" : " (Mach-O)" } ?? ""
-      return "`\(spelling.name)\(suffix)`\(format)"
+      return MarkdownEscaping.code(spelling.name + suffix, inTable: true) + format
     }.joined(separator: "<br>")
   }
 
@@ -104,18 +107,7 @@ public enum CatalogMarkdown {
     }
   }
 
-  private static func code(_ text: String) -> String { "`\(text)`" }
+  private static func code(_ text: String) -> String { MarkdownEscaping.code(text, inTable: true) }
 
-  /// Escapes the characters that would break a table cell or a link text.
-  private static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "|": result += "\\|"
-      case "\n": result += " "
-      default: result.append(character)
-      }
-    }
-    return result
-  }
+  private static func escaped(_ text: String) -> String { MarkdownEscaping.text(text) }
 }
