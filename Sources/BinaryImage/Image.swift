@@ -47,6 +47,15 @@ public struct Image: Sendable {
   public var versions: [String] = []
   /// The image's own name: ELF `DT_SONAME` or Mach-O `LC_ID_DYLIB` install name.
   public var installName: String?
+  /// ELF library search path: `DT_RUNPATH`, or `DT_RPATH` without it, one entry per path
+  /// (Mach-O `LC_RPATH` entries are in `machO.rpaths`).
+  public var runPaths: [String] = []
+  /// Where headers the loader ignores disagree with the ones it reads, one sentence each — for
+  /// ELF, section headers missing, unreadable, or describing other dynamic symbols, imports or
+  /// libraries than the dynamic segment. The reader has already taken the loader's side for
+  /// `symbols` and `libraries`; the audit reports these as `binary-headers-inconsistent`,
+  /// because a binary edited this way may have been post-processed to hide what it imports.
+  public var headerInconsistencies: [String] = []
   /// Mach-O build and load metadata; `nil` for ELF.
   public var machO: MachOMetadata?
 

@@ -10,6 +10,7 @@
 
     // sh_type
     static let sectionSymbolTable: UInt32 = 2  // SHT_SYMTAB
+    static let sectionStringTable: UInt32 = 3  // SHT_STRTAB
     static let sectionDynamic: UInt32 = 6  // SHT_DYNAMIC
     static let sectionDynamicSymbols: UInt32 = 11  // SHT_DYNSYM
     static let sectionSymbolIndices: UInt32 = 18  // SHT_SYMTAB_SHNDX
@@ -18,13 +19,37 @@
     static let sectionVersionIndices: UInt32 = 0x6fff_ffff  // SHT_GNU_versym
 
     // p_type
+    static let programLoad: UInt32 = 1  // PT_LOAD
+    static let programDynamic: UInt32 = 2  // PT_DYNAMIC
     static let programInterpreter: UInt32 = 3  // PT_INTERP
 
     // d_tag
     static let dynamicNull: Int64 = 0  // DT_NULL
     static let dynamicNeeded: Int64 = 1  // DT_NEEDED
+    static let dynamicPLTRelocationsSize: Int64 = 2  // DT_PLTRELSZ
+    static let dynamicHash: Int64 = 4  // DT_HASH
+    static let dynamicStringTable: Int64 = 5  // DT_STRTAB
+    static let dynamicSymbolTable: Int64 = 6  // DT_SYMTAB
+    static let dynamicRelocationsWithAddend: Int64 = 7  // DT_RELA
+    static let dynamicRelocationsWithAddendSize: Int64 = 8  // DT_RELASZ
+    static let dynamicRelocationWithAddendEntrySize: Int64 = 9  // DT_RELAENT
+    static let dynamicStringTableSize: Int64 = 10  // DT_STRSZ
+    static let dynamicSymbolEntrySize: Int64 = 11  // DT_SYMENT
     static let dynamicSoname: Int64 = 14  // DT_SONAME
+    static let dynamicRPath: Int64 = 15  // DT_RPATH
+    static let dynamicRelocations: Int64 = 17  // DT_REL
+    static let dynamicRelocationsSize: Int64 = 18  // DT_RELSZ
+    static let dynamicRelocationEntrySize: Int64 = 19  // DT_RELENT
+    static let dynamicPLTRelocationType: Int64 = 20  // DT_PLTREL
+    static let dynamicPLTRelocations: Int64 = 23  // DT_JMPREL
+    static let dynamicRunPath: Int64 = 29  // DT_RUNPATH
+    static let dynamicGNUHash: Int64 = 0x6fff_fef5  // DT_GNU_HASH
+    static let dynamicVersionIndices: Int64 = 0x6fff_fff0  // DT_VERSYM
     static let dynamicFlags1: Int64 = 0x6fff_fffb  // DT_FLAGS_1
+    static let dynamicVersionDefinitions: Int64 = 0x6fff_fffc  // DT_VERDEF
+    static let dynamicVersionDefinitionCount: Int64 = 0x6fff_fffd  // DT_VERDEFNUM
+    static let dynamicVersionNeeds: Int64 = 0x6fff_fffe  // DT_VERNEED
+    static let dynamicVersionNeedCount: Int64 = 0x6fff_ffff  // DT_VERNEEDNUM
     static let flags1PIE: UInt64 = 0x0800_0000  // DF_1_PIE
 
     // st_shndx

@@ -5,6 +5,10 @@
   ///
   /// libelf rejects the same files, but with one generic "invalid ELF file"; this names what is
   /// wrong and where (truncated header, section or program headers past the end).
+  ///
+  /// Linked images (executables, shared objects) are read as the loader reads them, through
+  /// program headers, so their section header table may be missing or unreadable: that is
+  /// reported as a header inconsistency, not here.
   enum ELFHeaderCheck {
     /// Throws a `BinaryError` saying what is wrong when the header cannot be right for `bytes`.
     static func validate(_ bytes: UnsafeRawBufferPointer) throws(BinaryError) {
@@ -40,10 +44,20 @@
         try checkTable(
           reader, "ELF program headers", at: programOffset, count: programCount, entrySize: programEntrySize)
       }
-      if sectionOffset != 0 {
+      let type = try reader.peek(UInt16.self, at: 16, "e_type")
+      if sectionOffset != 0, type != ELFConstants.typeExecutable, type != ELFConstants.typeShared {
         // e_shnum 0 with a table means the real count sits in section 0: at least that one must fit.
         try checkTable(
           reader, "ELF section headers", at: sectionOffset, count: max(sectionCount, 1), entrySize: sectionEntrySize)
+      }
+      if is64Bit, sectionOffset != 0, sectionCount == 0,
+        let extendedCount = try? reader.peek(UInt64.self, at: Int(clamping: sectionOffset) &+ 32, "sh_size"),
+        extendedCount > UInt64(UInt32.max)
+      {
+        throw BinaryError(
+          .malformed,
+          "ELF section headers: e_shnum is 0 and section 0 gives \(extendedCount) sections, more than libelf accepts",
+          offset: sectionOffset &+ 32)
       }
     }
 

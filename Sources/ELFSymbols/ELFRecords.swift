@@ -12,12 +12,24 @@
     case other
   }
 
-  /// Which fixed-size record `LibELF.entrySize` measures.
+  /// Which kind of record `LibELF.entrySize` measures and `LibELF.chunk` converts.
   enum ELFEntryType {
+    /// Uninterpreted bytes (`ELF_T_BYTE`): string and hash tables.
+    case bytes
     /// A symbol table entry (`ELF_T_SYM`).
     case symbol
-    /// A `.dynamic` entry (`ELF_T_DYN`).
+    /// A dynamic array entry (`ELF_T_DYN`).
     case dynamic
+    /// A `.gnu.version` entry (`ELF_T_HALF`).
+    case versionIndex
+    /// `Verneed`/`Vernaux` records (`ELF_T_VNEED`).
+    case versionNeed
+    /// `Verdef`/`Verdaux` records (`ELF_T_VDEF`).
+    case versionDefinition
+    /// A relocation without addend (`ELF_T_REL`).
+    case relocation
+    /// A relocation with addend (`ELF_T_RELA`).
+    case relocationWithAddend
   }
 
   /// The fields of the ELF header the reader needs (`GElf_Ehdr`).
@@ -30,6 +42,24 @@
     var is64Bit: Bool
     /// Whether `EI_DATA` is `ELFDATA2MSB`.
     var isBigEndian: Bool
+    /// `e_shoff`: 0 when the file has no section header table.
+    var sectionHeaderOffset: UInt64
+    /// `e_shnum` as stored (0 when the count is in section 0's `sh_size`).
+    var sectionCount: UInt16
+  }
+
+  /// One program header (`GElf_Phdr`), reduced to what the loader's view uses.
+  struct ELFProgramHeader {
+    /// `p_type` (`PT_LOAD`, `PT_DYNAMIC`, `PT_INTERP`, …).
+    var type: UInt32
+    /// `p_offset`: where the segment's bytes start in the file.
+    var offset: UInt64
+    /// `p_vaddr`: where the loader maps them.
+    var address: UInt64
+    /// `p_filesz`: how many bytes come from the file.
+    var fileSize: UInt64
+    /// `p_memsz`: the size in memory; the bytes past `fileSize` are zero.
+    var memorySize: UInt64
   }
 
   /// One section header (`GElf_Shdr`), reduced to what the symbol reader uses.
@@ -46,6 +76,8 @@
     var entrySize: UInt64
     /// `sh_size`.
     var size: UInt64
+    /// `sh_offset`.
+    var offset: UInt64
   }
 
   /// One symbol table entry (`GElf_Sym`) with its section index resolved through `SHT_SYMTAB_SHNDX`.

@@ -1,12 +1,10 @@
 #if canImport(CLibELF)
   import BinaryImage
 
-  /// Reads one `SHT_SYMTAB` or `SHT_DYNSYM` section into an image's symbols.
+  /// Reads a symbol table — an `SHT_SYMTAB` or `SHT_DYNSYM` section, or the `DT_SYMTAB` the loader
+  /// reads — into an image's symbols.
   enum ELFSymbolTable {
-    /// Appends the symbols of `table` that `options` asks for to `image`.
-    ///
-    /// The null symbol, section and file symbols are skipped, and so is any entry whose name
-    /// libelf cannot give. Names are copied byte for byte into `image.names`.
+    /// Appends the symbols of section `table` that `options` asks for to `image`.
     /// - Throws: when the table's entry size or size is inconsistent, or its data cannot be read.
     static func read(
       _ elf: ELFDescriptor, table: ELFSection, sections: [ELFSection], versions: ELFVersionTable?,
@@ -21,21 +19,32 @@
         throw BinaryError(.malformed, "\(what): size \(table.size) is not a multiple of the entry size \(entrySize)")
       }
       let data = try LibELF.data(elf, section: table.index)
-      let count = min(data.byteCount / entrySize, Int(Int32.max))  // gelf_getsymshndx bounds-checks each index
       let tableIndex = UInt32(truncatingIfNeeded: table.index)
       let extendedIndices = try sections.first {
         $0.type == ELFConstants.sectionSymbolIndices && $0.link == tableIndex
       }.map { section throws(BinaryError) in try LibELF.data(elf, section: section.index) }
-      let origin: Symbol.Origin = table.type == ELFConstants.sectionDynamicSymbols ? .dynamicSymbolTable : .symbolTable
-      let strings = Int(table.link)
-      for index in 1..<max(count, 1) {
-        let index32 = Int32(truncatingIfNeeded: index)
-        guard let entry = LibELF.symbol(data, extendedIndices, at: index32) else { continue }
+      append(
+        data, count: data.byteCount / entrySize, extendedIndices: extendedIndices,
+        strings: .section(elf, index: Int(table.link)),
+        origin: table.type == ELFConstants.sectionDynamicSymbols ? .dynamicSymbolTable : .symbolTable,
+        versions: versions, options: options, into: &image)
+    }
+
+    /// Appends the symbols among the first `count` entries of `data` that `options` asks for to `image`.
+    ///
+    /// The null symbol, section and file symbols are skipped, and so is any entry that cannot
+    /// be read or whose name cannot be read. Names are copied byte for byte into `image.names`.
+    static func append(
+      _ data: ELFData, count: Int, extendedIndices: ELFData?, strings: ELFStrings, origin: Symbol.Origin,
+      versions: ELFVersionTable?, options: ReadOptions, into image: inout Image
+    ) {
+      for index in 1..<Int32(clamping: max(count, 1)) {  // gelf_getsymshndx bounds-checks each index
+        guard let entry = LibELF.symbol(data, extendedIndices, at: index) else { continue }
         guard entry.type != ELFConstants.symbolSection, entry.type != ELFConstants.symbolFile else { continue }
         let isDefined = entry.sectionIndex != ELFConstants.sectionUndefined
         guard isDefined ? options.definedSymbols : options.undefinedSymbols else { continue }
-        guard let name = LibELF.string(elf, section: strings, offset: entry.nameOffset), !name.isEmpty else { continue }
-        let version = versions?.entry(forSymbol: index32)
+        guard let name = strings.string(at: UInt64(entry.nameOffset)), !name.isEmpty else { continue }
+        let version = versions?.entry(forSymbol: index)
         image.symbols.append(
           Symbol(
             name: image.names.append(name), isDefined: isDefined, binding: binding(entry.binding),

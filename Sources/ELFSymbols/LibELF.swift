@@ -16,8 +16,9 @@
     fileprivate let handle: OpaquePointer
   }
 
-  /// The data of one section as libelf converted it to host byte order (`Elf_Data *`).
-  struct ELFSectionData {
+  /// Table data as libelf converted it to host byte order (`Elf_Data *`): a section's, or a
+  /// chunk of the file the dynamic segment locates (`elf_getdata_rawchunk`).
+  struct ELFData {
     fileprivate let data: UnsafeMutablePointer<Elf_Data>
 
     /// The size of the converted data in bytes.
@@ -129,23 +130,28 @@
       guard gelf_getehdr(elf.handle, &ehdr) != nil else { throw failure("gelf_getehdr") }
       let is64Bit = gelf_getclass(elf.handle) == ELFCLASS64
       let isBigEndian = ehdr.e_ident.5 == UInt8(ELFDATA2MSB)
-      return ELFHeader(type: ehdr.e_type, machine: ehdr.e_machine, is64Bit: is64Bit, isBigEndian: isBigEndian)
+      return ELFHeader(
+        type: ehdr.e_type, machine: ehdr.e_machine, is64Bit: is64Bit, isBigEndian: isBigEndian,
+        sectionHeaderOffset: ehdr.e_shoff, sectionCount: ehdr.e_shnum)
     }
 
-    /// The `p_type` of every program header.
-    static func programHeaderTypes(_ elf: ELFDescriptor) throws(BinaryError) -> [UInt32] {
+    /// Every program header, in file order.
+    static func programHeaders(_ elf: ELFDescriptor) throws(BinaryError) -> [ELFProgramHeader] {
       var count = 0
       guard elf_getphdrnum(elf.handle, &count) == 0 else { throw failure("elf_getphdrnum") }
       guard let limit = Int32(exactly: count) else {
         throw BinaryError(.malformed, "ELF program headers: count \(count) out of range")
       }
-      var types: [UInt32] = []
+      var headers: [ELFProgramHeader] = []
       for index in 0..<limit {  // libelf checked that `count` headers fit in the file
         var phdr = GElf_Phdr()
         guard gelf_getphdr(elf.handle, index, &phdr) != nil else { throw failure("gelf_getphdr") }
-        types.append(phdr.p_type)
+        headers.append(
+          ELFProgramHeader(
+            type: phdr.p_type, offset: phdr.p_offset, address: phdr.p_vaddr, fileSize: phdr.p_filesz,
+            memorySize: phdr.p_memsz))
       }
-      return types
+      return headers
     }
 
     /// Every section header, in index order (section 0 included).
@@ -160,7 +166,7 @@
         result.append(
           ELFSection(
             index: elf_ndxscn(next), type: shdr.sh_type, link: shdr.sh_link, info: shdr.sh_info,
-            entrySize: shdr.sh_entsize, size: shdr.sh_size))
+            entrySize: shdr.sh_entsize, size: shdr.sh_size, offset: shdr.sh_offset))
       }
       let code = elf_errno()
       if code != 0 { throw failure("elf_nextscn", code: code) }
@@ -168,7 +174,7 @@
     }
 
     /// The converted data of section `index`.
-    static func data(_ elf: ELFDescriptor, section index: Int) throws(BinaryError) -> ELFSectionData {
+    static func data(_ elf: ELFDescriptor, section index: Int) throws(BinaryError) -> ELFData {
       guard let scn = elf_getscn(elf.handle, index) else { throw failure("elf_getscn(\(index))") }
       _ = elf_errno()
       guard let data = elf_getdata(scn, nil) else {
@@ -176,23 +182,50 @@
         if code == 0 { throw BinaryError(.malformed, "ELF: section \(index) has no data") }
         throw failure("elf_getdata(section \(index))", .truncated, code: code)
       }
-      return ELFSectionData(data: data)
+      return ELFData(data: data)
     }
 
     /// The file size of one entry of `type` for this file's class (`gelf_fsize`), 0 when unknown.
     static func entrySize(_ elf: ELFDescriptor, of type: ELFEntryType) -> Int {
-      let libelfType: Elf_Type
-      switch type {
-      case .symbol: libelfType = ELF_T_SYM
-      case .dynamic: libelfType = ELF_T_DYN
+      gelf_fsize(elf.handle, libelfType(type), 1, UInt32(EV_CURRENT))
+    }
+
+    /// `size` bytes at file `offset` (relative to the descriptor's own start) as entries of
+    /// `type`, converted to host byte order (`elf_getdata_rawchunk`).
+    ///
+    /// libelf checks the range against the file and keeps the chunk until the descriptor ends.
+    static func chunk(_ elf: ELFDescriptor, offset: Int, size: Int, of type: ELFEntryType) throws(BinaryError)
+      -> ELFData
+    {
+      _ = elf_errno()
+      guard let data = elf_getdata_rawchunk(elf.handle, Int64(offset), size, libelfType(type)) else {
+        throw failure("elf_getdata_rawchunk(\(size) bytes at 0x\(String(offset, radix: 16)))", .truncated)
       }
-      return gelf_fsize(elf.handle, libelfType, 1, UInt32(EV_CURRENT))
+      return ELFData(data: data)
+    }
+
+    /// The bytes of data read as `.bytes` (no conversion), valid until the descriptor ends.
+    static func bytes(_ data: ELFData) -> UnsafeRawBufferPointer {
+      UnsafeRawBufferPointer(start: data.data.pointee.d_buf, count: data.byteCount)
+    }
+
+    private static func libelfType(_ type: ELFEntryType) -> Elf_Type {
+      switch type {
+      case .bytes: ELF_T_BYTE
+      case .symbol: ELF_T_SYM
+      case .dynamic: ELF_T_DYN
+      case .versionIndex: ELF_T_HALF
+      case .versionNeed: ELF_T_VNEED
+      case .versionDefinition: ELF_T_VDEF
+      case .relocation: ELF_T_REL
+      case .relocationWithAddend: ELF_T_RELA
+      }
     }
 
     // MARK: Entries
 
     /// Symbol `index` of a symbol table, with its extended section index when `shndx` is given.
-    static func symbol(_ table: ELFSectionData, _ shndx: ELFSectionData?, at index: Int32) -> ELFSymbolEntry? {
+    static func symbol(_ table: ELFData, _ shndx: ELFData?, at index: Int32) -> ELFSymbolEntry? {
       var sym = GElf_Sym()
       var extended: Elf32_Word = 0
       guard gelf_getsymshndx(table.data, shndx?.data, index, &sym, &extended) != nil else { return nil }
@@ -202,21 +235,37 @@
     }
 
     /// Entry `index` of a `.dynamic` section.
-    static func dynamicEntry(_ table: ELFSectionData, at index: Int32) -> ELFDynamicEntry? {
+    static func dynamicEntry(_ table: ELFData, at index: Int32) -> ELFDynamicEntry? {
       var dyn = GElf_Dyn()
       guard gelf_getdyn(table.data, index, &dyn) != nil else { return nil }
       return ELFDynamicEntry(tag: dyn.d_tag, value: dyn.d_un.d_val)
     }
 
+    /// The symbol index of relocation `index` (`ELF_R_SYM(r_info)`) of a `DT_REL` or, with
+    /// `withAddend`, a `DT_RELA` table.
+    static func relocationSymbol(_ table: ELFData, at index: Int32, withAddend: Bool) -> UInt32? {
+      let info: UInt64
+      if withAddend {
+        var rela = GElf_Rela()
+        guard gelf_getrela(table.data, index, &rela) != nil else { return nil }
+        info = rela.r_info
+      } else {
+        var rel = GElf_Rel()
+        guard gelf_getrel(table.data, index, &rel) != nil else { return nil }
+        info = rel.r_info
+      }
+      return UInt32(truncatingIfNeeded: info >> 32)  // GELF_R_SYM: libelf widens ELF32 r_info to this layout
+    }
+
     /// Entry `index` of `.gnu.version`.
-    static func versionIndex(_ table: ELFSectionData, at index: Int32) -> UInt16? {
+    static func versionIndex(_ table: ELFData, at index: Int32) -> UInt16? {
       var versym = GElf_Versym()
       guard gelf_getversym(table.data, index, &versym) != nil else { return nil }
       return versym
     }
 
     /// The `Verneed` record at byte `offset` of `.gnu.version_r`.
-    static func versionNeed(_ table: ELFSectionData, at offset: Int32) -> ELFVersionNeed? {
+    static func versionNeed(_ table: ELFData, at offset: Int32) -> ELFVersionNeed? {
       var need = GElf_Verneed()
       guard gelf_getverneed(table.data, offset, &need) != nil else { return nil }
       return ELFVersionNeed(
@@ -224,21 +273,21 @@
     }
 
     /// The `Vernaux` record at byte `offset` of `.gnu.version_r`.
-    static func versionNeedAux(_ table: ELFSectionData, at offset: Int32) -> ELFVersionNeedAux? {
+    static func versionNeedAux(_ table: ELFData, at offset: Int32) -> ELFVersionNeedAux? {
       var aux = GElf_Vernaux()
       guard gelf_getvernaux(table.data, offset, &aux) != nil else { return nil }
       return ELFVersionNeedAux(index: aux.vna_other, nameOffset: aux.vna_name, next: aux.vna_next)
     }
 
     /// The `Verdef` record at byte `offset` of `.gnu.version_d`.
-    static func versionDefinition(_ table: ELFSectionData, at offset: Int32) -> ELFVersionDefinition? {
+    static func versionDefinition(_ table: ELFData, at offset: Int32) -> ELFVersionDefinition? {
       var def = GElf_Verdef()
       guard gelf_getverdef(table.data, offset, &def) != nil else { return nil }
       return ELFVersionDefinition(flags: def.vd_flags, index: def.vd_ndx, auxOffset: def.vd_aux, next: def.vd_next)
     }
 
     /// The name offset of the `Verdaux` record at byte `offset` of `.gnu.version_d`.
-    static func versionDefinitionName(_ table: ELFSectionData, at offset: Int32) -> UInt32? {
+    static func versionDefinitionName(_ table: ELFData, at offset: Int32) -> UInt32? {
       var aux = GElf_Verdaux()
       guard gelf_getverdaux(table.data, offset, &aux) != nil else { return nil }
       return aux.vda_name
