@@ -93,6 +93,15 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Check the file named in the finding (`file`, `otool -hv`, `llvm-nm`) and obtain a readable build from the vendor."
       )
+    case .binaryHeadersInconsistent:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A binary's section headers disagree with the dynamic segment the loader reads.",
+        detail:
+          "The dynamic loader binds imports through the program headers and ignores section headers, so a vendor can remove or alter them to hide imports from tools that read sections; sdkvet reports the uses the loader binds and says what disagrees.",
+        fixMarkdown:
+          "Ask the vendor why the binary was post-processed (section headers stripped or edited) and for a build straight from the linker; compare `readelf --dyn-syms --use-dynamic` with `nm -D`."
+      )
     case .requiresPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,

@@ -16,23 +16,29 @@ public struct ScannedImage: Sendable, Hashable {
   public var platforms: [String]
   /// What the catalog matched in the image.
   public var matches: [CatalogMatch]
+  /// Where headers the loader ignores disagree with the ones it reads (`Image.headerInconsistencies`).
+  public var headerInconsistencies: [String]
 
   /// Creates a scanned image.
   public init(
-    format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [], matches: [CatalogMatch]
+    format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [],
+    matches: [CatalogMatch],
+    headerInconsistencies: [String] = []
   ) {
     self.format = format
     self.architecture = architecture
     self.member = member
     self.platforms = platforms
     self.matches = matches
+    self.headerInconsistencies = headerInconsistencies
   }
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
   public init(image: Image, matcher: CatalogMatcher) {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
-      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image))
+      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
+      headerInconsistencies: image.headerInconsistencies)
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.

@@ -1,19 +1,42 @@
 import BinaryImage
 import TargetDiscovery
 
+/// The rules about reading binaries.
+///
 /// `unreadable-binary`: every file that presents itself as a binary and could not be read, in
 /// whole or in part, is reported; the scan goes on with the rest.
+///
+/// `binary-headers-inconsistent`: an image whose headers disagree the way a post-processed
+/// binary's do (ELF section headers missing, or describing other imports than the dynamic
+/// segment) is reported once, with every disagreement; its uses were taken from the loader's view.
 enum BinaryRules {
   static func findings(_ audit: TargetAudit) -> [Finding] {
     audit.binaries.flatMap { binary in
-      binary.failures.map { failure in
-        let whole = binary.images.isEmpty
-        return Finding(
-          rule: .unreadableBinary, severity: .error, category: nil,
-          message:
-            "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path)).",
-          file: binary.file.path)
-      }
+      unreadable(binary) + inconsistent(binary)
+    }
+  }
+
+  private static func unreadable(_ binary: ScannedBinary) -> [Finding] {
+    binary.failures.map { failure in
+      let whole = binary.images.isEmpty
+      return Finding(
+        rule: .unreadableBinary, severity: .error, category: nil,
+        message:
+          "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path)).",
+        file: binary.file.path)
+    }
+  }
+
+  private static func inconsistent(_ binary: ScannedBinary) -> [Finding] {
+    binary.images.filter { !$0.headerInconsistencies.isEmpty }.map { image in
+      var place = binary.file.path
+      if let member = image.member { place += "[\(member)]" }
+      if binary.images.count > 1 || image.member != nil { place += "(\(image.architecture))" }
+      return Finding(
+        rule: .binaryHeadersInconsistent, severity: .warning, category: nil,
+        message:
+          "The headers of \(place) disagree with what the dynamic loader reads, as in a binary post-processed to hide its imports: \(image.headerInconsistencies.joined(separator: "; ")). Its API uses were read as the loader binds them.",
+        file: binary.file.path)
     }
   }
 }
