@@ -26,6 +26,7 @@ struct FileSummary: Encodable, Sendable {
     let hasMainEntryPoint: Bool
     let importEncodings: [String]
     let imports: Int
+    let headerInconsistencies: [String]
   }
 
   let path: String
@@ -59,13 +60,14 @@ struct FileSummary: Encodable, Sendable {
       installName: image.installName,
       uuid: metadata?.uuid,
       libraries: zip(image.libraries, counts).map { Library(name: $0.name, kind: $0.kind.rawValue, imports: $1) },
-      rpaths: metadata?.rpaths ?? [],
+      rpaths: metadata?.rpaths ?? image.runPaths,
       encrypted: metadata?.isEncrypted,
       signingIdentifier: metadata?.signingIdentifier,
       teamIdentifier: metadata?.teamIdentifier,
       hasMainEntryPoint: metadata?.hasMainEntryPoint ?? false,
       importEncodings: encodings,
-      imports: imports)
+      imports: imports,
+      headerInconsistencies: image.headerInconsistencies)
   }
 
   /// The human-readable form.
@@ -95,6 +97,7 @@ struct FileSummary: Encodable, Sendable {
       line("encrypted", image.encrypted.map { $0 ? "yes" : "no" })
       line("signature", image.signingIdentifier.map { id in id + (image.teamIdentifier.map { " (team \($0))" } ?? "") })
       if image.hasMainEntryPoint { line("entry point", "LC_MAIN") }
+      for inconsistency in image.headerInconsistencies { line("headers disagree", inconsistency) }
     }
     return out
   }
