@@ -30,7 +30,7 @@ test: setup
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz
 
-# The differential checks against binutils nm and llvm-nm on a sample of this machine's libraries.
+# The differential checks against binutils nm and readelf and llvm-nm on a sample of this machine's libraries.
 differential: release
 	Scripts/elf-differential --sample 150
 	Scripts/macho-differential
