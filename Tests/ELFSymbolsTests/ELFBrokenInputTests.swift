@@ -43,6 +43,20 @@ import Testing
     #expect(error.offset == past)
   }
 
+  /// libelf refuses a 64-bit file whose section 0 gives more than 2^32-1 sections (e_shnum 0);
+  /// the loader would not care, so the file must fail loudly rather than pass as clean.
+  @Test func sectionCountBeyondWhatLibELFAcceptsIsNamed() throws {
+    var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: ELFFixtures.path("libstorageprobe.so"))))
+    let sectionTable = (0..<8).reduce(0) { $0 | Int(bytes[40 + $1]) << (8 * $1) }  // e_shoff, ELF64 LE
+    bytes[60] = 0
+    bytes[61] = 0  // e_shnum
+    bytes[sectionTable + 36] = 1  // section 0's sh_size: 2^32
+    let error = try #require(thrownBinaryError { _ = try ELFFixtures.readScratch(bytes) })
+    #expect(error.kind == .malformed)
+    #expect(error.message.hasPrefix("ELF section headers: e_shnum is 0 and section 0 gives 4294967296 sections"))
+    #expect(error.offset == UInt64(sectionTable + 32))
+  }
+
   @Test func corruptMemberHeaderKeepsTheMembersBeforeIt() throws {
     let file = try ELFFixtures.read("broken/corrupt-member.a")
     #expect(file.images.map(\.member) == ["boot_clock.o"])
