@@ -67,7 +67,18 @@ struct FileSummary: Encodable, Sendable {
       hasMainEntryPoint: metadata?.hasMainEntryPoint ?? false,
       importEncodings: encodings,
       imports: imports,
-      headerInconsistencies: image.headerInconsistencies)
+      headerInconsistencies: image.headerInconsistencies + staleSymbolTable(image))
+  }
+
+  /// Imports only dyld's bind or chained-fixup tables list, for Mach-O: the symbol table lacks
+  /// them (stripped or stale). dyld binds them anyway, and the reader counts them, so unlike an
+  /// ELF header inconsistency this is shown here only, never reported by the audit.
+  private static func staleSymbolTable(_ image: Image) -> [String] {
+    let bindTables: Set<Symbol.Origin> = [.dyldBind, .dyldLazyBind, .chainedFixups]
+    let names = image.imports.filter { bindTables.contains($0.origin) }.map { image.names.string($0.name) }
+    guard image.format == .machO, !names.isEmpty else { return [] }
+    let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+    return ["the symbol table lacks \(names.count) import\(names.count == 1 ? "" : "s") dyld binds: \(shown)"]
   }
 
   /// The human-readable form.
