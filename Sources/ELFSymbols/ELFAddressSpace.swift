@@ -74,10 +74,16 @@
       return offset
     }
 
-    /// The file offset of `address` when it lands in the file; `nil` otherwise.
-    func fileOffset(of address: UInt64) -> Int? {
-      guard case .file(let offset, _)? = try? location(of: address, "") else { return nil }
-      return offset
+    /// The file offset of `address` and how many bytes of its segment follow it in the file,
+    /// for a table whose size the dynamic segment does not give.
+    /// - Throws: `malformed`, naming `what`, when `address` has no bytes in the file.
+    func fileBytes(from address: UInt64, _ what: @autoclosure () -> String) throws(BinaryError) -> (
+      offset: Int, available: Int
+    ) {
+      guard case .file(let offset, let available) = try location(of: address, what()), available > 0 else {
+        throw BinaryError(.malformed, "\(what()): address 0x\(String(address, radix: 16)) has no bytes in the file")
+      }
+      return (offset, available)
     }
   }
 #endif

@@ -106,10 +106,7 @@
     {
       let what = type == .versionNeed ? "ELF DT_VERNEED" : "ELF DT_VERDEF"
       guard let address = dynamic.value(tag), let count = dynamic.value(countTag), count > 0 else { return [] }
-      let (offset, size) = try Self.extent(memory, at: address, size: nil, what)
-      guard size > 0 else {
-        throw BinaryError(.truncated, "\(what): no bytes at address 0x\(String(address, radix: 16))")
-      }
+      let (offset, size) = try memory.fileBytes(from: address, what)
       let data = try LibELF.chunk(elf, offset: offset, size: size, of: type)
       return [ELFVersionTable.Records(data: data, count: Int(clamping: count), strings: strings, what: what)]
     }
@@ -119,16 +116,12 @@
     private static func extent(_ memory: ELFAddressSpace, at address: UInt64, size: UInt64?, _ what: String)
       throws(BinaryError) -> (offset: Int, size: Int)
     {
-      if let size {
-        guard let count = Int(exactly: size) else {
-          throw BinaryError(.malformed, "\(what): size \(size) out of range")
-        }
-        return (try memory.fileOffset(of: address, size: count, what), count)
+      guard let size else {
+        let (offset, available) = try memory.fileBytes(from: address, what)
+        return (offset, available)
       }
-      guard case .file(let offset, let available) = try memory.location(of: address, what) else {
-        throw BinaryError(.malformed, "\(what): address 0x\(String(address, radix: 16)) has no bytes in the file")
-      }
-      return (offset, available)
+      guard let count = Int(exactly: size) else { throw BinaryError(.malformed, "\(what): size \(size) out of range") }
+      return (try memory.fileOffset(of: address, size: count, what), count)
     }
   }
 #endif

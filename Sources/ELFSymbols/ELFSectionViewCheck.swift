@@ -107,23 +107,32 @@
         "the SHT_DYNAMIC section lists the needed libraries \(sectionNames), but the dynamic segment \(loaderNames)"
     }
 
-    /// Why libelf found no sections although `e_shoff` is set: the table does not fit in the file.
+    /// Why libelf found no sections although `e_shoff` is set: the table does not fit in the
+    /// file, or it holds no section besides section 0.
     private static func unreadableTableDescription(_ elf: ELFDescriptor, _ header: ELFHeader) -> String {
       let offset = header.sectionHeaderOffset
       let place = "the section header table at offset \(hex(offset))"
       guard let bytes = try? LibELF.rawBytes(elf) else { return "\(place) cannot be read" }
-      let fileSize = "the file (\(bytes.count) bytes)"
-      guard header.sectionCount == 0 else {
-        return "\(place) (\(header.sectionCount) entries) does not fit in \(fileSize)"
-      }
       let reader = ByteReader(UnsafeRawBufferPointer(bytes), byteOrder: header.isBigEndian ? .big : .little)
-      let sizeField = Int(clamping: offset) &+ (header.is64Bit ? 32 : 20)
-      let extended =
-        header.is64Bit
-        ? try? reader.peek(UInt64.self, at: sizeField, "")
-        : (try? reader.peek(UInt32.self, at: sizeField, "")).map(UInt64.init)
-      guard let extended else { return "\(place) is past the end of \(fileSize)" }
-      return "e_shnum is 0 and section 0 gives \(extended) sections: \(place) does not fit in \(fileSize)"
+      let entrySize = (try? reader.peek(UInt16.self, at: header.is64Bit ? 58 : 46, "e_shentsize")).map(UInt64.init) ?? 0
+      var count = UInt64(header.sectionCount)
+      var prefix = ""
+      if count == 0 {
+        let sizeField = Int(clamping: offset) &+ (header.is64Bit ? 32 : 20)  // section 0's sh_size
+        let extended =
+          header.is64Bit
+          ? try? reader.peek(UInt64.self, at: sizeField, "sh_size")
+          : (try? reader.peek(UInt32.self, at: sizeField, "sh_size")).map(UInt64.init)
+        guard let extended else { return "\(place) is past the end of the file (\(bytes.count) bytes)" }
+        count = extended
+        prefix = "e_shnum is 0 and section 0 gives \(extended) sections: "
+      }
+      let (size, overflow) = count.multipliedReportingOverflow(by: entrySize)
+      let (end, past) = offset.addingReportingOverflow(size)
+      guard overflow || past || end > UInt64(bytes.count) else {
+        return prefix + "\(place) holds no section besides section 0"
+      }
+      return prefix + "\(place) (\(count) entries) does not fit in the file (\(bytes.count) bytes)"
     }
 
     private static func count(_ names: Set<String>, _ noun: String) -> String {

@@ -26,9 +26,7 @@
     private static func tableBytes(
       _ elf: ELFDescriptor, _ memory: ELFAddressSpace, at address: UInt64, _ what: String, _ byteOrder: ByteOrder
     ) throws(BinaryError) -> ByteReader {
-      guard case .file(let offset, let available) = try memory.location(of: address, what), available > 0 else {
-        throw BinaryError(.malformed, "\(what): address 0x\(String(address, radix: 16)) has no bytes in the file")
-      }
+      let (offset, available) = try memory.fileBytes(from: address, what)
       let data = try LibELF.chunk(elf, offset: offset, size: available, of: .bytes)
       return ByteReader(LibELF.bytes(data), baseOffset: UInt64(offset), byteOrder: byteOrder)
     }
