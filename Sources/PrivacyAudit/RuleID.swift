@@ -16,8 +16,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case invalidPrivacyManifest = "invalid-privacy-manifest"
   /// A file that presents itself as a binary could not be read.
   case unreadableBinary = "unreadable-binary"
-  /// A binary's section headers disagree with the dynamic segment the loader reads.
-  case binaryHeadersInconsistent = "binary-headers-inconsistent"
   /// An SDK can trigger a permission prompt; the host app must carry the purpose string.
   case requiresPurposeString = "requires-purpose-string"
   /// An app requests a protected resource and lacks its Info.plist purpose string.
@@ -30,4 +28,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingWithoutAuthorization = "tracking-without-authorization"
   /// `NSPrivacyTracking` is true with no tracking domains.
   case trackingDomainsMissing = "tracking-domains-missing"
+  /// A binary's section headers disagree with the dynamic segment the loader reads.
+  case binaryHeadersInconsistent = "binary-headers-inconsistent"
 }
