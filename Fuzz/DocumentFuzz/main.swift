@@ -90,7 +90,7 @@ enum FuzzedDocument: UInt8, CaseIterable {
     let isApp = self != .manifest
     let root = isApp ? "Fuzz.app" : "Fuzz.framework"
     let fuzzed = LoadedFile(file: TargetFile(path: "\(root)/\(fileName)"), contents: .bytes(bytes))
-    let binary = ScannedBinary(file: TargetFile(path: "\(root)/Fuzz"), format: "mach-o", images: [image])
+    let binary = ScannedBinary(file: TargetFile(path: "\(root)/Fuzz"), format: .machO, images: [image])
     let target = DiscoveredTarget(
       path: root, kind: isApp ? .app : .framework, binaries: [binary.file],
       manifests: self == .manifest ? [fuzzed.file] : [], infoPlist: isApp ? "\(root)/Info.plist" : nil,

@@ -1,4 +1,5 @@
 import PrivacyAudit
+import PrivacyCatalog
 
 /// Makes text from scanned files safe to show on a terminal or in Markdown.
 ///
@@ -42,9 +43,9 @@ enum DisplaySafe {
 
   private static func target(_ target: TargetReport) -> TargetReport {
     TargetReport(
-      path: text(target.path), kind: text(target.kind), embeddedIn: target.embeddedIn.map(text),
+      path: text(target.path), kind: target.kind, embeddedIn: target.embeddedIn.map(text),
       binaries: target.binaries.map {
-        BinarySummary(path: text($0.path), format: text($0.format), architectures: $0.architectures.map(text))
+        BinarySummary(path: text($0.path), format: $0.format, architectures: $0.architectures.map(text))
       },
       privacyManifest: target.privacyManifest.map(text), usedCategories: target.usedCategories.map(text),
       declaredCategories: target.declaredCategories.map(text),
@@ -68,9 +69,9 @@ enum DisplaySafe {
       })
   }
 
-  private static func evidence(_ evidence: Evidence) -> Evidence {
-    Evidence(
-      symbol: text(evidence.symbol), via: text(evidence.via), binary: text(evidence.binary),
+  private static func evidence(_ evidence: PrivacyAudit.Evidence) -> PrivacyAudit.Evidence {
+    PrivacyAudit.Evidence(
+      symbol: text(evidence.symbol), via: evidence.via, binary: text(evidence.binary),
       architecture: evidence.architecture.map(text), member: evidence.member.map(text),
       library: evidence.library.map(text))
   }

@@ -1,4 +1,6 @@
 public import PrivacyAudit
+import PrivacyCatalog
+import TargetDiscovery
 
 /// Writes a Markdown report to paste into a security review or pull request (GitHub-flavoured
 /// tables).
@@ -43,7 +45,7 @@ public struct MarkdownReporter: Reporter {
       let counts = SeverityCounts(target.findings)
       lines.append(
         MarkdownEscaping.row([
-          code(target.path), MarkdownEscaping.text(target.kind), String(counts.errors), String(counts.warnings),
+          code(target.path), target.kind.rawValue, String(counts.errors), String(counts.warnings),
           String(counts.notes),
         ]))
     }
@@ -52,7 +54,7 @@ public struct MarkdownReporter: Reporter {
 
   private func section(_ target: TargetReport) -> [String] {
     var lines = ["## " + MarkdownEscaping.code(target.path, inTable: false), ""]
-    lines.append("- Kind: " + MarkdownEscaping.text(target.kind))
+    lines.append("- Kind: " + target.kind.rawValue)
     if let app = target.embeddedIn {
       lines.append("- Embedded in: " + MarkdownEscaping.code(app, inTable: false))
     }
@@ -62,7 +64,7 @@ public struct MarkdownReporter: Reporter {
       let architectures = binary.architectures.map(MarkdownEscaping.text).joined(separator: ", ")
       lines.append(
         "- Binary: " + MarkdownEscaping.code(binary.path, inTable: false) + " ("
-          + MarkdownEscaping.text(binary.format) + (architectures.isEmpty ? "" : "; " + architectures) + ")")
+          + binary.format.rawValue + (architectures.isEmpty ? "" : "; " + architectures) + ")")
     }
     lines += ["", "### Findings", ""]
     if target.findings.isEmpty {
@@ -97,7 +99,7 @@ public struct MarkdownReporter: Reporter {
     for evidence in finding.evidence {
       lines.append(
         MarkdownEscaping.row([
-          code(evidence.symbol), MarkdownEscaping.text(evidence.via), code(evidence.binary),
+          code(evidence.symbol), evidence.via.rawValue, code(evidence.binary),
           optionalText(evidence.architecture), optionalCode(evidence.member), optionalCode(evidence.library),
         ]))
     }

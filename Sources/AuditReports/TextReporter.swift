@@ -1,4 +1,6 @@
 public import PrivacyAudit
+import PrivacyCatalog
+import TargetDiscovery
 
 /// Writes the human-readable report (`--format text`, the default), laid out for 100 columns.
 ///
@@ -39,13 +41,13 @@ public struct TextReporter: Reporter {
   }
 
   private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
-    var lines = [style.apply(.bold, target.path) + "  (\(target.kind))"]
+    var lines = [style.apply(.bold, target.path) + "  (\(target.kind.rawValue))"]
     if let app = target.embeddedIn {
       lines.append("  in app    " + app)
     }
     for binary in target.binaries {
       let architectures = binary.architectures.isEmpty ? "" : "  " + binary.architectures.joined(separator: ", ")
-      lines.append("  binary    \(target.shortened(binary.path))  \(binary.format)\(architectures)")
+      lines.append("  binary    \(target.shortened(binary.path))  \(binary.format.rawValue)\(architectures)")
     }
     lines.append("  manifest  " + (target.privacyManifest.map(target.shortened) ?? "none"))
     lines.append("")
@@ -76,15 +78,16 @@ public struct TextReporter: Reporter {
 
   /// Evidence as aligned columns (`symbol  via  location  from library`), locations relative
   /// to the target; a column that would pass column 100 moves to a continuation line.
-  private func evidenceLines(_ evidence: [Evidence], in target: TargetReport, indent: Int) -> [String] {
+  private func evidenceLines(_ evidence: [PrivacyAudit.Evidence], in target: TargetReport, indent: Int) -> [String] {
     let locations = evidence.map { target.shortened($0.binary) + $0.memberAndArchitecture }
     let symbolWidth = min(evidence.map(\.symbol.count).max() ?? 0, Self.maximumColumn)
-    let viaWidth = evidence.map(\.via.count).max() ?? 0
+    let viaWidth = evidence.map(\.via.rawValue.count).max() ?? 0
     let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
     var lines: [String] = []
     for (item, location) in zip(evidence, locations) {
       var columns = [
-        TextLayout.Column(text: item.symbol, width: symbolWidth), TextLayout.Column(text: item.via, width: viaWidth),
+        TextLayout.Column(text: item.symbol, width: symbolWidth),
+        TextLayout.Column(text: item.via.rawValue, width: viaWidth),
         TextLayout.Column(text: location, width: locationWidth),
       ]
       if let library = item.library {

@@ -39,7 +39,7 @@ public struct PrivacyAuditor: Sendable {
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     return TargetReport(
-      path: audit.target.path, kind: audit.target.kind.rawValue, embeddedIn: audit.target.embeddedIn,
+      path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)

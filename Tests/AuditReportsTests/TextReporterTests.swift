@@ -2,6 +2,9 @@ import AuditReports
 import PrivacyAudit
 import Testing
 
+import struct PrivacyCatalog.CatalogMatch
+import enum TargetDiscovery.TargetKind
+
 @Suite struct TextReporterTests {
   let report = SyntheticReport.report
 
@@ -36,7 +39,7 @@ import Testing
   @Test func longMessageWrapsAtWordBoundaries() {
     let words = Array(repeating: "abcdefghi", count: 30).joined(separator: " ")
     let target = TargetReport(
-      path: "lib.a", kind: "static-library",
+      path: "lib.a", kind: .staticLibrary,
       findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: words)])
     let lines = TextReporter(useColor: false).rendered(AuditReport(targets: [target])).split(separator: "\n")
     let messageLines = lines.filter { $0.contains("abcdefghi") }
@@ -74,13 +77,13 @@ import Testing
   /// with a line break, as a crafted binary could carry them.
   static let hostile = AuditReport(targets: [
     TargetReport(
-      path: "Evil.framework", kind: "framework",
+      path: "Evil.framework", kind: .framework,
       findings: [
         Finding(
           rule: .undeclaredAPICategory, severity: .error, category: nil, message: "line one\nline two",
           evidence: [
             Evidence(
-              symbol: "_stat\u{1B}[2J", via: "import", binary: "Evil.framework/Evil", architecture: "arm64",
+              symbol: "_stat\u{1B}[2J", via: .import, binary: "Evil.framework/Evil", architecture: "arm64",
               member: "a\u{202E}o.txt", library: "\u{9B}31m")
           ])
       ])

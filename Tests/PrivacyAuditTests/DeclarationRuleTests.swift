@@ -1,6 +1,7 @@
 import BinaryImage
 import Foundation
 import PrivacyAudit
+import PrivacyCatalog
 import TargetDiscovery
 import Testing
 
@@ -83,7 +84,7 @@ struct DeclarationRuleTests {
       report.findings(.undeclaredAPICategory, at: sdk).compactMap(\.category).sorted()
         == [Fixture.keyboards, Fixture.bootTime].sorted())
     let vias = Set(report.target(sdk)?.apiUses.map(\.evidence.via) ?? [])
-    #expect(vias == ["objc-stub", "selector"])
+    #expect(vias == [.objcStub, .selector])
   }
 
   @Test func unusedDeclarationFiresOnlyWithoutEvidence() throws {

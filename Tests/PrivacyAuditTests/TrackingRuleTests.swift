@@ -73,7 +73,7 @@ struct TrackingRuleTests {
     let findings = report.findings(.unreadableBinary, at: "Sdk.framework")
     #expect(findings.map(\.severity) == [.error])
     #expect(findings.first?.message.contains("Mach-O header") == true)
-    #expect(report.target("Sdk.framework")?.binaries.map(\.format) == ["unreadable"])
+    #expect(report.target("Sdk.framework")?.binaries.map(\.format) == [.unreadable])
 
     let fine = try Fixture.binary("Sdk.framework/Sdk", Fixture.image(imports: ["_malloc"]))
     #expect(
