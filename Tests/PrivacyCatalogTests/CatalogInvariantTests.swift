@@ -116,12 +116,4 @@ import Testing
     #expect(catalog.resource("user-tracking")?.indicatesTracking == true)
     #expect(catalog.resource("advertising-identifier")?.indicatesTracking == true)
   }
-
-  @Test func theJSONOutputRoundTrips() throws {
-    let data = try catalog.jsonData()
-    var decoded = try Catalog(jsonData: data, origin: "round trip")
-    decoded.origin = catalog.origin
-    #expect(decoded == catalog)
-    #expect(try decoded.jsonData() == data)
-  }
 }

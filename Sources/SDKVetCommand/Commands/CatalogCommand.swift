@@ -25,16 +25,11 @@ enum CatalogCommand: Subcommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
     if let extra = arguments.positionals.first { throw UsageError(description: "Unexpected argument '\(extra)'") }
     let catalog = try CatalogOption.load(arguments.allValues("--catalog"))
+    var output = OutputTextStream(streams: context.streams)
     if arguments.value("--format") == "json" {
-      do {
-        context.streams.writeOutput(Array(try catalog.jsonData()))
-      } catch {
-        throw UsageError(description: "Catalog: \(error)")
-      }
+      CatalogJSON.write(catalog, to: &output)
     } else {
-      var text = ""
-      CatalogMarkdown.write(catalog, to: &text)
-      context.streams.output(text)
+      CatalogMarkdown.write(catalog, to: &output)
     }
     return .success
   }

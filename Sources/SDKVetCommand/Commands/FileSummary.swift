@@ -1,16 +1,17 @@
+import AuditReports
 import BinaryImage
 
 /// What `sdkvet info` shows of one file: a condensed load-command summary per image.
-struct FileSummary: Encodable, Sendable {
+struct FileSummary: Sendable {
   /// One linked library and how many imports bind to it.
-  struct Library: Encodable, Sendable {
+  struct Library: Sendable {
     let name: String
     let kind: String
     let imports: Int
   }
 
   /// One image (slice or member).
-  struct ImageSummary: Encodable, Sendable {
+  struct ImageSummary: Sendable {
     let architecture: String
     let member: String?
     let fileType: String
@@ -97,5 +98,45 @@ struct FileSummary: Encodable, Sendable {
       if image.hasMainEntryPoint { line("entry point", "LC_MAIN") }
     }
     return out
+  }
+
+  /// The JSON form: one element of the `files` array of `info --format json`, members in
+  /// declaration order, a `nil` field left out.
+  var json: JSONValue {
+    .object([
+      ("path", .string(path)),
+      ("container", .string(container)),
+      ("images", .array(images.map(\.json))),
+    ])
+  }
+}
+
+extension FileSummary.ImageSummary {
+  /// The image as JSON, members in declaration order; a `nil` field is left out.
+  fileprivate var json: JSONValue {
+    let members: [(key: String, value: JSONValue?)] = [
+      ("architecture", .string(architecture)),
+      ("member", member.map(JSONValue.string)),
+      ("fileType", .string(fileType)),
+      ("kind", .string(kind)),
+      ("platforms", .strings(platforms)),
+      ("installName", installName.map(JSONValue.string)),
+      ("uuid", uuid.map(JSONValue.string)),
+      (
+        "libraries",
+        .array(
+          libraries.map {
+            .object([("name", .string($0.name)), ("kind", .string($0.kind)), ("imports", .int($0.imports))])
+          })
+      ),
+      ("rpaths", .strings(rpaths)),
+      ("encrypted", encrypted.map(JSONValue.bool)),
+      ("signingIdentifier", signingIdentifier.map(JSONValue.string)),
+      ("teamIdentifier", teamIdentifier.map(JSONValue.string)),
+      ("hasMainEntryPoint", .bool(hasMainEntryPoint)),
+      ("importEncodings", .strings(importEncodings)),
+      ("imports", .int(imports)),
+    ]
+    return .object(members.compactMap { key, value in value.map { (key, $0) } })
   }
 }

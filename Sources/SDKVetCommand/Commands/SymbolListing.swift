@@ -1,12 +1,13 @@
+import AuditReports
 import BinaryImage
 
 /// Renders symbol rows of read files as text, TSV or JSON, straight from name bytes.
 ///
 /// No `String` is built per symbol: names are copied from each image's `NameTable` into the
-/// output buffer, escaped for the format.
+/// output buffer, escaped for the format (TSV fields by `ByteBuffer`, JSON by `JSONWriter`).
 struct SymbolListing: Sendable {
   /// The output formats of `sdkvet symbols`.
-  enum Format: String, Sendable {
+  enum Format: String, Sendable, CaseIterable {
     case text, tsv, json
   }
 
@@ -24,20 +25,13 @@ struct SymbolListing: Sendable {
   /// The TSV column names, in contract order.
   static let tsvColumns = ["file", "arch", "member", "symbol", "version", "library", "binding"]
 
-  func header() -> [UInt8] {
+  /// How the files' rows are put together into one output.
+  var document: ListingDocument {
     switch format {
-    case .text: []
-    case .tsv: Array((Self.tsvColumns.joined(separator: "\t") + "\n").utf8)
-    case .json: Array("{\"schemaVersion\":1,\"files\":[\n".utf8)
+    case .text: .lines(header: [])
+    case .tsv: .lines(header: Array((Self.tsvColumns.joined(separator: "\t") + "\n").utf8))
+    case .json: .json(FileListJSON())
     }
-  }
-
-  func separator(isFirst: Bool) -> [UInt8] {
-    format == .json && !isFirst ? Array(",\n".utf8) : []
-  }
-
-  func footer() -> [UInt8] {
-    format == .json ? Array("\n]}\n".utf8) : []
   }
 
   /// One file's rows.
@@ -46,7 +40,7 @@ struct SymbolListing: Sendable {
     switch format {
     case .tsv: for image in file.images { renderTSV(image, path: file.path, into: &out) }
     case .text: for image in file.images { renderText(image, path: file.path, into: &out) }
-    case .json: renderJSON(file, into: &out)
+    case .json: return renderJSON(file)
     }
     return out.bytes
   }
@@ -107,47 +101,69 @@ struct SymbolListing: Sendable {
     }
   }
 
-  private func renderJSON(_ file: BinaryFile, into out: inout ByteBuffer) {
-    out.append("{\"path\":")
-    out.appendJSONString(file.path)
-    out.append(",\"container\":\"\(file.container.rawValue)\",\"images\":[")
-    for (index, image) in file.images.enumerated() {
-      if index > 0 { out.append(",") }
-      out.append("\n {\"architecture\":")
-      out.appendJSONString(image.architecture)
-      out.append(",\"member\":")
-      out.appendJSONString(image.member)
-      out.append(",\"kind\":\"\(image.kind.rawValue)\",\"symbols\":[")
-      for (symbolIndex, symbol) in selected(image).enumerated() {
-        out.append(symbolIndex == 0 ? "\n  {\"name\":" : ",\n  {\"name\":")
-        image.names.withBytes(of: symbol.name) { out.appendJSONString($0) }
-        out.append(",\"defined\":\(symbol.isDefined),\"binding\":\"\(symbol.binding.rawValue)\",\"version\":")
-        out.appendJSONString(image.versionName(of: symbol))
-        out.append(",\"library\":")
-        out.appendJSONString(image.libraryName(of: symbol))
-        out.append(",\"origin\":\"\(symbol.origin.rawValue)\"")
-        if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
-          out.append(",\"demangled\":")
-          out.appendJSONString(readable)
-        }
-        out.append("}")
+  /// The file as one object of the `files` array; each symbol is an object on one line.
+  private func renderJSON(_ file: BinaryFile) -> [UInt8] {
+    var json = JSONWriter(depth: FileListJSON.fileDepth)
+    json.beginObject()
+    json.key("path")
+    json.string(file.path)
+    json.key("container")
+    json.string(file.container.rawValue)
+    json.key("images")
+    json.beginArray()
+    for image in file.images {
+      json.beginObject()
+      json.key("architecture")
+      json.string(image.architecture)
+      json.key("member")
+      json.string(image.member)
+      json.key("kind")
+      json.string(image.kind.rawValue)
+      json.key("symbols")
+      json.beginArray()
+      for symbol in selected(image) {
+        writeJSON(symbol, of: image, to: &json)
       }
-      out.append("]")
+      json.endArray()
       if includeSelectors {
-        out.append(",\"selectors\":[")
-        for (selectorIndex, selector) in image.selectorReferences.enumerated() {
-          if selectorIndex > 0 { out.append(",") }
-          image.names.withBytes(of: selector) { out.appendJSONString($0) }
+        json.key("selectors")
+        json.beginArray()
+        for selector in image.selectorReferences {
+          image.names.withBytes(of: selector) { json.string($0) }
         }
-        out.append("]")
+        json.endArray()
       }
-      out.append("}")
+      json.endObject()
     }
-    out.append("],\"errors\":[")
-    for (index, problem) in file.problems.enumerated() {
-      if index > 0 { out.append(",") }
-      out.appendJSONString(problem.rendered(path: file.path))
+    json.endArray()
+    json.key("errors")
+    json.beginArray()
+    for problem in file.problems {
+      json.string(problem.rendered(path: file.path))
     }
-    out.append("]}")
+    json.endArray()
+    json.endObject()
+    return json.takeBytes()
+  }
+
+  private func writeJSON(_ symbol: Symbol, of image: Image, to json: inout JSONWriter) {
+    json.beginObject(inline: true)
+    json.key("name")
+    image.names.withBytes(of: symbol.name) { json.string($0) }
+    json.key("defined")
+    json.bool(symbol.isDefined)
+    json.key("binding")
+    json.string(symbol.binding.rawValue)
+    json.key("version")
+    json.string(image.versionName(of: symbol))
+    json.key("library")
+    json.string(image.libraryName(of: symbol))
+    json.key("origin")
+    json.string(symbol.origin.rawValue)
+    if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
+      json.key("demangled")
+      json.string(readable)
+    }
+    json.endObject()
   }
 }

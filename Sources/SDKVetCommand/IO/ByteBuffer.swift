@@ -1,6 +1,4 @@
-import AuditReports
-
-/// An append-only byte buffer that rows are rendered into before they are written out.
+/// An append-only byte buffer that text and TSV rows are rendered into before they are written out.
 struct ByteBuffer {
   private(set) var bytes: [UInt8] = []
 
@@ -13,10 +11,6 @@ struct ByteBuffer {
 
   mutating func append(_ raw: UnsafeRawBufferPointer) {
     bytes.append(contentsOf: raw)
-  }
-
-  mutating func append(byte: UInt8) {
-    bytes.append(byte)
   }
 
   /// Appends `raw` with tab, newline, carriage return and backslash escaped (`\t`, `\n`, `\r`, `\\`),
@@ -43,14 +37,4 @@ struct ByteBuffer {
     copy.withUTF8 { appendTSVField(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Appends file bytes (a symbol name) as a quoted JSON string.
-  mutating func appendJSONString(_ raw: UnsafeRawBufferPointer) {
-    JSONEscaping.appendQuoted(raw, to: &bytes)
-  }
-
-  /// Appends a quoted JSON string, or `null` for `nil`.
-  mutating func appendJSONString(_ text: String?) {
-    guard let text else { return append("null") }
-    JSONEscaping.appendQuoted(text, to: &bytes)
-  }
 }
