@@ -86,12 +86,12 @@ import Testing
   @Test func stringsAreEscapedAndRawBytesRepaired() throws {
     var writer = JSONWriter()
     writer.beginArray()
-    writer.string("tab\tquote\"\u{1B}é")
+    writer.string("tab\tquote\"\u{1B}\u{9B}\u{202E}é")
     [UInt8]([0x5F, 0xFF, 0x0A]).withUnsafeBytes { writer.string($0) }
     writer.endArray()
     let text = String(decoding: writer.takeBytes(), as: UTF8.self)
-    #expect(text.contains(#""tab\tquote\"\u001bé""#))
+    #expect(text.contains(#""tab\tquote\"\u001b\u009b\u202eé""#))
     let decoded = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String])
-    #expect(decoded == ["tab\tquote\"\u{1B}é", "_\u{FFFD}\n"])
+    #expect(decoded == ["tab\tquote\"\u{1B}\u{9B}\u{202E}é", "_\u{FFFD}\n"])
   }
 }

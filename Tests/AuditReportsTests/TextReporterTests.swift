@@ -2,7 +2,6 @@ import AuditReports
 import PrivacyAudit
 import Testing
 
-import struct PrivacyCatalog.CatalogMatch
 import enum TargetDiscovery.TargetKind
 
 @Suite struct TextReporterTests {
@@ -69,32 +68,5 @@ import enum TargetDiscovery.TargetKind
       }
     }
     return result
-  }
-}
-
-@Suite struct HostileTextTests {
-  /// A symbol that would clear the screen, a member with a bidirectional override and a message
-  /// with a line break, as a crafted binary could carry them.
-  static let hostile = AuditReport(targets: [
-    TargetReport(
-      path: "Evil.framework", kind: .framework,
-      findings: [
-        Finding(
-          rule: .undeclaredAPICategory, severity: .error, category: nil, message: "line one\nline two",
-          evidence: [
-            Evidence(
-              symbol: "_stat\u{1B}[2J", via: .import, binary: "Evil.framework/Evil", architecture: "arm64",
-              member: "a\u{202E}o.txt", library: "\u{9B}31m")
-          ])
-      ])
-  ])
-
-  @Test(arguments: [ReportFormat.text, .markdown])
-  func controlCharactersAreShownNotWritten(format: ReportFormat) {
-    let output = format.reporter(toolVersion: "1", useColor: false).rendered(Self.hostile)
-    #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" || $0 == "\u{9B}" })
-    #expect(output.contains("_stat\\u{1B}[2J"))
-    #expect(output.contains("a\\u{202E}o.txt"))
-    #expect(output.contains("line one line two"))
   }
 }

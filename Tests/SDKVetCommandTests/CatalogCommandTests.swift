@@ -30,6 +30,44 @@ import Testing
     #expect(again.output == json.output)
   }
 
+  private func overlay(_ json: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-\(UUID().uuidString).json").path
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func overlayTextWithControlCharactersIsEscapedInMarkdown() throws {
+    let path = try overlay(
+      #"""
+      {"schemaVersion": 1, "sources": [{"title": "t\u0007", "url": "https://x.example/a b)\u001b"}],
+       "apis": [{"id": "evil", "name": "evil\u001b]0;x\u0007", "advisory": true,
+        "categories": ["NSPrivacyAccessedAPICategoryFileTimestamp"], "note": "line\r\nsdkvet: error: forged",
+        "spellings": [{"name": "_evil", "kind": "c-function", "format": "mach-o"}]}]}
+      """#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = CapturedRun(["catalog", "--catalog", path])
+    #expect(run.status == .success, "\(run.error)")
+    #expect(!run.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F })
+    #expect(run.output.contains(#"`evil\x1b]0;x\x07`"#))
+    #expect(run.output.contains(#"line\\r\\nsdkvet: error: forged"#))
+    #expect(run.output.contains("[t\\\\x07](https://x.example/a%20b%29%1B)"))
+    #expect(!run.output.split(separator: "\n").contains { $0.hasPrefix("sdkvet: error: forged") })
+  }
+
+  @Test func overlayErrorsQuoteTheFileEscaped() throws {
+    let path = try overlay(
+      #"""
+      {"schemaVersion": 1, "apis": [{"id": "evil", "name": "evil", "categories": ["NSPrivacyAccessedAPICategoryFileTimestamp"],
+        "spellings": [{"name": "_evil\u001b[2J\nsdkvet: error: forged", "kind": "c-function"}]}]}
+      """#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = CapturedRun(["catalog", "--catalog", path])
+    #expect(run.status == .usage)
+    #expect(run.error.contains(#"'_evil\x1b[2J\nsdkvet: error: forged' is empty or contains white space"#))
+    #expect(!run.error.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F })
+    #expect(!run.error.split(separator: "\n").contains { $0.hasPrefix("sdkvet: error: forged") })
+  }
+
   @Test func catalogTakesNoPaths() {
     let run = CapturedRun(["catalog", "Samples"])
     #expect(run.status == .usage)

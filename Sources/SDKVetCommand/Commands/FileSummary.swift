@@ -69,17 +69,18 @@ struct FileSummary: Sendable {
       imports: imports)
   }
 
-  /// The human-readable form.
+  /// The human-readable form; every string from the file is escaped by `TextEscaping`.
   var text: String {
+    let shown = TextEscaping.escaped
     let slices = images.count == 1 ? "1 image" : "\(images.count) images"
-    var out = "\(path): \(container), \(slices)\n"
+    var out = "\(shown(path)): \(container), \(slices)\n"
     for image in images {
-      var title = "  \(image.architecture)"
-      if let member = image.member { title += " [\(member)]" }
-      out += "\(title): \(image.fileType) (\(image.kind))\n"
+      var title = "  \(shown(image.architecture))"
+      if let member = image.member { title += " [\(shown(member))]" }
+      out += "\(title): \(shown(image.fileType)) (\(image.kind))\n"
       func line(_ label: String, _ value: String?) {
         guard let value, !value.isEmpty else { return }
-        out += "    \(label): \(value)\n"
+        out += "    \(label): \(shown(value))\n"
       }
       line("platform", image.platforms.joined(separator: "; "))
       line("install name", image.installName)
@@ -90,7 +91,7 @@ struct FileSummary: Sendable {
           + (image.importEncodings.isEmpty ? "" : " (\(image.importEncodings.joined(separator: ", ")))"))
       for library in image.libraries {
         let marker = library.kind == "normal" ? "" : " [\(library.kind)]"
-        out += "    links \(library.name)\(marker): \(library.imports) imports\n"
+        out += "    links \(shown(library.name))\(marker): \(library.imports) imports\n"
       }
       for rpath in image.rpaths { line("rpath", rpath) }
       line("encrypted", image.encrypted.map { $0 ? "yes" : "no" })

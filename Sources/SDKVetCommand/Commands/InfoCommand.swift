@@ -22,7 +22,7 @@ enum InfoCommand: Subcommand {
       For each image (each slice of a universal file, each archive member) it shows the file type,
       architecture, platform and minimum OS, the libraries it links (weak and re-exported marked)
       with how many imports bind to each, rpaths, UUID, whether it is encrypted, and the code
-      signature's identifier and team.
+      signature's identifier and team. Names from the files are escaped as in Docs/CLI.md.
 
       EXIT STATUS: 0 every input was read; 1 an input could not be read; 2 usage error.
       """)

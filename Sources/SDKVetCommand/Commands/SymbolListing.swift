@@ -4,7 +4,7 @@ import BinaryImage
 /// Renders symbol rows of read files as text, TSV or JSON, straight from name bytes.
 ///
 /// No `String` is built per symbol: names are copied from each image's `NameTable` into the
-/// output buffer, escaped for the format (TSV fields by `ByteBuffer`, JSON by `JSONWriter`).
+/// output buffer, escaped for the format (`TextEscaping` for text and TSV, `JSONWriter` for JSON).
 struct SymbolListing: Sendable {
   /// The output formats of `sdkvet symbols`.
   enum Format: String, Sendable, CaseIterable {
@@ -51,19 +51,19 @@ struct SymbolListing: Sendable {
 
   private func renderTSV(_ image: Image, path: String, into out: inout ByteBuffer) {
     var prefix = ByteBuffer()
-    prefix.appendTSVField(path)
+    prefix.appendEscaped(path)
     prefix.append("\t")
-    prefix.appendTSVField(image.architecture)
+    prefix.appendEscaped(image.architecture)
     prefix.append("\t")
-    prefix.appendTSVField(image.member ?? "")
+    prefix.appendEscaped(image.member ?? "")
     prefix.append("\t")
     for symbol in selected(image) {
       prefix.bytes.withUnsafeBytes { out.append($0) }
-      image.names.withBytes(of: symbol.name) { out.appendTSVField($0) }
+      image.names.withBytes(of: symbol.name) { out.appendEscaped($0) }
       out.append("\t")
-      out.appendTSVField(image.versionName(of: symbol) ?? "")
+      out.appendEscaped(image.versionName(of: symbol) ?? "")
       out.append("\t")
-      out.appendTSVField(image.libraryName(of: symbol) ?? "")
+      out.appendEscaped(image.libraryName(of: symbol) ?? "")
       out.append("\t")
       out.append(symbol.binding.rawValue)
       out.append("\n")
@@ -71,7 +71,7 @@ struct SymbolListing: Sendable {
     guard includeSelectors else { return }
     for selector in image.selectorReferences {
       prefix.bytes.withUnsafeBytes { out.append($0) }
-      image.names.withBytes(of: selector) { out.appendTSVField($0) }
+      image.names.withBytes(of: selector) { out.appendEscaped($0) }
       out.append("\t\t\tselector\n")
     }
   }
@@ -79,24 +79,39 @@ struct SymbolListing: Sendable {
   private func renderText(_ image: Image, path: String, into out: inout ByteBuffer) {
     let rows = selected(image)
     guard !rows.isEmpty || (includeSelectors && !image.selectorReferences.isEmpty) else { return }
-    out.append(path)
-    if let member = image.member { out.append("[\(member)]") }
-    out.append(" (\(image.architecture)):\n")
+    out.appendEscaped(path)
+    if let member = image.member {
+      out.append("[")
+      out.appendEscaped(member)
+      out.append("]")
+    }
+    out.append(" (")
+    out.appendEscaped(image.architecture)
+    out.append("):\n")
     for symbol in rows {
       out.append(symbol.isDefined ? "  D " : "  U ")
       out.append(symbol.binding == .weak ? "w " : "  ")
-      image.names.withBytes(of: symbol.name) { out.append($0) }
-      if let version = image.versionName(of: symbol) { out.append("@\(version)") }
-      if let library = image.libraryName(of: symbol) { out.append("  (\(library))") }
+      image.names.withBytes(of: symbol.name) { out.appendEscaped($0) }
+      if let version = image.versionName(of: symbol) {
+        out.append("@")
+        out.appendEscaped(version)
+      }
+      if let library = image.libraryName(of: symbol) {
+        out.append("  (")
+        out.appendEscaped(library)
+        out.append(")")
+      }
       out.append("\n")
       if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
-        out.append("        = \(readable)\n")
+        out.append("        = ")
+        out.appendEscaped(readable)
+        out.append("\n")
       }
     }
     guard includeSelectors else { return }
     for selector in image.selectorReferences {
       out.append("  S   ")
-      image.names.withBytes(of: selector) { out.append($0) }
+      image.names.withBytes(of: selector) { out.appendEscaped($0) }
       out.append("\n")
     }
   }

@@ -1,3 +1,4 @@
+import AuditReports
 import Synchronization
 
 #if canImport(Glibc)
@@ -52,8 +53,9 @@ public struct OutputStreams: Sendable {
   /// Writes a string to the output.
   func output(_ text: String) { writeOutput(Array(text.utf8)) }
 
-  /// Writes one line to the diagnostics stream.
-  func error(_ line: String) { writeError(Array((line + "\n").utf8)) }
+  /// Writes one diagnostic line, escaped by `TextEscaping`: it names files and symbols from the
+  /// inputs, and no byte of theirs may end the line, start a forged one or reach the terminal raw.
+  func error(_ line: String) { writeError(Array((TextEscaping.escaped(line) + "\n").utf8)) }
 }
 
 /// Writes whole buffers to a file descriptor, retrying short writes and interrupts.
