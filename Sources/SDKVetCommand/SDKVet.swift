@@ -24,11 +24,21 @@ public enum SDKVet {
   ///   - arguments: The command line after the program name.
   ///   - environment: The process environment (`NO_COLOR`, …).
   ///   - streams: Where output and diagnostics go.
-  /// - Returns: The exit status to end the process with.
+  /// - Returns: The exit status to end the process with: the command's, or 1 when its output
+  ///   could not be written.
   public static func main(
     arguments: [String], environment: [String: String] = [:], streams: OutputStreams = .standard
   ) -> ExitStatus {
-    defer { streams.flush() }
+    let status = run(arguments: arguments, environment: environment, streams: streams)
+    streams.flush()
+    if let failure = streams.outputFailure() {
+      streams.error("sdkvet: error: cannot write the output: \(failure)")
+      return .failure
+    }
+    return status
+  }
+
+  private static func run(arguments: [String], environment: [String: String], streams: OutputStreams) -> ExitStatus {
     let context = CommandContext(streams: streams, environment: environment)
     guard let first = arguments.first else {
       streams.writeError(Array(topLevelHelp().utf8))
@@ -93,8 +103,9 @@ public enum SDKVet {
         --help, -h  Show this help, or 'sdkvet <command> --help' for a command's.
         --version   Show the version.
 
-      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan) or an unreadable input
-      (symbols, info); 2 usage error. See Docs/CLI.md.
+      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), an unreadable input
+      (symbols, info), a --catalog file that cannot be used or output that cannot be written;
+      2 usage error. See Docs/CLI.md.
 
       """
     return text

@@ -30,6 +30,13 @@ import Testing
     #expect(again.output == json.output)
   }
 
+  @Test func unreadableOverlayFailsWithExitOne() {
+    let run = CapturedRun(["catalog", "--format", "json", "--catalog", "/"])
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: /: $: not a regular file\n")
+    #expect(run.output.isEmpty)
+  }
+
   private func overlay(_ json: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-\(UUID().uuidString).json").path
     try Data(json.utf8).write(to: URL(fileURLWithPath: path))
@@ -62,10 +69,10 @@ import Testing
       """#)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let run = CapturedRun(["catalog", "--catalog", path])
-    #expect(run.status == .usage)
+    #expect(run.status == .failure)
     #expect(run.error.contains(#"'_evil\x1b[2J\nsdkvet: error: forged' is empty or contains white space"#))
     #expect(!run.error.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F })
-    #expect(!run.error.split(separator: "\n").contains { $0.hasPrefix("sdkvet: error: forged") })
+    #expect(run.error.split(separator: "\n").count == 1)
   }
 
   @Test func catalogTakesNoPaths() {

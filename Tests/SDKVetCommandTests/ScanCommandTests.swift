@@ -56,10 +56,17 @@ import Testing
     #expect(sarif["version"] as? String == "2.1.0")
   }
 
-  @Test func unwritableOutputIsAUsageError() {
+  @Test func unwritableOutputFailsWithTheSystemsReason() {
     let run = CapturedRun(["scan", "--output", "/nonexistent-dir/report.txt", good])
-    #expect(run.status == .usage)
-    #expect(run.error.contains("Cannot write '/nonexistent-dir/report.txt'"))
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: cannot write '/nonexistent-dir/report.txt': No such file or directory\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
+  func outputLostToAFullDiskFails() {
+    let run = CapturedRun(["scan", "--format", "json", "--output", "/dev/full", good])
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: cannot write '/dev/full': No space left on device\n")
   }
 
   @Test func textIsNeverColouredWhenNotATerminal() {
@@ -75,13 +82,21 @@ import Testing
     #expect(run.output.contains("GoodKit"))
   }
 
-  @Test func brokenCatalogOverlayIsAUsageErrorNamingTheFile() throws {
+  @Test func brokenCatalogOverlayFailsNamingTheFile() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-\(UUID().uuidString).json").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Data("{\"apis\": 7}".utf8).write(to: URL(fileURLWithPath: path))
     let run = CapturedRun(["scan", "--catalog", path, good])
-    #expect(run.status == .usage)
-    #expect(run.error.contains(path))
+    #expect(run.status == .failure)
+    #expect(run.error.hasPrefix("sdkvet: error: \(path): $"))
+    #expect(!run.error.contains("usage:"))
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func unreadableCatalogFailsWithTheSystemsReason() {
+    let run = CapturedRun(["scan", "--catalog", "/nonexistent-catalog.json", good])
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: /nonexistent-catalog.json: $: cannot open: No such file or directory\n")
   }
 
   @Test func catalogOverlayAddsAnAPIThatThenMatches() throws {
