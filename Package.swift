@@ -35,45 +35,29 @@ let package = Package(
     .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "TargetDiscovery", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
-    .target(
-      name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
+    .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(
-      name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "TargetDiscovery"],
-      swiftSettings: strictSettings),
+    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(
       name: "AuditReports", dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery"],
       swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
-      dependencies: [
-        "BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery",
-      ],
+      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
-    .target(
-      name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport",
-      swiftSettings: strictSettings),
+    .target(name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport", swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(
-      name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings
-    ),
-    .testTarget(
-      name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings
-    ),
-    .testTarget(
-      name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "PrivacyAuditTests",
-      dependencies: [
-        "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "SDKVetCommand", "TestSupport",
-      ], swiftSettings: strictSettings),
-    .testTarget(
-      name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(
-      name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+      dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )
