@@ -21,7 +21,12 @@ let package = Package(
   name: "sdkvet",
   platforms: [.macOS(.v14)],
   products: [
-    .executable(name: "sdkvet", targets: ["sdkvet"])
+    .executable(name: "sdkvet", targets: ["sdkvet"]),
+    /// The scan as a library: `ScanEngine.ScanPipeline` and `BinaryListing`, with the modules
+    /// their public API speaks in (catalog, discovery, audit report, renderers, image model).
+    .library(
+      name: "SDKVetScan",
+      targets: ["ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports"]),
   ],
   traits: [
     .trait(name: "LibELF", description: "Read ELF files through elfutils' libelf on macOS (always on for Linux).")
@@ -42,18 +47,31 @@ let package = Package(
     .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(name: "AuditReports", dependencies: ["PrivacyAudit", "PrivacyCatalog"], swiftSettings: strictSettings),
     .target(
+      name: "ScanEngine",
+      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery"],
+      swiftSettings: strictSettings),
+    .target(
       name: "SDKVetCommand",
-      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery"],
+      dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
     .target(name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .testTarget(
+      name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "TestSupport"],
+      swiftSettings: strictSettings),
+    /// Only the `SDKVetScan` product's public API, as a package that depends on it would use it.
+    .testTarget(
+      name: "ScanEngineAPITests",
+      dependencies: ["ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports"],
+      swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "PrivacyAuditTests",
-      dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+      dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "ScanEngine", "TestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],

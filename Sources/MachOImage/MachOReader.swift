@@ -10,15 +10,14 @@ public import BinaryImage
 public enum MachOReader {
   /// Reads every image of a Mach-O, universal or archive file.
   /// - Parameters:
-  ///   - bytes: The whole file (normally memory-mapped); it must outlive the call only.
+  ///   - file: The whole file; it must outlive the call only.
   ///   - path: The path, carried into the result.
   ///   - options: Which tables to read.
   /// - Returns: The images in slice and member order, and per-image problems.
   /// - Throws: `notBinary` for bytes that are not Mach-O (including a Java class file sharing the
   ///   universal magic), `truncated`/`malformed` for a file whose container or only image is broken.
-  public static func read(_ bytes: UnsafeRawBufferPointer, path: String, options: ReadOptions) throws(BinaryError)
-    -> BinaryFile
-  {
+  public static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+    let bytes = file.bytes
     let file = ByteReader(bytes)
     var result: BinaryFile
     switch FileMagic(bytes) {

@@ -32,7 +32,7 @@ struct ParsedManifest {
 }
 
 /// The facts about one target that the rules judge, gathered from its evidence.
-struct TargetAudit {
+struct TargetAudit: Sendable {
   let target: DiscoveredTarget
   let binaries: [ScannedBinary]
   let uses: [UseRecord]

@@ -50,7 +50,7 @@ import Testing
     #expect(error?.kind == .notBinary)
     #expect(error?.message == "not Mach-O (looks like a Java class file)")
     let whole = bytes.withUnsafeBytes { raw in
-      thrownBinaryError { _ = try MachOReader.read(raw, path: "Hello.class", options: .all) }
+      thrownBinaryError { _ = try MachOReader.read(FileBytes(copying: raw), path: "Hello.class", options: .all) }
     }
     #expect(whole?.kind == .notBinary)
   }
@@ -65,7 +65,7 @@ import Testing
   @Test func sliceOutsideTheFileIsAProblemOfThatSlice() throws {
     let bytes = fatHeader(magic: 0xcafe_babe, [(0x0100_000c, 0, 0x4000, 0x100)])
     let error = bytes.withUnsafeBytes { raw in
-      thrownBinaryError { _ = try MachOReader.read(raw, path: "x", options: .all) }
+      thrownBinaryError { _ = try MachOReader.read(FileBytes(copying: raw), path: "x", options: .all) }
     }
     #expect(error?.kind == .truncated)
     #expect(error?.architecture == "arm64")
