@@ -3,8 +3,9 @@
 #   make test   build and run the whole test suite
 SHELL := /bin/bash
 SWIFT ?= swift
-# On macOS the ELF reader is built only when pkg-config finds libelf (the LibELF trait).
-TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && pkg-config --exists libelf 2>/dev/null && echo --traits LibELF)
+# On macOS the ELF reader (the LibELF trait) is built only when the libelf pkg-config finds is
+# elfutils', the library it is written against (Scripts/lib/has-elfutils says why with -v).
+TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && Scripts/lib/has-elfutils && echo --traits LibELF)
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
