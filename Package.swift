@@ -3,8 +3,11 @@ import PackageDescription
 
 /// On Linux the ELF reader always builds over elfutils' libelf (`apt-get install libelf-dev`).
 /// On macOS it is opt-in through the `LibELF` trait (`swift build --traits LibELF`), which the
-/// Makefile turns on when `pkg-config --exists libelf` succeeds; without it the package still
-/// builds and an ELF input is reported as "built without libelf".
+/// Makefile turns on only when `Scripts/lib/has-elfutils` finds that the libelf `pkg-config`
+/// resolves is elfutils' (the reader needs its extensions, `ELF_C_READ_MMAP` and
+/// `elf_getaroff`; Homebrew's `libelf` formula is a different, older library without them).
+/// Without the trait the package still builds and an ELF input is reported as
+/// "built without libelf".
 let libELF: Target.Dependency = .target(
   name: "CLibELF",
   condition: .when(platforms: [.linux, .android], traits: []))
@@ -19,7 +22,8 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "sdkvet",
-  platforms: [.macOS(.v14)],
+  // macOS 15: `Synchronization.Mutex` and `Atomic` (checked by `make portability`).
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "sdkvet", targets: ["sdkvet"]),
     /// The scan as a library: `ScanEngine.ScanPipeline` and `BinaryListing`, with the modules
@@ -35,7 +39,8 @@ let package = Package(
     .systemLibrary(
       name: "CLibELF",
       pkgConfig: "libelf",
-      providers: [.apt(["libelf-dev"]), .brew(["libelf"])]),
+      // No Homebrew provider: its `libelf` formula is not elfutils, and its `elfutils` is Linux-only.
+      providers: [.apt(["libelf-dev"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
     .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),

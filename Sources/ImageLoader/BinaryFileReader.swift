@@ -35,7 +35,7 @@ public enum BinaryFileReader {
   private static func readELF(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
     guard ELFReader.isAvailable else {
       throw BinaryError(
-        .unsupported, "ELF input, but sdkvet was built without libelf (see README: install libelf and rebuild)")
+        .unsupported, "ELF input, but sdkvet was built without libelf (see README: ELF on macOS)")
     }
     return try ELFReader.read(file, path: path, options: options)
   }
