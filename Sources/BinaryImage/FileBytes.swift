@@ -25,12 +25,13 @@ public final class FileBytes: @unchecked Sendable {
   }
 
   /// Copies `contents` into a new buffer (an archive entry, a test's bytes).
-  public convenience init(copying contents: some Collection<UInt8>) {
+  /// - Parameter fileSize: The whole file's size when `contents` is only its prefix.
+  public convenience init(copying contents: some Collection<UInt8>, fileSize: Int? = nil) {
     let buffer = contents.isEmpty ? nil : UnsafeMutableRawPointer.allocate(byteCount: contents.count, alignment: 16)
     if let buffer {
       _ = UnsafeMutableRawBufferPointer(start: buffer, count: contents.count).copyBytes(from: contents)
     }
-    self.init(owning: buffer, count: contents.count, fileSize: contents.count)
+    self.init(owning: buffer, count: contents.count, fileSize: max(fileSize ?? 0, contents.count))
   }
 
   /// Reads at most `limit` bytes of the regular file at `path`.
