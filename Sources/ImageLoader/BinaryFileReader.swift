@@ -20,7 +20,7 @@ public enum BinaryFileReader {
     switch FileMagic(file.bytes) {
     case .elf:
       return try readELF(file, path: path, options: options)
-    case .machO, .universal:
+    case .machO, .universal, .javaClass:
       return try MachOReader.read(file, path: path, options: options)
     case .archive:
       if ArchiveFlavor.firstMemberIsELF(file.bytes) {

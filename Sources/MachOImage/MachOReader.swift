@@ -33,6 +33,8 @@ public enum MachOReader {
     case .archive:
       result = BinaryFile(path: path, container: .archive)
       try readArchive(file, architecture: nil, options: options, into: &result)
+    case .javaClass:
+      throw BinaryError(.notBinary, "not Mach-O (looks like a Java class file)", offset: 4)
     case .elf, .unknown:
       throw BinaryError(.notBinary, "not a Mach-O, universal or ar file")
     }
@@ -74,7 +76,7 @@ public enum MachOReader {
         do throws(BinaryError) {
           let content = try bytes.slice(
             at: member.range.lowerBound, count: member.range.count, "ar member \(member.name)")
-          guard MachHeader.hasMagic(content.bytes) else {
+          guard FileMagic(content.bytes) == .machO else {
             throw BinaryError(.notBinary, "archive member is not a Mach-O object", offset: content.baseOffset)
           }
           readImage(content, member: member.name, options: options, into: &result)
