@@ -37,6 +37,10 @@ portability:
 	Scripts/check-portability --self-test
 	Scripts/check-portability
 
+# The package's target graph is the one Docs/ARCHITECTURE.md draws.
+architecture:
+	Scripts/check-architecture
+
 # The differential checks against binutils nm and llvm-nm on a sample of this machine's libraries.
 differential: release
 	Scripts/elf-differential --sample 150
@@ -55,7 +59,7 @@ fuzz:
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 
-ci: test lint portability differential reports fuzz
+ci: test lint architecture portability differential reports fuzz
 
 clean:
 	rm -rf .build Fuzz/.build
