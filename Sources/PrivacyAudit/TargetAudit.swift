@@ -16,6 +16,8 @@ struct UseRecord {
   var isMachO: Bool
   /// Whether the image was built for macOS only.
   var isMacOSOnly: Bool
+  /// Whether the image is a static library's member: code that is linked into another image.
+  var isStatic: Bool
 }
 
 /// One piece of protected-resource evidence.
@@ -59,7 +61,7 @@ struct TargetAudit: Sendable {
             uses.append(
               UseRecord(
                 categories: categories, api: index.apiNames[id] ?? id, evidence: evidence, slice: binary.file.slice,
-                isMachO: image.format == .machO, isMacOSOnly: image.isMacOSOnly))
+                isMachO: image.format == .machO, isMacOSOnly: image.isMacOSOnly, isStatic: image.member != nil))
           case .protectedResource(let id, let strength):
             if let resource = index.resources[id] {
               hits.append(ResourceHit(resource: resource, strength: strength, evidence: evidence))
