@@ -5,6 +5,12 @@ import PrivacyAudit
 import PrivacyCatalog
 import TargetDiscovery
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// libFuzzer entry point for the documents sdkvet reads beside the binaries: privacy manifests,
 /// `Info.plist`, `InfoPlist.strings` and `--catalog` overlays.
 ///

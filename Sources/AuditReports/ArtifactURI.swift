@@ -1,3 +1,5 @@
+import BinaryImage
+
 /// Turns a report path into a SARIF `artifactLocation`.
 ///
 /// SARIF wants URIs: a relative path becomes a percent-encoded relative reference resolved
@@ -20,9 +22,10 @@ enum ArtifactURI {
     "file://" + percentEncoded(absolutePath.hasSuffix("/") ? absolutePath : absolutePath + "/")
   }
 
-  /// `path` with every byte outside RFC 3986's unreserved set and `/` written as `%XX`, so any
-  /// file name (spaces, `#`, `%`, `:` or non-ASCII) yields a valid URI reference.
+  /// The bytes of `path` (a byte that is not UTF-8 as itself, see `PathBytes`) with every byte
+  /// outside RFC 3986's unreserved set and `/` written as `%XX`, so any file name (spaces, `#`,
+  /// `%`, `:`, non-ASCII or not UTF-8) yields a valid URI reference to exactly that file.
   static func percentEncoded(_ path: String) -> String {
-    PercentEncoding.encoded(path) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }
+    PercentEncoding.encoded(PathBytes.encode(path)) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }
   }
 }

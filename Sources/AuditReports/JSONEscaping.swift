@@ -18,7 +18,7 @@ public enum JSONEscaping {
         case "\r": output.append(contentsOf: "\\r".utf8)
         case "\t": output.append(contentsOf: "\\t".utf8)
         case _ where scalar.value < 0x20 || scalar.value == 0x7F || TextEscaping.isInvisibleControl(scalar.value):
-          TextEscaping.appendUnicodeEscape(scalar.value, to: &output)
+          output.append(contentsOf: TextEscaping.unicodeEscape(scalar.value).utf8)
         default: output.append(contentsOf: scalar.utf8)
         }
       }

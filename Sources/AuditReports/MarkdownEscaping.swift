@@ -43,7 +43,7 @@ enum MarkdownEscaping {
   /// that would end the destination, written as `%XX`, so the link can neither end early nor
   /// carry a control character.
   static func linkDestination(_ url: String) -> String {
-    PercentEncoding.encoded(url) { PercentEncoding.isUnreserved($0) || linkPunctuation.contains($0) }
+    PercentEncoding.encoded(url.utf8) { PercentEncoding.isUnreserved($0) || linkPunctuation.contains($0) }
   }
 
   /// RFC 3986's reserved characters and `%`, without `(` and `)`.

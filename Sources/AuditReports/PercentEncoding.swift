@@ -1,9 +1,9 @@
 /// `%XX` encoding of the bytes a URI (a SARIF artifact location, a Markdown link) may not hold raw.
 enum PercentEncoding {
-  /// `text` with every UTF-8 byte for which `isKept` is false written as `%XX`.
-  static func encoded(_ text: String, keeping isKept: (UInt8) -> Bool) -> String {
+  /// `bytes` as text, every byte for which `isKept` is false written as `%XX`.
+  static func encoded(_ bytes: some Sequence<UInt8>, keeping isKept: (UInt8) -> Bool) -> String {
     var encoded = ""
-    for byte in text.utf8 {
+    for byte in bytes {
       if isKept(byte) {
         encoded.unicodeScalars.append(Unicode.Scalar(byte))
       } else {

@@ -43,11 +43,15 @@ extension Catalog {
   /// - Throws: `CatalogError` naming the file: why it cannot be read (in the system's words,
   ///   `strerror`), or the JSON path of the first problem.
   public static func load(contentsOf path: String) throws(CatalogError) -> Catalog {
-    let file: MappedFile
+    let file: FileBytes
     do throws(BinaryError) {
-      file = try MappedFile(path: path)
+      file = try FileBytes(path: path, limit: ReadLimits.catalogBytes)
     } catch {
       throw CatalogError(file: path, path: "$", message: error.message)
+    }
+    guard file.fileSize <= ReadLimits.catalogBytes else {
+      throw CatalogError(
+        file: path, path: "$", message: "larger than \(ReadLimits.describe(ReadLimits.catalogBytes))")
     }
     return try Catalog(jsonData: Data(file.bytes), origin: path)
   }

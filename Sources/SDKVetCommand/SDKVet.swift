@@ -1,3 +1,11 @@
+import BinaryImage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `sdkvet` command line: dispatches to a subcommand and turns every outcome into an exit status.
 ///
 /// The executable's `main` is one call to `SDKVet.main`; everything else (parsing, help, output,
@@ -18,6 +26,14 @@ public enum SDKVet {
 
     COMMANDS:
     """
+
+  /// The process's arguments after the program name, each byte that is not UTF-8 kept (see
+  /// `PathBytes`): `CommandLine.arguments` would turn it into U+FFFD, naming a file that does not exist.
+  public static func processArguments() -> [String] {
+    (1..<Int(CommandLine.argc)).compactMap { index in
+      CommandLine.unsafeArgv[index].map { PathBytes.decode(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+    }
+  }
 
   /// Runs sdkvet with `arguments` (without the program name).
   /// - Parameters:

@@ -1,4 +1,5 @@
 import AuditReports
+import BinaryImage
 import Testing
 
 @Suite struct TextEscapingTests {
@@ -29,6 +30,11 @@ import Testing
     #expect(
       escaped([0x80, 0x41, 0xE2, 0x82, 0x41, 0xC0, 0xAF, 0xED, 0xA0, 0x80, 0xC3, 0xA9])
         == #"\x80A\xe2\x82A\xc0\xaf\xed\xa0\x80é"#)
+  }
+
+  /// A path keeps a byte that is not UTF-8 as a `PathBytes` scalar; it is shown as that byte.
+  @Test func pathBytesAreShownAsTheirBytes() {
+    #expect(TextEscaping.escaped(PathBytes.decode([0x64, 0xFF, 0x2F, 0x1B, 0x6F])) == #"d\xff/\x1bo"#)
   }
 
   @Test func noRawControlByteSurvivesAnyInput() {

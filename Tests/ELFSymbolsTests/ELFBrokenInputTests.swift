@@ -26,7 +26,8 @@ import Testing
       _ = try ELFFixtures.read("broken/sections-past-end.so")
       Issue.record("the file was read")
     } catch {
-      let size = try MappedFile(path: ELFFixtures.path("broken/sections-past-end.so")).bytes.count
+      let size = try FileBytes(path: ELFFixtures.path("broken/sections-past-end.so"), limit: ReadLimits.binaryBytes)
+        .bytes.count
       #expect(error.offset == UInt64(size + 4096))  // build.sh sets e_shoff 4 KiB past the end
     }
   }
@@ -55,7 +56,9 @@ import Testing
       _ = try ELFFixtures.read("broken/not-a-library.so")
     }
     #expect {
-      _ = try BinaryFileReader.read(path: ELFFixtures.path("broken/not-a-library.so"))
+      _ = try BinaryFileReader.read(
+        FileBytes(path: ELFFixtures.path("broken/not-a-library.so"), limit: ReadLimits.binaryBytes),
+        path: ELFFixtures.path("broken/not-a-library.so"))
     } throws: { error in
       (error as? BinaryError)?.kind == .notBinary
     }
@@ -65,7 +68,9 @@ import Testing
     for fixture in ELFFixtures.broken {
       let failed: Bool
       do {
-        failed = try !BinaryFileReader.read(path: ELFFixtures.path(fixture)).problems.isEmpty
+        failed = try !BinaryFileReader.read(
+          FileBytes(path: ELFFixtures.path(fixture), limit: ReadLimits.binaryBytes), path: ELFFixtures.path(fixture)
+        ).problems.isEmpty
       } catch {
         failed = true
       }

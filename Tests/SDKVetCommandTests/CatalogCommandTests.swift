@@ -33,7 +33,7 @@ import Testing
   @Test func unreadableOverlayFailsWithExitOne() {
     let run = CapturedRun(["catalog", "--format", "json", "--catalog", "/"])
     #expect(run.status == .failure)
-    #expect(run.error == "sdkvet: error: /: $: not a regular file\n")
+    #expect(run.error == "sdkvet: error: /: $: is a folder, not a regular file\n")
     #expect(run.output.isEmpty)
   }
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ScanCommandTests {
   private let noManifest = SampleLocator.sample("sdks/NoManifestKit.framework")
-  private let tracker = SampleLocator.sample("sdks/TrackerKit.framework")
+  private let consent = SampleLocator.sample("sdks/ConsentApp.app")
   private let good = SampleLocator.sample("sdks/GoodKit.xcframework")
   private let microphone = SampleLocator.sample("sdks/SampleApp.app/Frameworks/MicKit.framework")
 
@@ -20,8 +20,9 @@ import Testing
     GateCase(sample: "sdks/GoodKit.xcframework", failOn: nil, expected: .success),
     GateCase(sample: "sdks/NoManifestKit.framework", failOn: nil, expected: .failure),
     GateCase(sample: "sdks/NoManifestKit.framework", failOn: "never", expected: .success),
-    GateCase(sample: "sdks/TrackerKit.framework", failOn: nil, expected: .success),
-    GateCase(sample: "sdks/TrackerKit.framework", failOn: "warning", expected: .failure),
+    GateCase(sample: "sdks/TrackerKit.framework", failOn: nil, expected: .failure),
+    GateCase(sample: "sdks/ConsentApp.app", failOn: nil, expected: .success),
+    GateCase(sample: "sdks/ConsentApp.app", failOn: "warning", expected: .failure),
     GateCase(sample: "sdks/SampleApp.app/Frameworks/MicKit.framework", failOn: "warning", expected: .success),
     GateCase(sample: "sdks/SampleApp.app/Frameworks/MicKit.framework", failOn: "note", expected: .failure),
   ]
@@ -48,7 +49,7 @@ import Testing
   @Test func outputOptionWritesTheReportToAFile() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-\(UUID().uuidString).sarif").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let run = CapturedRun(["scan", "--format", "sarif", "--output", path, tracker])
+    let run = CapturedRun(["scan", "--format", "sarif", "--output", path, consent])
     #expect(run.status == .success)
     #expect(run.output.isEmpty)
     let written = try #require(FileManager.default.contents(atPath: path))

@@ -1,6 +1,7 @@
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanEngine
 import TargetDiscovery
 
 /// `sdkvet scan`: the audit of apps and SDKs against Apple's privacy rules.
