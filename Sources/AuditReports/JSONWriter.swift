@@ -64,6 +64,12 @@ public struct JSONWriter: Sendable {
     awaitingValue = true
   }
 
+  /// Writes a member whose value is a string, or `null` for `nil`.
+  public mutating func member(_ name: String, _ text: String?) {
+    key(name)
+    string(text)
+  }
+
   /// Writes a string, or `null` for `nil`.
   public mutating func string(_ text: String?) {
     startValue()

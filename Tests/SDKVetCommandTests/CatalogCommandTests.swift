@@ -1,5 +1,6 @@
 import Foundation
 import SDKVetCommand
+import Synchronization
 import Testing
 
 @Suite struct CatalogCommandTests {
@@ -73,6 +74,18 @@ import Testing
     #expect(run.error.contains(#"'_evil\x1b[2J\nsdkvet: error: forged' is empty or contains white space"#))
     #expect(!run.error.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F })
     #expect(run.error.split(separator: "\n").count == 1)
+  }
+
+  /// Standard output that fails (a full disk) turns a printed catalog into exit status 1.
+  @Test func outputThatCannotBeWrittenFailsTheCommand() {
+    let error = Mutex<[UInt8]>([])
+    let streams = OutputStreams(
+      writeOutput: { _ in }, writeError: { bytes in error.withLock { $0.append(contentsOf: bytes) } },
+      outputFailure: { "No space left on device" })
+    #expect(SDKVet.main(arguments: ["catalog"], streams: streams) == .failure)
+    #expect(
+      error.withLock { String(decoding: $0, as: UTF8.self) }
+        == "sdkvet: error: cannot write the output: No space left on device\n")
   }
 
   @Test func catalogTakesNoPaths() {

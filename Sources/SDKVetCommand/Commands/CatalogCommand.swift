@@ -25,8 +25,8 @@ enum CatalogCommand: Subcommand {
       The JSON form is the catalog file format itself: save it, edit it, and pass it back with
       --catalog to add an API or a spelling before sdkvet ships it.
 
-      EXIT STATUS: 0 printed; 1 a --catalog file could not be read or is not a valid catalog;
-      2 usage error.
+      EXIT STATUS: 0 printed; 1 a --catalog file could not be read or is not a valid catalog, or
+      the output could not be written; 2 usage error.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {

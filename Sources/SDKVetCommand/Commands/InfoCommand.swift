@@ -24,7 +24,8 @@ enum InfoCommand: Subcommand {
       with how many imports bind to each, rpaths, UUID, whether it is encrypted, and the code
       signature's identifier and team. Names from the files are escaped as in Docs/CLI.md.
 
-      EXIT STATUS: 0 every input was read; 1 an input could not be read; 2 usage error.
+      EXIT STATUS: 0 every input was read; 1 an input could not be read, or the output could not
+      be written; 2 usage error.
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {

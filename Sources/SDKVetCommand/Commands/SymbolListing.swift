@@ -120,20 +120,15 @@ struct SymbolListing: Sendable {
   private func renderJSON(_ file: BinaryFile) -> [UInt8] {
     var json = JSONWriter(depth: FileListJSON.fileDepth)
     json.beginObject()
-    json.key("path")
-    json.string(file.path)
-    json.key("container")
-    json.string(file.container.rawValue)
+    json.member("path", file.path)
+    json.member("container", file.container.rawValue)
     json.key("images")
     json.beginArray()
     for image in file.images {
       json.beginObject()
-      json.key("architecture")
-      json.string(image.architecture)
-      json.key("member")
-      json.string(image.member)
-      json.key("kind")
-      json.string(image.kind.rawValue)
+      json.member("architecture", image.architecture)
+      json.member("member", image.member)
+      json.member("kind", image.kind.rawValue)
       json.key("symbols")
       json.beginArray()
       for symbol in selected(image) {
@@ -167,17 +162,12 @@ struct SymbolListing: Sendable {
     image.names.withBytes(of: symbol.name) { json.string($0) }
     json.key("defined")
     json.bool(symbol.isDefined)
-    json.key("binding")
-    json.string(symbol.binding.rawValue)
-    json.key("version")
-    json.string(image.versionName(of: symbol))
-    json.key("library")
-    json.string(image.libraryName(of: symbol))
-    json.key("origin")
-    json.string(symbol.origin.rawValue)
+    json.member("binding", symbol.binding.rawValue)
+    json.member("version", image.versionName(of: symbol))
+    json.member("library", image.libraryName(of: symbol))
+    json.member("origin", symbol.origin.rawValue)
     if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
-      json.key("demangled")
-      json.string(readable)
+      json.member("demangled", readable)
     }
     json.endObject()
   }

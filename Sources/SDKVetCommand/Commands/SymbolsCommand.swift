@@ -18,10 +18,12 @@ enum SymbolsCommand: Subcommand {
     discussion: """
       A <path> may be a file or a folder; folders are walked and files that are not binaries are
       skipped. The tsv format is a stable contract (Docs/CLI.md): a header line, then
-      file, arch, member, symbol, version, library, binding separated by tabs.
+      file, arch, member, symbol, version, library, binding separated by tabs. In text and tsv,
+      control characters and backslashes in names are escaped (\\t, \\n, \\\\, \\xNN; Docs/CLI.md).
 
       EXIT STATUS: 0 every input was read; 1 an input (or an archive member or slice) could not be
-      read, with the rows of everything else still printed; 2 usage error.
+      read, with the rows of everything else still printed, or the output could not be written;
+      2 usage error.
 
       EXAMPLES:
         sdkvet symbols --undefined Vendor.framework
