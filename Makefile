@@ -3,12 +3,13 @@
 #   make test   build and run the whole test suite
 SHELL := /bin/bash
 SWIFT ?= swift
-# On macOS the ELF reader is built only when pkg-config finds libelf (the LibELF trait).
-TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && pkg-config --exists libelf 2>/dev/null && echo --traits LibELF)
+# On macOS the ELF reader (the LibELF trait) is built only when the libelf pkg-config finds is
+# elfutils', the library it is written against (Scripts/lib/has-elfutils says why with -v).
+TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && Scripts/lib/has-elfutils && echo --traits LibELF)
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test lint differential reports fuzz ci clean
+.PHONY: setup build release demo test lint portability differential reports fuzz ci clean
 
 setup:
 	@Scripts/setup
@@ -30,6 +31,16 @@ test: setup
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz
 
+# What breaks on macOS, checked from Linux (Scripts/check-portability; Docs/ARCHITECTURE.md says
+# what it cannot see). The self-test first plants violations and requires exactly those findings.
+portability:
+	Scripts/check-portability --self-test
+	Scripts/check-portability
+
+# The package's target graph is the one Docs/ARCHITECTURE.md draws.
+architecture:
+	Scripts/check-architecture
+
 # The differential checks against binutils nm and readelf and llvm-nm on a sample of this machine's libraries.
 differential: release
 	Scripts/elf-differential --sample 150
@@ -48,7 +59,7 @@ fuzz:
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 
-ci: test lint differential reports fuzz
+ci: test lint architecture portability differential reports fuzz
 
 clean:
 	rm -rf .build Fuzz/.build

@@ -3,8 +3,11 @@ import PackageDescription
 
 /// On Linux the ELF reader always builds over elfutils' libelf (`apt-get install libelf-dev`).
 /// On macOS it is opt-in through the `LibELF` trait (`swift build --traits LibELF`), which the
-/// Makefile turns on when `pkg-config --exists libelf` succeeds; without it the package still
-/// builds and an ELF input is reported as "built without libelf".
+/// Makefile turns on only when `Scripts/lib/has-elfutils` finds that the libelf `pkg-config`
+/// resolves is elfutils' (the reader needs its extensions, `ELF_C_READ_MMAP` and
+/// `elf_getaroff`; Homebrew's `libelf` formula is a different, older library without them).
+/// Without the trait the package still builds and an ELF input is reported as
+/// "built without libelf".
 let libELF: Target.Dependency = .target(
   name: "CLibELF",
   condition: .when(platforms: [.linux, .android], traits: []))
@@ -19,9 +22,15 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "sdkvet",
-  platforms: [.macOS(.v14)],
+  // macOS 15: `Synchronization.Mutex` and `Atomic` (checked by `make portability`).
+  platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "sdkvet", targets: ["sdkvet"])
+    .executable(name: "sdkvet", targets: ["sdkvet"]),
+    /// The scan as a library: `ScanEngine.ScanPipeline` and `BinaryListing`, with the modules
+    /// their public API speaks in (catalog, discovery, audit report, renderers, image model).
+    .library(
+      name: "SDKVetScan",
+      targets: ["ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports"]),
   ],
   traits: [
     .trait(name: "LibELF", description: "Read ELF files through elfutils' libelf on macOS (always on for Linux).")
@@ -30,7 +39,8 @@ let package = Package(
     .systemLibrary(
       name: "CLibELF",
       pkgConfig: "libelf",
-      providers: [.apt(["libelf-dev"]), .brew(["libelf"])]),
+      // No Homebrew provider: its `libelf` formula is not elfutils, and its `elfutils` is Linux-only.
+      providers: [.apt(["libelf-dev"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
     .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
@@ -40,20 +50,35 @@ let package = Package(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
     .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "TargetDiscovery"], swiftSettings: strictSettings),
-    .target(name: "AuditReports", dependencies: ["PrivacyAudit", "PrivacyCatalog"], swiftSettings: strictSettings),
+    .target(
+      name: "AuditReports", dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "ScanEngine",
+      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery"],
+      swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
-      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery"],
+      dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
     .target(name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .testTarget(
+      name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "TestSupport"],
+      swiftSettings: strictSettings),
+    /// Only the `SDKVetScan` product's public API, as a package that depends on it would use it.
+    .testTarget(
+      name: "ScanEngineAPITests",
+      dependencies: ["ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports"],
+      swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "PrivacyAuditTests",
-      dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+      dependencies: ["PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ImageLoader", "ScanEngine", "TestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],

@@ -5,6 +5,12 @@ import PrivacyAudit
 import PrivacyCatalog
 import TargetDiscovery
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// libFuzzer entry point for the documents sdkvet reads beside the binaries: privacy manifests,
 /// `Info.plist`, `InfoPlist.strings` and `--catalog` overlays.
 ///
@@ -90,7 +96,7 @@ enum FuzzedDocument: UInt8, CaseIterable {
     let isApp = self != .manifest
     let root = isApp ? "Fuzz.app" : "Fuzz.framework"
     let fuzzed = LoadedFile(file: TargetFile(path: "\(root)/\(fileName)"), contents: .bytes(bytes))
-    let binary = ScannedBinary(file: TargetFile(path: "\(root)/Fuzz"), format: "mach-o", images: [image])
+    let binary = ScannedBinary(file: TargetFile(path: "\(root)/Fuzz"), format: .machO, images: [image])
     let target = DiscoveredTarget(
       path: root, kind: isApp ? .app : .framework, binaries: [binary.file],
       manifests: self == .manifest ? [fuzzed.file] : [], infoPlist: isApp ? "\(root)/Info.plist" : nil,

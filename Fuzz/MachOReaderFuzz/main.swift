@@ -9,7 +9,9 @@ import MachOImage
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMachOReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
-  guard let file = try? MachOReader.read(bytes, path: "fuzz-input", options: .all) else { return 0 }
+  guard let file = try? MachOReader.read(FileBytes(copying: bytes), path: "fuzz-input", options: .all) else {
+    return 0
+  }
   var total = 0
   for image in file.images {
     for symbol in image.symbols { total &+= image.names.withBytes(of: symbol.name) { $0.count } }

@@ -1,3 +1,5 @@
+import BinaryImage
+
 /// Turns a report path into a SARIF `artifactLocation`.
 ///
 /// SARIF wants URIs: a relative path becomes a percent-encoded relative reference resolved
@@ -20,28 +22,10 @@ enum ArtifactURI {
     "file://" + percentEncoded(absolutePath.hasSuffix("/") ? absolutePath : absolutePath + "/")
   }
 
-  /// `path` with every byte outside RFC 3986's unreserved set and `/` written as `%XX`, so any
-  /// file name (spaces, `#`, `%`, `:` or non-ASCII) yields a valid URI reference.
+  /// The bytes of `path` (a byte that is not UTF-8 as itself, see `PathBytes`) with every byte
+  /// outside RFC 3986's unreserved set and `/` written as `%XX`, so any file name (spaces, `#`,
+  /// `%`, `:`, non-ASCII or not UTF-8) yields a valid URI reference to exactly that file.
   static func percentEncoded(_ path: String) -> String {
-    var encoded = ""
-    for byte in path.utf8 {
-      if isUnreservedOrSlash(byte) {
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
-    }
-    return encoded
-  }
-
-  private static func isUnreservedOrSlash(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
-    default: false
-    }
+    PercentEncoding.encoded(PathBytes.encode(path)) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "/") }
   }
 }

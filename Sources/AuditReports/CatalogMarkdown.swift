@@ -8,7 +8,7 @@ public enum CatalogMarkdown {
   public static func write(_ catalog: Catalog, to output: inout some TextOutputStream) {
     output.write("# Privacy catalog\n\n")
     output.write("Schema version \(catalog.schemaVersion)")
-    if let asOf = catalog.asOf { output.write(", data as of \(asOf)") }
+    if let asOf = catalog.asOf { output.write(", data as of \(escaped(asOf))") }
     output.write(". \(catalog.apis.count) APIs, \(catalog.resources.count) protected resources.\n")
     writeSources(catalog.sources, to: &output)
     output.write("\n## Required-reason API categories\n")
@@ -25,14 +25,14 @@ public enum CatalogMarkdown {
     guard !sources.isEmpty else { return }
     output.write("\nSources:\n\n")
     for source in sources {
-      output.write("- [\(escaped(source.title))](\(source.url))\n")
+      output.write("- [\(escaped(source.title))](\(MarkdownEscaping.linkDestination(source.url)))\n")
     }
   }
 
   private static func writeCategory(
     _ category: APICategory, apis: [RequiredReasonAPI], to output: inout some TextOutputStream
   ) {
-    output.write("\n### \(category.title): `\(category.id)`\n\n")
+    output.write("\n### \(escaped(category.title)): \(MarkdownEscaping.code(category.id, inTable: false))\n\n")
     let listed = apis.filter { !$0.advisory }
     writeTable(
       header: ["API", "Spellings", "Advisory spellings"],

@@ -1,12 +1,13 @@
 import PrivacyAudit
+import PrivacyCatalog
 
-extension Evidence {
+extension PrivacyAudit.Evidence {
   /// The evidence's fields in schema order, every optional one present (`null` when unknown);
   /// shared by the JSON document (evidence objects and flat `apiUses`) and SARIF properties.
   var jsonMembers: [(key: String, value: JSONValue)] {
     [
       ("symbol", .string(symbol)),
-      ("via", .string(via)),
+      ("via", .string(via.rawValue)),
       ("binary", .string(binary)),
       ("architecture", .optional(architecture)),
       ("member", .optional(member)),

@@ -1,11 +1,13 @@
-/// Writes JSON string literals: the one escaper behind every JSON sdkvet prints (reports and
-/// `symbols --format json`).
+/// Writes JSON string literals: the one escaper behind every JSON sdkvet prints (the reports,
+/// SARIF, `symbols`, `info` and `catalog`), through `JSONWriter`.
 public enum JSONEscaping {
   /// Appends `text` as a quoted JSON string: quotes, backslashes and control characters
-  /// (including DEL) escaped, everything else as UTF-8.
+  /// (C0, DEL, and the C1, bidirectional and line-separator controls `TextEscaping` also
+  /// escapes) escaped, everything else as UTF-8, so a JSON document shown on a terminal cannot
+  /// drive it either.
   public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    if !text.utf8.contains(where: needsEscape) {
+    if !text.utf8.contains(where: { needsEscape($0) || $0 >= 0x80 }) {
       output.append(contentsOf: text.utf8)
     } else {
       for scalar in text.unicodeScalars {
@@ -15,9 +17,8 @@ public enum JSONEscaping {
         case "\n": output.append(contentsOf: "\\n".utf8)
         case "\r": output.append(contentsOf: "\\r".utf8)
         case "\t": output.append(contentsOf: "\\t".utf8)
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-          let hex = String(scalar.value, radix: 16, uppercase: false)
-          output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F || TextEscaping.isInvisibleControl(scalar.value):
+          output.append(contentsOf: TextEscaping.unicodeEscape(scalar.value).utf8)
         default: output.append(contentsOf: scalar.utf8)
         }
       }

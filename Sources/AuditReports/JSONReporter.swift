@@ -1,4 +1,5 @@
 public import PrivacyAudit
+import TargetDiscovery
 
 /// Writes the versioned JSON document of `Docs/REPORT-FORMATS.md` (`schemaVersion` 1).
 ///
@@ -39,7 +40,7 @@ public struct JSONReporter: Reporter {
   private static func target(_ target: TargetReport) -> JSONValue {
     .object([
       ("path", .string(target.path)),
-      ("kind", .string(target.kind)),
+      ("kind", .string(target.kind.rawValue)),
       ("embeddedIn", .optional(target.embeddedIn)),
       ("binaries", .array(target.binaries.map(binary))),
       ("privacyManifest", .optional(target.privacyManifest)),
@@ -55,7 +56,7 @@ public struct JSONReporter: Reporter {
   private static func binary(_ binary: BinarySummary) -> JSONValue {
     .object([
       ("path", .string(binary.path)),
-      ("format", .string(binary.format)),
+      ("format", .string(binary.format.rawValue)),
       ("architectures", .strings(binary.architectures)),
     ])
   }
@@ -81,7 +82,7 @@ public struct JSONReporter: Reporter {
   static func profile(_ target: TargetReport) -> JSONValue {
     .object([
       ("path", .string(target.path)),
-      ("kind", .string(target.kind)),
+      ("kind", .string(target.kind.rawValue)),
       ("embeddedIn", .optional(target.embeddedIn)),
       ("usedCategories", .strings(target.usedCategories)),
       ("declaredCategories", .strings(target.declaredCategories)),

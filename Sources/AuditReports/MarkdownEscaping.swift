@@ -1,5 +1,8 @@
-/// Escaping for text from the report (paths, symbols, messages) written into Markdown, so a
-/// file name or symbol can neither break a table nor inject formatting or links.
+/// Escaping for text from the report or the catalog (paths, symbols, messages) written into
+/// Markdown, so a file name or symbol can neither break a table nor inject formatting or links.
+///
+/// Control characters are first made visible by `TextEscaping` (`\x1b`, `\n`, `\u202e`), so
+/// nothing in a value breaks a line or reaches a terminal that shows the Markdown as text.
 enum MarkdownEscaping {
   /// The ASCII punctuation that can start or end Markdown formatting.
   private static let specialCharacters: Set<Character> = [
@@ -8,13 +11,12 @@ enum MarkdownEscaping {
   /// The same characters as UTF-8 bytes, for the fast path that finds nothing to escape.
   private static let specialBytes: Set<UInt8> = Set(specialCharacters.compactMap(\.asciiValue))
 
-  /// `text` as literal prose: special punctuation backslash-escaped, line breaks made spaces.
+  /// `text` as literal prose: controls made visible, then special punctuation backslash-escaped.
   static func text(_ text: String) -> String {
-    guard text.utf8.contains(where: { specialBytes.contains($0) || $0 == 0x0A || $0 == 0x0D || $0 >= 0x80 }) else {
-      return text
-    }
+    let visible = TextEscaping.escaped(text)
+    guard visible.utf8.contains(where: specialBytes.contains) else { return visible }
     var escaped = ""
-    for character in singleLine(text) {
+    for character in visible {
       if specialCharacters.contains(character) { escaped.append("\\") }
       escaped.append(character)
     }
@@ -26,7 +28,7 @@ enum MarkdownEscaping {
   /// a backtick. In a table cell `|` is written `\|`, which GitHub's table parser removes before
   /// the code span is read; outside tables it stays literal.
   static func code(_ text: String, inTable: Bool) -> String {
-    var content = singleLine(text)
+    var content = TextEscaping.escaped(text)
     if inTable && content.utf8.contains(UInt8(ascii: "|")) {
       content = content.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
     }
@@ -37,16 +39,19 @@ enum MarkdownEscaping {
     return fence + padding + content + padding + fence
   }
 
+  /// `url` as a link destination: every byte that is not allowed in a URI, and the parentheses
+  /// that would end the destination, written as `%XX`, so the link can neither end early nor
+  /// carry a control character.
+  static func linkDestination(_ url: String) -> String {
+    PercentEncoding.encoded(url.utf8) { PercentEncoding.isUnreserved($0) || linkPunctuation.contains($0) }
+  }
+
+  /// RFC 3986's reserved characters and `%`, without `(` and `)`.
+  private static let linkPunctuation = Set("!#$%&'*+,/:;=?@[]".utf8)
+
   /// A table row from already-escaped cells.
   static func row(_ cells: [String]) -> String {
     "| " + cells.joined(separator: " | ") + " |"
-  }
-
-  private static func singleLine(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0B || $0 == 0x0C || $0 == 0x0D || $0 >= 0x80 }) else {
-      return text
-    }
-    return String(text.map { $0.isNewline ? " " : $0 })
   }
 
   private static func longestBacktickRun(in text: String) -> Int {

@@ -1,5 +1,7 @@
 import PrivacyAudit
 
+import struct PrivacyCatalog.Catalog
+
 /// A required-reason category as the profile shows it: declared in the manifest, used by a
 /// binary, or both.
 struct CategoryStatus: Sendable, Hashable {
@@ -10,14 +12,12 @@ struct CategoryStatus: Sendable, Hashable {
   /// A binary of the target uses it.
   var used: Bool
 
-  /// The common prefix of every required-reason category string.
-  static let categoryPrefix = "NSPrivacyAccessedAPICategory"
-
   /// The category without `NSPrivacyAccessedAPICategory` (`FileTimestamp`), for compact views;
   /// a string without the prefix (an unknown or shortened category) is shown whole.
   var shortName: String {
-    category.hasPrefix(Self.categoryPrefix) && category.count > Self.categoryPrefix.count
-      ? String(category.dropFirst(Self.categoryPrefix.count)) : category
+    let prefix = Catalog.categoryPrefix
+    return category.hasPrefix(prefix) && category.count > prefix.count
+      ? String(category.dropFirst(prefix.count)) : category
   }
 
   /// `declared, used`, `used, NOT DECLARED` or `declared, NOT USED`: the profile's verdict.

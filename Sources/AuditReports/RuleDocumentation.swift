@@ -6,7 +6,10 @@ struct RuleDocumentation: Sendable, Hashable {
   /// The rule.
   var rule: RuleID
   /// The severity the rule reports with unless a finding says otherwise
-  /// (`invalid-privacy-manifest` reports an empty `NSPrivacyAccessedAPITypes` as a warning).
+  /// (`invalid-privacy-manifest` reports an empty `NSPrivacyAccessedAPITypes` as a warning). Each
+  /// severity follows the evidence table in Docs/RULES.md: error where App Store Connect is
+  /// documented or observed to reject, warning where Apple documents it as wrong but App Store
+  /// Connect accepts it, note for sdkvet's own advice.
   var defaultSeverity: Severity
   /// One sentence: what is wrong.
   var summary: String
@@ -71,7 +74,7 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown: "Declare the code approved for this kind of target.")
     case .unusedAPIDeclaration:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .warning,
+        rule: rule, defaultSeverity: .note,
         summary: "A declared category has no evidence in any binary of the target.",
         detail:
           "The declaration may be stale, or the API is reached in a way sdkvet cannot see (dynamic lookup, another binary).",
@@ -112,10 +115,10 @@ struct RuleDocumentation: Sendable, Hashable {
           "In every app that embeds this SDK, add the Info.plist key named in the finding with a clear purpose string.")
     case .missingPurposeString:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .warning,
         summary: "An app requests a protected resource and lacks its Info.plist purpose string.",
         detail:
-          "Without the usage description the system terminates the app when the request is made, and App Review rejects it.",
+          "App Store Connect accepts the upload and warns with ITMS-90683, but the system terminates the app when the request is made.",
         fixMarkdown: "Add the Info.plist key named in the finding with a sentence that says what the data is used for.")
     case .purposeStringStyle:
       RuleDocumentation(
@@ -128,10 +131,10 @@ struct RuleDocumentation: Sendable, Hashable {
       )
     case .trackingUndeclared:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .warning,
         summary: "The target shows tracking evidence while its manifest says it does not track.",
         detail:
-          "Reading the advertising identifier or requesting App Tracking Transparency is tracking evidence; the manifest's NSPrivacyTracking must then be true.",
+          "Reading the advertising identifier or requesting App Tracking Transparency is tracking evidence; Apple asks for NSPrivacyTracking true then, though App Store Connect does not check it at upload.",
         fixMarkdown: "Set `NSPrivacyTracking` to true and list `NSPrivacyTrackingDomains`, or remove the tracking code."
       )
     case .trackingWithoutAuthorization:
@@ -146,10 +149,10 @@ struct RuleDocumentation: Sendable, Hashable {
       )
     case .trackingDomainsMissing:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .warning,
+        rule: rule, defaultSeverity: .error,
         summary: "NSPrivacyTracking is true with no tracking domains.",
         detail:
-          "A target that tracks should list the domains it tracks through so the system can block them until the user allows tracking.",
+          "TN3181 calls this manifest invalid and App Store Connect has rejected it (ITMS-91064); a target that tracks lists the domains it tracks through so the system can block them until the user allows tracking.",
         fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
     }
   }

@@ -1,4 +1,6 @@
 public import PrivacyAudit
+import PrivacyCatalog
+import TargetDiscovery
 
 /// Writes SARIF 2.1.0 (OASIS, errata 01) for code-scanning services.
 ///
@@ -108,7 +110,7 @@ public struct SARIFReporter: Reporter {
         "properties",
         .object([
           ("target", .string(target.path)),
-          ("targetKind", .string(target.kind)),
+          ("targetKind", .string(target.kind.rawValue)),
           ("category", .optional(finding.category)),
           ("evidence", .array(finding.evidence.map(\.json))),
         ])
@@ -118,7 +120,7 @@ public struct SARIFReporter: Reporter {
 
   /// One piece of evidence as a related location: the binary, the member and architecture as a
   /// logical location, and a message naming the symbol.
-  private static func relatedLocation(index: Int, evidence: Evidence) -> JSONValue {
+  private static func relatedLocation(index: Int, evidence: PrivacyAudit.Evidence) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("id", .int(index)),
       ("physicalLocation", .object([("artifactLocation", ArtifactURI.location(of: evidence.binary))])),
@@ -133,7 +135,7 @@ public struct SARIFReporter: Reporter {
       members.append(("logicalLocations", .array([.object(logical)])))
     }
     let library = evidence.library.map { ", bound to \($0)" } ?? ""
-    members.append(("message", text("\(evidence.symbol) (\(evidence.via)) in \(evidence.location)\(library)")))
+    members.append(("message", text("\(evidence.symbol) (\(evidence.via.rawValue)) in \(evidence.location)\(library)")))
     return .object(members)
   }
 

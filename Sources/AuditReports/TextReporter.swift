@@ -1,4 +1,6 @@
 public import PrivacyAudit
+import PrivacyCatalog
+import TargetDiscovery
 
 /// Writes the human-readable report (`--format text`, the default), laid out for 100 columns.
 ///
@@ -25,10 +27,10 @@ public struct TextReporter: Reporter {
   /// Widest a symbol or location column is padded to; longer values overflow their column.
   private static let maximumColumn = 44
 
-  /// Writes `report` as text followed by a newline; control characters from scanned files are
-  /// shown as `\u{XX}`, never written raw.
+  /// Writes `report` as text followed by a newline. Every string taken from the report passes
+  /// through `TextEscaping` where it is written (`shown(_:)`), so control characters from scanned
+  /// files are shown as escapes, never written raw.
   public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
-    let report = DisplaySafe.report(report)
     let style = TerminalStyle(enabled: useColor)
     // One write per target (a target always has its heading line), so a streaming output never
     // holds the whole report.
@@ -39,15 +41,16 @@ public struct TextReporter: Reporter {
   }
 
   private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
-    var lines = [style.apply(.bold, target.path) + "  (\(target.kind))"]
+    var lines = [style.apply(.bold, shown(target.path)) + "  (\(target.kind.rawValue))"]
     if let app = target.embeddedIn {
-      lines.append("  in app    " + app)
+      lines.append("  in app    " + shown(app))
     }
     for binary in target.binaries {
-      let architectures = binary.architectures.isEmpty ? "" : "  " + binary.architectures.joined(separator: ", ")
-      lines.append("  binary    \(target.shortened(binary.path))  \(binary.format)\(architectures)")
+      let architectures =
+        binary.architectures.isEmpty ? "" : "  " + binary.architectures.map(shown).joined(separator: ", ")
+      lines.append("  binary    \(shown(target.shortened(binary.path)))  \(binary.format.rawValue)\(architectures)")
     }
-    lines.append("  manifest  " + (target.privacyManifest.map(target.shortened) ?? "none"))
+    lines.append("  manifest  " + (target.privacyManifest.map { shown(target.shortened($0)) } ?? "none"))
     lines.append("")
     if target.findings.isEmpty {
       lines.append("  no findings")
@@ -62,13 +65,13 @@ public struct TextReporter: Reporter {
 
   private func findingLines(_ finding: Finding, in target: TargetReport, style: TerminalStyle) -> [String] {
     let label = TextLayout.padded(finding.severity.rawValue, to: Self.findingIndent - 2)
-    let category = finding.category.map { "  " + $0 } ?? ""
+    let category = finding.category.map { "  " + shown($0) } ?? ""
     var lines = [
       "  " + style.apply(TerminalStyle.attribute(for: finding.severity), label) + finding.rule.rawValue + category
     ]
-    lines += TextLayout.wrapped(finding.message, indent: Self.findingIndent, hangingIndent: Self.findingIndent)
+    lines += TextLayout.wrapped(shown(finding.message), indent: Self.findingIndent, hangingIndent: Self.findingIndent)
     if let file = finding.file {
-      lines.append(String(repeating: " ", count: Self.findingIndent) + "file: " + target.shortened(file))
+      lines.append(String(repeating: " ", count: Self.findingIndent) + "file: " + shown(target.shortened(file)))
     }
     lines += evidenceLines(finding.evidence, in: target, indent: Self.findingIndent + 2).map { style.apply(.dim, $0) }
     return lines
@@ -76,19 +79,22 @@ public struct TextReporter: Reporter {
 
   /// Evidence as aligned columns (`symbol  via  location  from library`), locations relative
   /// to the target; a column that would pass column 100 moves to a continuation line.
-  private func evidenceLines(_ evidence: [Evidence], in target: TargetReport, indent: Int) -> [String] {
-    let locations = evidence.map { target.shortened($0.binary) + $0.memberAndArchitecture }
-    let symbolWidth = min(evidence.map(\.symbol.count).max() ?? 0, Self.maximumColumn)
-    let viaWidth = evidence.map(\.via.count).max() ?? 0
+  private func evidenceLines(_ evidence: [PrivacyAudit.Evidence], in target: TargetReport, indent: Int) -> [String] {
+    let symbols = evidence.map { shown($0.symbol) }
+    let vias = evidence.map(\.via.rawValue)
+    let locations = evidence.map { shown(target.shortened($0.binary) + $0.memberAndArchitecture) }
+    let symbolWidth = min(symbols.map(\.count).max() ?? 0, Self.maximumColumn)
+    let viaWidth = vias.map(\.count).max() ?? 0
     let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
     var lines: [String] = []
-    for (item, location) in zip(evidence, locations) {
+    for (index, item) in evidence.enumerated() {
       var columns = [
-        TextLayout.Column(text: item.symbol, width: symbolWidth), TextLayout.Column(text: item.via, width: viaWidth),
-        TextLayout.Column(text: location, width: locationWidth),
+        TextLayout.Column(text: symbols[index], width: symbolWidth),
+        TextLayout.Column(text: vias[index], width: viaWidth),
+        TextLayout.Column(text: locations[index], width: locationWidth),
       ]
       if let library = item.library {
-        columns.append(TextLayout.Column(text: "from " + library, width: 0))
+        columns.append(TextLayout.Column(text: "from " + shown(library), width: 0))
       }
       lines += TextLayout.aligned(columns, indent: indent, continuationIndent: indent + 2)
     }
@@ -98,31 +104,33 @@ public struct TextReporter: Reporter {
   private func profileLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
     var lines = ["  " + style.apply(.bold, "Privacy profile")]
     let statuses = CategoryStatus.statuses(of: target)
-    let nameWidth = statuses.map(\.shortName.count).max() ?? 0
-    let categories = statuses.map { status -> String in
+    let names = statuses.map { shown($0.shortName) }
+    let nameWidth = names.map(\.count).max() ?? 0
+    let categories = zip(statuses, names).map { status, name -> String in
       let verdict: String
       switch (status.declared, status.used) {
       case (false, true): verdict = style.apply(.red, status.verdict)
       case (true, false): verdict = style.apply(.yellow, status.verdict)
       default: verdict = status.verdict
       }
-      return TextLayout.padded(status.shortName, to: nameWidth) + "  " + verdict
+      return TextLayout.padded(name, to: nameWidth) + "  " + verdict
     }
     lines += labelled("categories", categories.isEmpty ? ["none"] : categories)
 
-    let resourceWidth = target.permissions.map(\.resource.count).max() ?? 0
+    let resources = target.permissions.map { shown($0.resource) }
+    let resourceWidth = resources.map(\.count).max() ?? 0
     let strengthWidth = "referenced".count
-    let permissions = target.permissions.flatMap { permission -> [String] in
+    let permissions = zip(target.permissions, resources).flatMap { permission, resource -> [String] in
       var columns = [
-        TextLayout.Column(text: permission.resource, width: resourceWidth),
+        TextLayout.Column(text: resource, width: resourceWidth),
         TextLayout.Column(text: permission.strength, width: strengthWidth),
       ]
       let keys = permission.infoPlistKeys.enumerated().map { index, key in
-        index == permission.infoPlistKeys.count - 1 ? key : key + ","
+        index == permission.infoPlistKeys.count - 1 ? shown(key) : shown(key) + ","
       }
       columns += keys.map { TextLayout.Column(text: $0, width: 0) }
       if let source = permission.source {
-        columns.append(TextLayout.Column(text: "(from \(source))", width: 0))
+        columns.append(TextLayout.Column(text: "(from \(shown(source)))", width: 0))
       }
       return TextLayout.aligned(columns, indent: 0, continuationIndent: 2, width: TextLayout.width - Self.profileIndent)
     }
@@ -141,11 +149,12 @@ public struct TextReporter: Reporter {
     var parts = [(tracking.tracks ? "yes" : "no") + ":"]
     parts += tracking.behaviours.map { $0 + ";" }
     let domains =
-      tracking.trackingDomains.isEmpty ? "no domains" : "domains " + tracking.trackingDomains.joined(separator: ", ")
+      tracking.trackingDomains.isEmpty
+      ? "no domains" : "domains " + tracking.trackingDomains.map(shown).joined(separator: ", ")
     parts.append("manifest \(tracking.manifestStatement); \(domains)")
     if !tracking.sources.isEmpty {
       parts[parts.count - 1] += ";"
-      parts.append("from " + tracking.sources.joined(separator: ", "))
+      parts.append("from " + tracking.sources.map(shown).joined(separator: ", "))
     }
     return parts.joined(separator: " ")
   }
@@ -157,4 +166,7 @@ public struct TextReporter: Reporter {
         + TextLayout.padded(index == 0 ? label : "", to: Self.profileIndent - 4) + value
     }
   }
+
+  /// A string from the report as the text shows it: escaped by `TextEscaping`.
+  private func shown(_ text: String) -> String { TextEscaping.escaped(text) }
 }

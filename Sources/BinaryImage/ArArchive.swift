@@ -30,6 +30,8 @@ public struct ArArchive {
   private var position: Int
   private var longNames: UnsafeRawBufferPointer?
   private var finished = false
+  /// Headers read so far, index entries included: a bad header is named "member N" by it.
+  private var headersRead = 0
 
   /// Prepares a walk over `bytes`, which must start with the archive magic.
   /// - Parameter baseOffset: The file offset of `bytes[0]` (non-zero inside a universal file).
@@ -66,6 +68,7 @@ public struct ArArchive {
       return nil
     }
     let headerStart = position
+    headersRead += 1
     guard bytes.count - headerStart >= Self.headerSize else {
       throw error(.truncated, "member header is cut off", at: headerStart)
     }
@@ -142,7 +145,8 @@ public struct ArArchive {
   }
 
   private func error(_ kind: BinaryError.Kind, _ message: String, at offset: Int) -> BinaryError {
-    BinaryError(kind, "ar: \(message)", offset: baseOffset &+ UInt64(truncatingIfNeeded: offset))
+    BinaryError(
+      kind, "ar: \(message)", offset: baseOffset &+ UInt64(truncatingIfNeeded: offset), member: "member \(headersRead)")
   }
 
   private static func trimmingSpaces(_ raw: UnsafeRawBufferPointer) -> Slice<UnsafeRawBufferPointer> {

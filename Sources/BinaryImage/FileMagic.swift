@@ -11,6 +11,8 @@ public enum FileMagic: String, Sendable, Hashable {
   case universal
   /// `!<arch>\n`: a static library (GNU, BSD or Darwin layout).
   case archive
+  /// `0xcafebabe` followed by a Java class file's version, not a slice count: not a binary.
+  case javaClass
   /// None of the above.
   case unknown
 
@@ -20,14 +22,15 @@ public enum FileMagic: String, Sendable, Hashable {
       self = .unknown
       return
     }
-    let first4 = (UInt32(bytes[0]) << 24) | (UInt32(bytes[1]) << 16) | (UInt32(bytes[2]) << 8) | UInt32(bytes[3])
-    switch first4 {
+    switch bytes.loadBigEndianWord(at: 0) {
     case 0x7f45_4c46: self = .elf
     case 0xfeed_face, 0xcefa_edfe, 0xfeed_facf, 0xcffa_edfe: self = .machO
+    case 0xcafe_babe where bytes.count >= 8 && Self.isJavaClassVersion(bytes.loadBigEndianWord(at: 4)):
+      self = .javaClass
     case 0xcafe_babe, 0xcafe_babf: self = .universal
     default:
-      let arMagic: [UInt8] = Array("!<arch>\n".utf8)
-      if bytes.count >= 8 && bytes.prefix(8).elementsEqual(arMagic) {
+      let arMagic = ArArchive.magic
+      if bytes.count >= arMagic.count && bytes.prefix(arMagic.count).elementsEqual(arMagic) {
         self = .archive
       } else {
         self = .unknown
@@ -36,5 +39,21 @@ public enum FileMagic: String, Sendable, Hashable {
   }
 
   /// Whether the magic names a binary format sdkvet reads.
-  public var isBinary: Bool { self != .unknown }
+  public var isBinary: Bool { self != .unknown && self != .javaClass }
+
+  /// Whether the word after `0xcafebabe` reads as a Java class file's `minor_version` and
+  /// `major_version` (major 45 for JDK 1.0 onward; minor versions stay small) rather than a
+  /// universal file's slice count, which is never that large.
+  private static func isJavaClassVersion(_ word: UInt32) -> Bool {
+    let major = word & 0xffff
+    let minor = word >> 16
+    return major >= 45 && major < 0x100 && (minor < 0x100 || minor == 0xffff)
+  }
+}
+
+extension UnsafeRawBufferPointer {
+  /// The big-endian 32-bit word at `offset`; the caller has checked that four bytes exist there.
+  fileprivate func loadBigEndianWord(at offset: Int) -> UInt32 {
+    (offset..<offset + 4).reduce(UInt32(0)) { ($0 << 8) | UInt32(self[$1]) }
+  }
 }

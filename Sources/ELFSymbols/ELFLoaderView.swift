@@ -29,7 +29,7 @@
     init?(_ elf: ELFDescriptor, header: ELFHeader, programHeaders: [ELFProgramHeader]) throws(BinaryError) {
       // The loader takes the last PT_DYNAMIC when there are several.
       guard let segment = programHeaders.last(where: { $0.type == ELFConstants.programDynamic }) else { return nil }
-      let fileSize = try LibELF.rawBytes(elf).count
+      let fileSize = try LibELF.fileBytes(elf).count
       let memory = try ELFAddressSpace(programHeaders, fileSize: fileSize)
       var dynamic = ELFDynamicArray()
       if case .file(let offset, let available) = try memory.location(of: segment.address, "ELF PT_DYNAMIC") {

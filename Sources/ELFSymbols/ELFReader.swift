@@ -2,10 +2,10 @@ public import BinaryImage
 
 /// Reads ELF objects, shared objects, executables and ar archives of them through libelf.
 ///
-/// Files are handed to libelf with `elf_memory` over the caller's mapping rather than opened
-/// again by descriptor: the bytes are already mapped (private and writable, so libelf may
-/// convert a foreign byte order in place without touching the file), nothing is read twice,
-/// and the same path serves BSD archive members that libelf itself cannot delimit.
+/// Files are handed to libelf with `elf_memory` over the caller's bytes rather than opened again
+/// by descriptor: the bytes are already read (private and writable, so libelf may convert a
+/// foreign byte order in place without touching the file), nothing is read twice, and bytes that
+/// never were a file on disk (an archive's entry) are read the same way.
 public enum ELFReader {
   #if canImport(CLibELF)
     /// Whether this build can read ELF (false on macOS built without the `LibELF` trait).
@@ -13,14 +13,14 @@ public enum ELFReader {
 
     /// Reads every image in an ELF file or an archive of ELF objects.
     /// - Parameters:
-    ///   - file: The mapped file; its mapping is private and writable (see `MappedFile`).
+    ///   - file: The whole file, in a private, writable buffer (see `FileBytes`).
     ///   - path: The path as given, carried into the result.
     ///   - options: Which symbols to collect.
     /// - Returns: One image for an ELF file, one per object member for an archive, with
     ///   unreadable members in `problems`.
     /// - Throws: `BinaryError` when the file as a whole cannot be read.
-    public static func read(_ file: MappedFile, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
-      let bytes = UnsafeMutableRawBufferPointer(mutating: file.bytes)
+    public static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+      let bytes = file.mutableBytes
       switch FileMagic(file.bytes) {
       case .elf:
         try ELFHeaderCheck.validate(file.bytes)
@@ -29,12 +29,7 @@ public enum ELFReader {
         let image = try ELFImageReader.read(elf, member: nil, options: options)
         return BinaryFile(path: path, container: .elf, images: [image])
       case .archive:
-        let archive = try LibELF.open(memory: bytes)
-        defer { LibELF.end(archive) }
-        guard LibELF.kind(archive) == .archive else {
-          throw BinaryError(.malformed, "ELF archive: libelf does not recognise the archive")
-        }
-        let (images, problems) = ELFArchiveReader.read(archive, archiveSize: bytes.count, options: options)
+        let (images, problems) = try ELFArchiveReader.read(file, options: options)
         return BinaryFile(path: path, container: .archive, images: images, problems: problems)
       default:
         throw BinaryError(.notBinary, "not an ELF file or ar archive")
@@ -45,7 +40,7 @@ public enum ELFReader {
     public static var isAvailable: Bool { false }
 
     /// Always throws: this build has no libelf.
-    public static func read(_ file: MappedFile, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+    public static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
       throw BinaryError(.unsupported, "ELF input, but sdkvet was built without libelf")
     }
   #endif

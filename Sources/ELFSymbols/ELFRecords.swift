@@ -137,11 +137,4 @@
     var next: UInt32
   }
 
-  /// An archive member's name (`Elf_Arhdr`).
-  struct ELFMemberName {
-    /// `ar_name`: the decoded name.
-    var name: String
-    /// `ar_rawname`: the header's 16-byte name field up to its first space.
-    var rawName: String
-  }
 #endif

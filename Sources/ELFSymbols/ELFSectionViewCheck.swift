@@ -112,8 +112,8 @@
     private static func unreadableTableDescription(_ elf: ELFDescriptor, _ header: ELFHeader) -> String {
       let offset = header.sectionHeaderOffset
       let place = "the section header table at offset \(hex(offset))"
-      guard let bytes = try? LibELF.rawBytes(elf) else { return "\(place) cannot be read" }
-      let reader = ByteReader(UnsafeRawBufferPointer(bytes), byteOrder: header.isBigEndian ? .big : .little)
+      guard let bytes = try? LibELF.fileBytes(elf) else { return "\(place) cannot be read" }
+      let reader = ByteReader(bytes, byteOrder: header.isBigEndian ? .big : .little)
       let entrySize = (try? reader.peek(UInt16.self, at: header.is64Bit ? 58 : 46, "e_shentsize")).map(UInt64.init) ?? 0
       var count = UInt64(header.sectionCount)
       var prefix = ""

@@ -72,54 +72,11 @@
       }
     }
 
-    // MARK: Archives
-
-    /// The archive member at the archive's cursor, or `nil` after the last one.
-    /// - Throws: the libelf error when the member header cannot be parsed.
-    static func currentMember(of archive: ELFDescriptor) throws(BinaryError) -> ELFDescriptor? {
-      _ = elf_errno()
-      // READ_MMAP, not READ_MMAP_PRIVATE: libelf refuses the latter for members of an elf_memory archive.
-      guard let handle = elf_begin(-1, ELF_C_READ_MMAP, archive.handle) else {
-        let code = elf_errno()
-        if code == 0 { return nil }
-        throw failure("elf_begin (archive member)", code: code)
-      }
-      return ELFDescriptor(handle: handle)
-    }
-
-    /// Moves the archive's cursor past `member`: `nil` when a next member header was found,
-    /// otherwise libelf's reason (at the normal end of the archive too; the caller tells apart).
-    static func advance(pastMember member: ELFDescriptor) -> BinaryError? {
-      _ = elf_errno()
-      guard elf_next(member.handle) == ELF_C_NULL else { return nil }
-      return failure("elf_next")
-    }
-
-    /// The member's name as libelf decoded it (GNU `//` long names resolved, trailing `/`
-    /// removed) and as the header spells it up to the first space (`ar_rawname`, for BSD `#1/N`).
-    static func memberName(_ member: ELFDescriptor) throws(BinaryError) -> ELFMemberName {
-      guard let header = elf_getarhdr(member.handle), let name = header.pointee.ar_name,
-        let rawName = header.pointee.ar_rawname
-      else {
-        throw failure("elf_getarhdr")
-      }
-      return ELFMemberName(
-        name: String(fileBytes: bytesOfCString(name)),
-        rawName: String(decoding: bytesOfCString(rawName).prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))
-    }
-
-    /// Where the member's 60-byte header starts in the archive and how many bytes follow it.
-    static func memberExtent(_ member: ELFDescriptor) throws(BinaryError) -> (headerOffset: Int64, size: Int64) {
-      let offset = elf_getaroff(member.handle)
-      guard offset >= 0, let header = elf_getarhdr(member.handle) else { throw failure("elf_getaroff") }
-      return (offset, Int64(header.pointee.ar_size))
-    }
-
-    /// The member's own bytes (after its 60-byte header), for members libelf cannot name (BSD `#1/N`).
-    static func rawBytes(_ descriptor: ELFDescriptor) throws(BinaryError) -> UnsafeMutableRawBufferPointer {
+    /// The bytes of the file (or embedded object) the descriptor reads (`elf_rawfile`).
+    static func fileBytes(_ descriptor: ELFDescriptor) throws(BinaryError) -> UnsafeRawBufferPointer {
       var size = 0
       guard let start = elf_rawfile(descriptor.handle, &size) else { throw failure("elf_rawfile") }
-      return UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(start), count: size)
+      return UnsafeRawBufferPointer(start: UnsafeRawPointer(start), count: size)
     }
 
     // MARK: Headers

@@ -2,39 +2,40 @@ public import BinaryImage
 import ELFSymbols
 import MachOImage
 
-/// Opens one file, recognises its format and hands it to the ELF or Mach-O reader.
+/// Recognises a file's format and hands its bytes to the ELF or Mach-O reader.
 ///
-/// The single entry point every command uses to turn a path into images, so that format
-/// dispatch, memory mapping and error attribution live in one place.
+/// The single entry point that turns a file's bytes into images, so that format dispatch and
+/// error attribution live in one place; where the bytes come from is the caller's business.
 public enum BinaryFileReader {
-  /// Reads the file at `path`.
+  /// Reads the images in `file`.
   /// - Parameters:
+  ///   - file: The whole file's bytes.
   ///   - path: The path as given or found; errors and results carry it unchanged.
   ///   - options: Which tables to collect.
   /// - Returns: The file's images and any per-member or per-slice problems.
-  /// - Throws: `BinaryError` when the file cannot be read at all: `io`, `notBinary`, or a broken header.
-  public static func read(path: String, options: ReadOptions = .all) throws(BinaryError) -> BinaryFile {
-    let file = try MappedFile(path: path)
+  /// - Throws: `BinaryError` when the file cannot be read at all: `notBinary`, or a broken header.
+  public static func read(_ file: FileBytes, path: String, options: ReadOptions = .all) throws(BinaryError)
+    -> BinaryFile
+  {
     switch FileMagic(file.bytes) {
     case .elf:
       return try readELF(file, path: path, options: options)
-    case .machO, .universal:
-      return try MachOReader.read(file.bytes, path: path, options: options)
+    case .machO, .universal, .javaClass:
+      return try MachOReader.read(file, path: path, options: options)
     case .archive:
       if ArchiveFlavor.firstMemberIsELF(file.bytes) {
         return try readELF(file, path: path, options: options)
       }
-      return try MachOReader.read(file.bytes, path: path, options: options)
+      return try MachOReader.read(file, path: path, options: options)
     case .unknown:
       throw BinaryError(.notBinary, "not an ELF, Mach-O or ar file")
     }
   }
 
-  private static func readELF(_ file: MappedFile, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile
-  {
+  private static func readELF(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
     guard ELFReader.isAvailable else {
       throw BinaryError(
-        .unsupported, "ELF input, but sdkvet was built without libelf (see README: install libelf and rebuild)")
+        .unsupported, "ELF input, but sdkvet was built without libelf (see README: ELF on macOS)")
     }
     return try ELFReader.read(file, path: path, options: options)
   }

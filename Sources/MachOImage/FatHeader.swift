@@ -28,7 +28,8 @@ struct FatHeader {
   var slices: [Slice]
 
   /// Parses the header and slice table at the start of `file`.
-  /// - Throws: `notBinary` for a Java class file, `malformed`/`truncated` for a bad table.
+  /// - Throws: `malformed`/`truncated` for a bad table (a Java class file never gets here: `FileMagic`
+  ///   tells it apart).
   init(parsing file: ByteReader) throws(BinaryError) {
     var reader = file
     reader.byteOrder = .big
@@ -39,9 +40,6 @@ struct FatHeader {
     let tableBytes = try? count.checkedMultiplying(entrySize, "Mach-O universal header: slice table")
     let tableFits = tableBytes.map { $0 <= reader.remaining } ?? false
     guard count <= Self.maximumPlausibleSlices, tableFits else {
-      if magic == MachOMagic.fat && Self.looksLikeJavaClassVersion(count) {
-        throw BinaryError(.notBinary, "not Mach-O (looks like a Java class file)", offset: 4)
-      }
       throw BinaryError(.malformed, "Mach-O universal header: nfat_arch \(count) does not fit the file", offset: 4)
     }
     guard count > 0 else {
@@ -65,13 +63,5 @@ struct FatHeader {
       slices.append(Slice(cpuType: cpuType, cpuSubtype: cpuSubtype, offset: offset, size: size))
     }
     self.slices = slices
-  }
-
-  /// Whether the word after `0xcafebabe` reads as a Java class file's `minor_version` and
-  /// `major_version` (major 45 for JDK 1.0 onward; minor versions stay small).
-  private static func looksLikeJavaClassVersion(_ word: UInt32) -> Bool {
-    let major = word & 0xffff
-    let minor = word >> 16
-    return major >= 45 && major < 0x100 && (minor < 0x100 || minor == 0xffff)
   }
 }

@@ -51,11 +51,4 @@ struct MachHeader {
     flags = try reader.read(UInt32.self, "Mach-O header: flags")
     if is64Bit { try reader.skip(4, "Mach-O header: reserved") }
   }
-
-  /// Whether `bytes` start with one of the four thin Mach-O magics.
-  static func hasMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count >= 4 else { return false }
-    let magic = bytes.loadUnaligned(as: UInt32.self).littleEndian
-    return [MachOMagic.magic32, MachOMagic.cigam32, MachOMagic.magic64, MachOMagic.cigam64].contains(magic)
-  }
 }

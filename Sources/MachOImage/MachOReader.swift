@@ -10,15 +10,14 @@ public import BinaryImage
 public enum MachOReader {
   /// Reads every image of a Mach-O, universal or archive file.
   /// - Parameters:
-  ///   - bytes: The whole file (normally memory-mapped); it must outlive the call only.
+  ///   - file: The whole file; it must outlive the call only.
   ///   - path: The path, carried into the result.
   ///   - options: Which tables to read.
   /// - Returns: The images in slice and member order, and per-image problems.
   /// - Throws: `notBinary` for bytes that are not Mach-O (including a Java class file sharing the
   ///   universal magic), `truncated`/`malformed` for a file whose container or only image is broken.
-  public static func read(_ bytes: UnsafeRawBufferPointer, path: String, options: ReadOptions) throws(BinaryError)
-    -> BinaryFile
-  {
+  public static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+    let bytes = file.bytes
     let file = ByteReader(bytes)
     var result: BinaryFile
     switch FileMagic(bytes) {
@@ -34,6 +33,8 @@ public enum MachOReader {
     case .archive:
       result = BinaryFile(path: path, container: .archive)
       try readArchive(file, architecture: nil, options: options, into: &result)
+    case .javaClass:
+      throw BinaryError(.notBinary, "not Mach-O (looks like a Java class file)", offset: 4)
     case .elf, .unknown:
       throw BinaryError(.notBinary, "not a Mach-O, universal or ar file")
     }
@@ -75,7 +76,7 @@ public enum MachOReader {
         do throws(BinaryError) {
           let content = try bytes.slice(
             at: member.range.lowerBound, count: member.range.count, "ar member \(member.name)")
-          guard MachHeader.hasMagic(content.bytes) else {
+          guard FileMagic(content.bytes) == .machO else {
             throw BinaryError(.notBinary, "archive member is not a Mach-O object", offset: content.baseOffset)
           }
           readImage(content, member: member.name, options: options, into: &result)

@@ -49,15 +49,16 @@ public struct ScannedImage: Sendable, Hashable {
 public struct ScannedBinary: Sendable, Hashable {
   /// The file, with its xcframework slice.
   public var file: TargetFile
-  /// `mach-o`, `elf`, `unreadable`, or `archive` for an archive without readable members.
-  public var format: String
+  /// What it was read as: the format of its images, `archive` for an archive without readable
+  /// members, or `unreadable`.
+  public var format: BinarySummary.Format
   /// The images read.
   public var images: [ScannedImage]
   /// Why the file could not be read at all, or why some of its members or slices could not.
   public var failures: [BinaryError]
 
   /// Creates a scanned binary.
-  public init(file: TargetFile, format: String, images: [ScannedImage], failures: [BinaryError] = []) {
+  public init(file: TargetFile, format: BinarySummary.Format, images: [ScannedImage], failures: [BinaryError] = []) {
     self.file = file
     self.format = format
     self.images = images
@@ -67,22 +68,18 @@ public struct ScannedBinary: Sendable, Hashable {
   /// A binary that was read: its images matched, its per-member problems kept.
   public init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
     let images = binary.images.map { ScannedImage(image: $0, matcher: matcher) }
-    let format: String
-    if let first = images.first {
-      format = first.format.rawValue
-    } else {
-      switch binary.container {
-      case .elf: format = Image.Format.elf.rawValue
-      case .machO, .universal: format = Image.Format.machO.rawValue
-      case .archive: format = "archive"
-      }
+    let format: BinarySummary.Format
+    switch (images.first?.format, binary.container) {
+    case (.elf?, _), (nil, .elf): format = .elf
+    case (.machO?, _), (nil, .machO), (nil, .universal): format = .machO
+    case (nil, .archive): format = .archive
     }
     self.init(file: file, format: format, images: images, failures: binary.problems)
   }
 
   /// A binary that could not be read at all.
   public init(file: TargetFile, failure: BinaryError) {
-    self.init(file: file, format: "unreadable", images: [], failures: [failure])
+    self.init(file: file, format: .unreadable, images: [], failures: [failure])
   }
 }
 

@@ -1,9 +1,12 @@
+public import PrivacyCatalog
+public import TargetDiscovery
+
 /// Where a piece of evidence was found, in the terms a reviewer checks with `nm` or `otool`.
-public struct Evidence: Sendable, Hashable, Codable {
+public struct Evidence: Sendable, Hashable {
   /// The symbol or selector as spelled in the binary (`_stat`, `systemUptime`, `_objc_msgSend$systemUptime`).
   public var symbol: String
-  /// How it was found: `import`, `selector`, `swift-symbol` (see `Docs/REPORT-FORMATS.md`).
-  public var via: String
+  /// How it was found: `import`, `selector`, `objc-stub`, `swift-symbol` (see `Docs/REPORT-FORMATS.md`).
+  public var via: CatalogMatch.Via
   /// The file it was found in (the archive for a member), as found under the scanned root.
   public var binary: String
   /// The architecture slice.
@@ -14,7 +17,9 @@ public struct Evidence: Sendable, Hashable, Codable {
   public var library: String?
 
   /// Creates evidence.
-  public init(symbol: String, via: String, binary: String, architecture: String?, member: String?, library: String?) {
+  public init(
+    symbol: String, via: CatalogMatch.Via, binary: String, architecture: String?, member: String?, library: String?
+  ) {
     self.symbol = symbol
     self.via = via
     self.binary = binary
@@ -25,7 +30,7 @@ public struct Evidence: Sendable, Hashable, Codable {
 }
 
 /// One rule's verdict on one target.
-public struct Finding: Sendable, Hashable, Codable {
+public struct Finding: Sendable, Hashable {
   /// The rule that fired.
   public var rule: RuleID
   /// How serious it is.
@@ -53,7 +58,7 @@ public struct Finding: Sendable, Hashable, Codable {
 }
 
 /// One use of a required-reason API found in a binary.
-public struct APIUse: Sendable, Hashable, Codable {
+public struct APIUse: Sendable, Hashable {
   /// The full category string, e.g. `NSPrivacyAccessedAPICategoryFileTimestamp`.
   public var category: String
   /// Apple's name of the API, e.g. `stat`, `systemUptime`.
@@ -70,7 +75,7 @@ public struct APIUse: Sendable, Hashable, Codable {
 }
 
 /// A protected resource a target can ask the user for.
-public struct PermissionUse: Sendable, Hashable, Codable {
+public struct PermissionUse: Sendable, Hashable {
   /// The resource's identifier in the catalog, e.g. `camera`, `location-when-in-use`.
   public var resource: String
   /// The Info.plist keys that must carry a purpose string.
@@ -93,7 +98,7 @@ public struct PermissionUse: Sendable, Hashable, Codable {
 }
 
 /// Whether a target tracks, by its binaries and by its manifest.
-public struct TrackingProfile: Sendable, Hashable, Codable {
+public struct TrackingProfile: Sendable, Hashable {
   /// The advertising identifier is read (`ASIdentifierManager` `advertisingIdentifier`).
   public var readsAdvertisingIdentifier: Bool
   /// App Tracking Transparency is requested.
@@ -119,16 +124,28 @@ public struct TrackingProfile: Sendable, Hashable, Codable {
 }
 
 /// A binary of a target and what it was built as.
-public struct BinarySummary: Sendable, Hashable, Codable {
+public struct BinarySummary: Sendable, Hashable {
+  /// What a binary was read as; the raw values are the report's `format` strings.
+  public enum Format: String, Sendable, Hashable, CaseIterable {
+    /// Mach-O: a thin or universal file, or an archive of Mach-O objects.
+    case machO = "mach-o"
+    /// ELF: an object, shared object or executable, or an archive of ELF objects.
+    case elf
+    /// An archive none of whose members could be read.
+    case archive
+    /// A file that could not be read at all.
+    case unreadable
+  }
+
   /// The path as found under the scanned root.
   public var path: String
-  /// `mach-o`, `elf`, or `unreadable`.
-  public var format: String
+  /// What it was read as.
+  public var format: Format
   /// The architectures of its images, sorted, each once.
   public var architectures: [String]
 
   /// Creates a summary.
-  public init(path: String, format: String, architectures: [String]) {
+  public init(path: String, format: Format, architectures: [String]) {
     self.path = path
     self.format = format
     self.architectures = architectures
@@ -136,11 +153,11 @@ public struct BinarySummary: Sendable, Hashable, Codable {
 }
 
 /// What the audit found for one target (an app, framework, xcframework, bundle, library or binary).
-public struct TargetReport: Sendable, Hashable, Codable {
+public struct TargetReport: Sendable, Hashable {
   /// The path of the bundle or file as found under the scanned root.
   public var path: String
-  /// `app`, `app-extension`, `framework`, `xcframework`, `bundle`, `static-library`, `dynamic-library`, `shared-object`, `object`, `binary`.
-  public var kind: String
+  /// What kind of target it is (`app`, `framework`, `static-library`, … in the report).
+  public var kind: TargetKind
   /// The app this target is embedded in, when it is one of an app's frameworks or extensions.
   public var embeddedIn: String?
   /// Its binaries.
@@ -162,7 +179,7 @@ public struct TargetReport: Sendable, Hashable, Codable {
 
   /// Creates a target report.
   public init(
-    path: String, kind: String, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
+    path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
     permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = []
@@ -182,7 +199,7 @@ public struct TargetReport: Sendable, Hashable, Codable {
 }
 
 /// The result of `sdkvet scan`: every target found, in path order.
-public struct AuditReport: Sendable, Hashable, Codable {
+public struct AuditReport: Sendable, Hashable {
   /// The targets, sorted by path.
   public var targets: [TargetReport]
 

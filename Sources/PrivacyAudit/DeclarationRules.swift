@@ -5,7 +5,9 @@ import TargetDiscovery
 ///
 /// Each xcframework slice is judged against its own manifest (plus any outside every slice).
 /// Uses found only in macOS-only Mach-O images are reported as notes: Apple requires the
-/// declarations on iOS, iPadOS, tvOS, visionOS and watchOS.
+/// declarations on iOS, iPadOS, tvOS, visionOS and watchOS. Uses found only in archive members
+/// (static libraries) keep the documented rule, and the message says what App Store Connect has
+/// been seen to accept instead (Docs/RULES.md, evidence table).
 enum DeclarationRules {
   /// The categories the target uses (each use counted against the categories it is attributed
   /// to) and every use as reported.
@@ -36,6 +38,14 @@ enum DeclarationRules {
       ? " (macOS-only binary: Apple requires this on iOS-family platforms, so it is a note here)" : ""
   }
 
+  /// For statically linked code only: App Store Connect has accepted a declaration in the app's
+  /// own manifest (firebase/firebase-ios-sdk#12811), while Apple asks each SDK for its own.
+  private static func staticNote(_ uses: [UseRecord]) -> String {
+    uses.allSatisfy(\.isStatic)
+      ? " App Store Connect has been seen to accept a declaration in the app's own manifest for statically linked code, but Apple asks every SDK to ship its own manifest."
+      : ""
+  }
+
   private static func sliceText(_ uses: [UseRecord]) -> String {
     let slices = Set(uses.compactMap(\.slice)).sorted()
     return slices.isEmpty ? "" : " in slice \(slices.joined(separator: ", "))"
@@ -56,7 +66,8 @@ enum DeclarationRules {
         category: categories.count == 1 ? categories.first : nil,
         message:
           "Uses required-reason APIs (\(apiList(uncovered)))\(sliceText(uncovered)) but has no PrivacyInfo.xcprivacy; "
-          + "add one declaring \(categories.joined(separator: ", ")) with approved reasons\(macOSNote(uncovered)).",
+          + "add one declaring \(categories.joined(separator: ", ")) with approved reasons\(macOSNote(uncovered))."
+          + staticNote(uncovered),
         evidence: uncovered.map(\.evidence).normalized)
     ]
   }
@@ -79,7 +90,8 @@ enum DeclarationRules {
       return Finding(
         rule: .undeclaredAPICategory, severity: severity(of: uses), category: category,
         message: "Uses \(apiList(uses))\(sliceText(uses)) but the manifest does not declare \(category); "
-          + "add it to NSPrivacyAccessedAPITypes with an approved reason\(either)\(macOSNote(uses)).",
+          + "add it to NSPrivacyAccessedAPITypes with an approved reason\(either)\(macOSNote(uses))."
+          + staticNote(uses),
         evidence: uses.map(\.evidence).normalized)
     }
   }
@@ -96,7 +108,7 @@ enum DeclarationRules {
         guard !usedHere else { continue }
         findings.append(
           Finding(
-            rule: .unusedAPIDeclaration, severity: .warning, category: category,
+            rule: .unusedAPIDeclaration, severity: .note, category: category,
             message:
               "Declares \(category) but no binary\(parsed.file.slice.map { " of slice \($0)" } ?? "") of the target uses its APIs; "
               + "remove the declaration unless code outside the scanned binaries needs it.",

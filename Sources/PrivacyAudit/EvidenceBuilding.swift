@@ -4,7 +4,7 @@ extension Evidence {
   /// The evidence a catalog match in one image of one binary gives.
   init(match: CatalogMatch, binary: String, image: ScannedImage) {
     self.init(
-      symbol: match.symbol, via: match.via.rawValue, binary: binary, architecture: image.architecture,
+      symbol: match.symbol, via: match.via, binary: binary, architecture: image.architecture,
       member: image.member,
       library: match.library)
   }
@@ -15,7 +15,7 @@ extension Evidence {
     if lhs.architecture != rhs.architecture { return (lhs.architecture ?? "") < (rhs.architecture ?? "") }
     if lhs.member != rhs.member { return (lhs.member ?? "") < (rhs.member ?? "") }
     if lhs.symbol != rhs.symbol { return lhs.symbol < rhs.symbol }
-    if lhs.via != rhs.via { return lhs.via < rhs.via }
+    if lhs.via != rhs.via { return lhs.via.rawValue < rhs.via.rawValue }
     return (lhs.library ?? "") < (rhs.library ?? "")
   }
 }

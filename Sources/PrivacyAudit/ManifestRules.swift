@@ -63,9 +63,9 @@ enum ManifestRules {
     guard parsed.manifest.tracking == true, parsed.manifest.trackingDomains.isEmpty else { return [] }
     return [
       Finding(
-        rule: .trackingDomainsMissing, severity: .warning, category: nil,
+        rule: .trackingDomainsMissing, severity: .error, category: nil,
         message:
-          "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain; list the domains used for tracking.",
+          "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181; App Store Connect rejected this as ITMS-91064); list the domains used for tracking.",
         file: parsed.file.path)
     ]
   }

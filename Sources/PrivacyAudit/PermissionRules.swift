@@ -35,9 +35,11 @@ enum PermissionRules {
     }
   }
 
-  /// One error per resource and key: something in the app requests the resource and the app's
-  /// Info.plist lacks the key. App Tracking Transparency counts too (without its key the app may
-  /// crash); `tracking-without-authorization` reports the same gap from the tracking side.
+  /// One warning per resource and key: something in the app requests the resource and the app's
+  /// Info.plist lacks the key. App Store Connect delivers ITMS-90683 for this as a warning and
+  /// accepts the upload, so it is not an error (Docs/RULES.md, evidence table). App Tracking
+  /// Transparency counts too (without its key the app may crash); `tracking-without-authorization`
+  /// reports the same gap from the tracking side.
   static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex)
     -> [Finding]
   {
@@ -58,8 +60,9 @@ enum PermissionRules {
       for key in Set(uses.flatMap(\.infoPlistKeys)).sorted() where !present.contains(key) {
         findings.append(
           Finding(
-            rule: .missingPurposeString, severity: .error, category: resource,
-            message: "\(name) is requested (by \(sources)) but \(gap(key)); add \(key) with a purpose string.",
+            rule: .missingPurposeString, severity: .warning, category: resource,
+            message: "\(name) is requested (by \(sources)) but \(gap(key)). App Store Connect has accepted this "
+              + "(ITMS-90683 arrives as a warning), but iOS terminates the app when it asks: add \(key) with a purpose string.",
             file: infoPlist?.path, evidence: uses.flatMap(\.evidence).normalized))
       }
     }

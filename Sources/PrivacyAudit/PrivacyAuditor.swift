@@ -11,16 +11,29 @@ public struct PrivacyAuditor: Sendable {
     index = CatalogIndex(catalog: catalog)
   }
 
-  /// Audits every target, then rolls each app's embedded targets up into the app.
+  /// Audits every target one after another, then rolls each app's embedded targets up into the app.
+  ///
+  /// The same as `report(_:)` over `audit(target:)` of each target; a caller with many targets
+  /// runs `audit(target:)` on every core instead (targets are independent).
   /// - Parameter targets: The targets with their binaries matched and their files read.
   /// - Returns: The report, targets sorted by path, findings and evidence in a stable order.
   public func audit(_ targets: [TargetEvidence]) -> AuditReport {
-    let audits = targets.concurrentMap { TargetAudit($0, index: index) }
-    let reports = audits.concurrentMap(ownReport)
-    var final = reports
-    for (position, audit) in audits.enumerated() where audit.isAppTarget {
-      let embedded = audits.indices.filter { audits[$0].target.embeddedIn == audit.target.path }
-      final[position] = rollUp(reports[position], app: audit, embedded: embedded.map { (audits[$0], reports[$0]) })
+    report(targets.map(audit(target:)))
+  }
+
+  /// Audits one target on its own: everything that needs no other target.
+  public func audit(target: TargetEvidence) -> AuditedTarget {
+    let audit = TargetAudit(target, index: index)
+    return AuditedTarget(audit: audit, report: ownReport(audit))
+  }
+
+  /// The report over targets audited on their own: each app takes in its embedded targets.
+  /// - Returns: The report, targets sorted by path, findings and evidence in a stable order.
+  public func report(_ audited: [AuditedTarget]) -> AuditReport {
+    var final = audited.map(\.report)
+    for (position, app) in audited.enumerated() where app.audit.isAppTarget {
+      let embedded = audited.filter { $0.audit.target.embeddedIn == app.audit.target.path }
+      final[position] = rollUp(app.report, app: app.audit, embedded: embedded.map { ($0.audit, $0.report) })
     }
     for position in final.indices { final[position].findings.sort(by: Finding.ordered) }
     return AuditReport(targets: final.sorted { $0.path < $1.path })
@@ -39,7 +52,7 @@ public struct PrivacyAuditor: Sendable {
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     return TargetReport(
-      path: audit.target.path, kind: audit.target.kind.rawValue, embeddedIn: audit.target.embeddedIn,
+      path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
@@ -89,4 +102,11 @@ public struct PrivacyAuditor: Sendable {
   private static func relative(_ path: String, to base: String) -> String {
     path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
   }
+}
+
+/// One target audited on its own (`PrivacyAuditor.audit(target:)`), waiting for
+/// `PrivacyAuditor.report(_:)` to roll embedded targets up into their apps.
+public struct AuditedTarget: Sendable {
+  let audit: TargetAudit
+  let report: TargetReport
 }

@@ -40,7 +40,8 @@ public struct PrivacyManifest: Sendable, Hashable {
 
 /// One way a manifest breaks the rules, found while parsing it.
 public struct ManifestIssue: Sendable, Hashable {
-  /// `error`, or `warning` for an empty `NSPrivacyAccessedAPITypes` array (common in shipped SDKs).
+  /// `error`, or `warning` for an empty `NSPrivacyAccessedAPITypes` array (App Store Connect has
+  /// accepted it; see the evidence table in Docs/RULES.md).
   public var severity: Severity
   /// What is wrong and how to fix it, in one sentence.
   public var message: String

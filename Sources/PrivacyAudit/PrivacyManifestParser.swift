@@ -8,8 +8,9 @@ extension PrivacyManifest {
   /// whenever domains are listed; each collected-data entry exactly its four keys with known
   /// values; each accessed-API entry exactly its two keys, one of `knownCategories` (a shortened
   /// or invented category is ITMS-91054) and a non-empty reasons array. An empty
-  /// `NSPrivacyAccessedAPITypes` array is a warning. Reason codes are checked by the audit
-  /// against the catalog, not here.
+  /// `NSPrivacyAccessedAPITypes` array is a warning: App Store Connect has accepted it (the
+  /// evidence table in Docs/RULES.md). Reason codes are checked by the audit against the catalog,
+  /// not here.
   /// - Parameters:
   ///   - data: The file's bytes.
   ///   - knownCategories: The valid full category strings.
@@ -124,7 +125,11 @@ extension PrivacyManifest {
       reportUnexpectedKeys(in: entry, allowed: ManifestKeys.collectedDataEntry, of: key)
       if let type = entry[ManifestKeys.collectedDataType] {
         if let name = type.stringValue {
-          if !ManifestKeys.collectedDataTypeValues.contains(name) {
+          if name.isEmpty {
+            report(
+              "An `NSPrivacyCollectedDataType` is empty (App Store Connect flagged this as ITMS-91056); remove the entry if nothing is collected."
+            )
+          } else if !ManifestKeys.collectedDataTypeValues.contains(name) {
             report("Unknown collected data type \"\(name)\"; use one of Apple's 35 NSPrivacyCollectedDataType… values.")
           }
         } else {
@@ -140,7 +145,9 @@ extension PrivacyManifest {
         for purpose in strings(in: purposes, key: ManifestKeys.collectedDataTypePurposes)
         where !ManifestKeys.collectedDataPurposeValues.contains(purpose) {
           report(
-            "Unknown collection purpose \"\(purpose)\"; use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values."
+            purpose.isEmpty
+              ? "A collection purpose is empty (App Store Connect flagged this as ITMS-91056); use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values."
+              : "Unknown collection purpose \"\(purpose)\"; use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values."
           )
         }
       }
@@ -155,7 +162,9 @@ extension PrivacyManifest {
       issues.append(
         ManifestIssue(
           severity: .warning,
-          message: "`NSPrivacyAccessedAPITypes` is an empty array (TN3181 lists this as invalid); remove the key."))
+          message:
+            "`NSPrivacyAccessedAPITypes` is an empty array. App Store Connect has accepted this, but TN3181 lists it as invalid "
+            + "and ITMS-91108 has flagged it in a resource bundle; remove the key."))
       return
     }
     for entry in dictionaries(in: value, key: key) {

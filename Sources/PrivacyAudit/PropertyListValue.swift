@@ -31,7 +31,7 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     do {
       root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     } catch {
-      throw PropertyListError(message: "not a readable property list (\(error.localizedDescription))")
+      throw PropertyListError(message: "not a readable property list")
     }
     guard let value = PropertyListValue(foundation: root) else {
       throw PropertyListError(message: "the property list holds a value of an unknown type")

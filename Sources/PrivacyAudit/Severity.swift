@@ -1,10 +1,10 @@
 /// How serious a finding is; `--fail-on` gates the exit status on it.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
-  /// Information a reviewer should read (what an SDK will ask the user for).
+  /// sdkvet's own advice: information a reviewer should read (what an SDK will ask the user for).
   case note
-  /// Likely wrong, or wrong in some setups.
+  /// Apple documents it as wrong, but App Store Connect accepts it (or does not check it at upload).
   case warning
-  /// App Store Connect rejects this, or the binary could not be read.
+  /// App Store Connect rejects this (documented or observed), or a binary could not be read.
   case error
 
   private var rank: Int {

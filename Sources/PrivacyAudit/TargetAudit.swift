@@ -16,6 +16,8 @@ struct UseRecord {
   var isMachO: Bool
   /// Whether the image was built for macOS only.
   var isMacOSOnly: Bool
+  /// Whether the image is a static library's member: code that is linked into another image.
+  var isStatic: Bool
 }
 
 /// One piece of protected-resource evidence.
@@ -32,7 +34,7 @@ struct ParsedManifest {
 }
 
 /// The facts about one target that the rules judge, gathered from its evidence.
-struct TargetAudit {
+struct TargetAudit: Sendable {
   let target: DiscoveredTarget
   let binaries: [ScannedBinary]
   let uses: [UseRecord]
@@ -59,7 +61,7 @@ struct TargetAudit {
             uses.append(
               UseRecord(
                 categories: categories, api: index.apiNames[id] ?? id, evidence: evidence, slice: binary.file.slice,
-                isMachO: image.format == .machO, isMacOSOnly: image.isMacOSOnly))
+                isMachO: image.format == .machO, isMacOSOnly: image.isMacOSOnly, isStatic: image.member != nil))
           case .protectedResource(let id, let strength):
             if let resource = index.resources[id] {
               hits.append(ResourceHit(resource: resource, strength: strength, evidence: evidence))

@@ -28,9 +28,10 @@ enum TrackingRules {
         ? "its manifest sets NSPrivacyTracking to false" : "its manifest does not set NSPrivacyTracking"
     return [
       Finding(
-        rule: .trackingUndeclared, severity: .error, category: nil,
+        rule: .trackingUndeclared, severity: .warning, category: nil,
         message:
-          "The code \(what), but \(manifest); declare NSPrivacyTracking true with its tracking domains, or remove the tracking code.",
+          "The code \(what), but \(manifest). App Store Connect does not check this at upload, but Apple asks for NSPrivacyTracking true when data is used for tracking: "
+          + "declare it with its tracking domains, or remove the tracking code.",
         evidence: evidence.normalized)
     ]
   }

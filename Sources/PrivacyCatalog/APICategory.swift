@@ -1,6 +1,6 @@
 /// One required-reason API category, e.g. `NSPrivacyAccessedAPICategoryFileTimestamp`, with the
 /// reason codes Apple approves for it.
-public struct APICategory: Sendable, Hashable, Codable {
+public struct APICategory: Sendable, Hashable, Decodable {
   /// The full category string a privacy manifest must use (`NSPrivacyAccessedAPICategory…`).
   public var id: String
   /// A short human title, e.g. "File timestamp".
@@ -17,7 +17,7 @@ public struct APICategory: Sendable, Hashable, Codable {
 }
 
 /// One approved reason code (`NSPrivacyAccessedAPITypeReasons` value) such as `C617.1`.
-public struct ReasonCode: Sendable, Hashable, Codable {
+public struct ReasonCode: Sendable, Hashable, Decodable {
   /// Who may declare a reason code.
   public enum Eligibility: String, Sendable, Hashable, CatalogEnumeration {
     /// Apps and SDKs alike.

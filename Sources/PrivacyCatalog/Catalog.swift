@@ -40,7 +40,7 @@ public struct Catalog: Sendable, Hashable {
 }
 
 /// A document the catalog's facts were taken from.
-public struct CatalogSource: Sendable, Hashable, Codable {
+public struct CatalogSource: Sendable, Hashable, Decodable {
   /// What the source is, in a few words.
   public var title: String
   /// Where to read it.

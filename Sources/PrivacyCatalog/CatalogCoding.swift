@@ -1,4 +1,4 @@
-extension Catalog: Codable {
+extension Catalog: Decodable {
   private enum CodingKeys: String, CodingKey {
     case schemaVersion, asOf, sources, categories, apis, resources
   }
@@ -14,16 +14,5 @@ extension Catalog: Codable {
     apis = try container.decodeIfPresent([RequiredReasonAPI].self, forKey: .apis) ?? []
     resources = try container.decodeIfPresent([ProtectedResource].self, forKey: .resources) ?? []
     origin = "in-memory catalog"
-  }
-
-  /// Encodes every section (empty ones included), without `origin`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(schemaVersion, forKey: .schemaVersion)
-    try container.encodeIfPresent(asOf, forKey: .asOf)
-    try container.encode(sources, forKey: .sources)
-    try container.encode(categories, forKey: .categories)
-    try container.encode(apis, forKey: .apis)
-    try container.encode(resources, forKey: .resources)
   }
 }

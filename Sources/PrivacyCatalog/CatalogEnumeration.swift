@@ -2,7 +2,7 @@
 ///
 /// Decoding one reports the allowed values when the file has another, so a user who wrote an
 /// overlay by hand sees "'c-func' is not one of: c-function, objc-constant, …" with its JSON path.
-public protocol CatalogEnumeration: RawRepresentable, CaseIterable, Codable where RawValue == String {}
+public protocol CatalogEnumeration: RawRepresentable, CaseIterable, Decodable where RawValue == String {}
 
 extension CatalogEnumeration {
   /// Decodes the value, or fails with a message listing the allowed values.

@@ -1,3 +1,4 @@
+import BinaryImage
 public import Foundation
 
 extension Catalog {
@@ -27,7 +28,7 @@ extension Catalog {
     } catch let error as DecodingError {
       throw CatalogError(decoding: error, file: origin)
     } catch {
-      throw CatalogError(file: origin, path: "$", message: "not valid JSON: \(error.localizedDescription)")
+      throw CatalogError(file: origin, path: "$", message: "not valid JSON")
     }
     self.origin = origin
     guard schemaVersion == Catalog.currentSchemaVersion else {
@@ -39,17 +40,20 @@ extension Catalog {
 
   /// Reads a user catalog file (`--catalog FILE`). The result is usually passed to `overlaying(_:)`,
   /// which checks it against the catalog it extends.
+  /// - Throws: `CatalogError` naming the file: why it cannot be read (in the system's words,
+  ///   `strerror`), or the JSON path of the first problem.
   public static func load(contentsOf path: String) throws(CatalogError) -> Catalog {
-    let data = try readData(at: URL(fileURLWithPath: path), named: path)
-    return try Catalog(jsonData: data, origin: path)
-  }
-
-  private static func readData(at url: URL, named name: String) throws(CatalogError) -> Data {
-    do {
-      return try Data(contentsOf: url)
+    let file: FileBytes
+    do throws(BinaryError) {
+      file = try FileBytes(path: path, limit: ReadLimits.catalogBytes)
     } catch {
-      throw CatalogError(file: name, path: "$", message: "cannot read the file: \(error.localizedDescription)")
+      throw CatalogError(file: path, path: "$", message: error.message)
     }
+    guard file.fileSize <= ReadLimits.catalogBytes else {
+      throw CatalogError(
+        file: path, path: "$", message: "larger than \(ReadLimits.describe(ReadLimits.catalogBytes))")
+    }
+    return try Catalog(jsonData: Data(file.bytes), origin: path)
   }
 }
 

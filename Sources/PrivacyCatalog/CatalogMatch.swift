@@ -10,7 +10,7 @@ public struct CatalogMatch: Sendable, Hashable {
   }
 
   /// How the symbol was found.
-  public enum Via: String, Sendable, Hashable, Codable, CaseIterable {
+  public enum Via: String, Sendable, Hashable, CaseIterable {
     /// An imported (undefined) symbol with exactly the catalog's name.
     case `import`
     /// A selector the image sends (`__objc_selrefs`).

@@ -45,7 +45,7 @@ public struct ProtectedResource: Sendable, Hashable {
   }
 }
 
-extension ProtectedResource: Codable {
+extension ProtectedResource: Decodable {
   private enum CodingKeys: String, CodingKey {
     case id, name, kind, indicatesTracking, infoPlistKeys, evidence, note
   }
@@ -61,22 +61,10 @@ extension ProtectedResource: Codable {
     evidence = try container.decode([Evidence].self, forKey: .evidence)
     note = try container.decodeIfPresent(String.self, forKey: .note)
   }
-
-  /// Encodes a resource, leaving out `indicatesTracking` when false and an absent note.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encode(kind, forKey: .kind)
-    if indicatesTracking { try container.encode(true, forKey: .indicatesTracking) }
-    try container.encode(infoPlistKeys, forKey: .infoPlistKeys)
-    try container.encode(evidence, forKey: .evidence)
-    try container.encodeIfPresent(note, forKey: .note)
-  }
 }
 
 /// An Info.plist key tied to a protected resource.
-public struct InfoPlistKey: Sendable, Hashable, Codable {
+public struct InfoPlistKey: Sendable, Hashable, Decodable {
   /// How the key relates to the resource.
   public enum Requirement: String, Sendable, Hashable, CatalogEnumeration {
     /// Must be present whenever the resource is requested (current OS versions).
@@ -128,7 +116,7 @@ public struct Evidence: Sendable, Hashable {
   }
 }
 
-extension Evidence: Codable {
+extension Evidence: Decodable {
   private enum CodingKeys: String, CodingKey {
     case strength, onlyWith
   }
@@ -139,13 +127,5 @@ extension Evidence: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     strength = try container.decode(EvidenceStrength.self, forKey: .strength)
     onlyWith = try container.decodeIfPresent([String].self, forKey: .onlyWith) ?? []
-  }
-
-  /// Encodes evidence flat, as one JSON object with the spelling's fields.
-  public func encode(to encoder: any Encoder) throws {
-    try spelling.encode(to: encoder)
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(strength, forKey: .strength)
-    if !onlyWith.isEmpty { try container.encode(onlyWith, forKey: .onlyWith) }
   }
 }

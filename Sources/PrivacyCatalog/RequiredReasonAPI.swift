@@ -29,7 +29,7 @@ public struct RequiredReasonAPI: Sendable, Hashable {
   }
 }
 
-extension RequiredReasonAPI: Codable {
+extension RequiredReasonAPI: Decodable {
   private enum CodingKeys: String, CodingKey {
     case id, name, categories, advisory, note, spellings
   }
@@ -43,16 +43,5 @@ extension RequiredReasonAPI: Codable {
     advisory = try container.decodeIfPresent(Bool.self, forKey: .advisory) ?? false
     note = try container.decodeIfPresent(String.self, forKey: .note)
     spellings = try container.decode([Spelling].self, forKey: .spellings)
-  }
-
-  /// Encodes an API, leaving out `advisory` when false and an absent note.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encode(categories, forKey: .categories)
-    if advisory { try container.encode(true, forKey: .advisory) }
-    try container.encodeIfPresent(note, forKey: .note)
-    try container.encode(spellings, forKey: .spellings)
   }
 }

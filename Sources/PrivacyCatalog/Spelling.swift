@@ -51,7 +51,7 @@ public enum BinaryFormat: String, Sendable, Hashable, CatalogEnumeration {
   case machO = "mach-o"
 }
 
-extension Spelling: Codable {
+extension Spelling: Decodable {
   private enum CodingKeys: String, CodingKey {
     case name, kind, format, advisory, note
   }
@@ -64,15 +64,5 @@ extension Spelling: Codable {
     format = try container.decodeIfPresent(BinaryFormat.self, forKey: .format)
     advisory = try container.decodeIfPresent(Bool.self, forKey: .advisory) ?? false
     note = try container.decodeIfPresent(String.self, forKey: .note)
-  }
-
-  /// Encodes a spelling, leaving out `advisory` when false and absent optionals.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(name, forKey: .name)
-    try container.encode(kind, forKey: .kind)
-    try container.encodeIfPresent(format, forKey: .format)
-    if advisory { try container.encode(true, forKey: .advisory) }
-    try container.encodeIfPresent(note, forKey: .note)
   }
 }

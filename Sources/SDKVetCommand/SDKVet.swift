@@ -1,3 +1,11 @@
+import BinaryImage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `sdkvet` command line: dispatches to a subcommand and turns every outcome into an exit status.
 ///
 /// The executable's `main` is one call to `SDKVet.main`; everything else (parsing, help, output,
@@ -19,16 +27,34 @@ public enum SDKVet {
     COMMANDS:
     """
 
+  /// The process's arguments after the program name, each byte that is not UTF-8 kept (see
+  /// `PathBytes`): `CommandLine.arguments` would turn it into U+FFFD, naming a file that does not exist.
+  public static func processArguments() -> [String] {
+    (1..<Int(CommandLine.argc)).compactMap { index in
+      CommandLine.unsafeArgv[index].map { PathBytes.decode(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+    }
+  }
+
   /// Runs sdkvet with `arguments` (without the program name).
   /// - Parameters:
   ///   - arguments: The command line after the program name.
   ///   - environment: The process environment (`NO_COLOR`, …).
   ///   - streams: Where output and diagnostics go.
-  /// - Returns: The exit status to end the process with.
+  /// - Returns: The exit status to end the process with: the command's, or 1 when its output
+  ///   could not be written.
   public static func main(
     arguments: [String], environment: [String: String] = [:], streams: OutputStreams = .standard
   ) -> ExitStatus {
-    defer { streams.flush() }
+    let status = run(arguments: arguments, environment: environment, streams: streams)
+    streams.flush()
+    if let failure = streams.outputFailure() {
+      streams.error("sdkvet: error: cannot write the output: \(failure)")
+      return .failure
+    }
+    return status
+  }
+
+  private static func run(arguments: [String], environment: [String: String], streams: OutputStreams) -> ExitStatus {
     let context = CommandContext(streams: streams, environment: environment)
     guard let first = arguments.first else {
       streams.writeError(Array(topLevelHelp().utf8))
@@ -93,8 +119,9 @@ public enum SDKVet {
         --help, -h  Show this help, or 'sdkvet <command> --help' for a command's.
         --version   Show the version.
 
-      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan) or an unreadable input
-      (symbols, info); 2 usage error. See Docs/CLI.md.
+      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), an unreadable input
+      (symbols, info), a --catalog file that cannot be used or output that cannot be written;
+      2 usage error. See Docs/CLI.md.
 
       """
     return text

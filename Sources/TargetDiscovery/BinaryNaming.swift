@@ -16,16 +16,9 @@ enum BinaryNaming {
     kind(ofFileNamed: name) != .binary
   }
 
-  /// Whether the first bytes of a file are a binary magic sdkvet reads.
-  ///
-  /// `0xcafebabe` is shared by universal Mach-O files and Java class files; like file(1), a
-  /// "universal" header claiming more than 30 architectures is taken to be a class file
-  /// (whose bytes 4–7 hold a class-file version of at least 45).
+  /// Whether the first bytes of a file are a binary magic sdkvet reads (a Java class file,
+  /// which shares the universal magic, is not).
   static func magicClaimsBinary(_ prefix: [UInt8]) -> Bool {
-    let magic = prefix.withUnsafeBytes { FileMagic($0) }
-    guard magic == .universal else { return magic.isBinary }
-    guard prefix.count >= 8 else { return false }
-    let count = prefix[4..<8].reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
-    return count <= 30
+    prefix.withUnsafeBytes { FileMagic($0) }.isBinary
   }
 }

@@ -13,7 +13,7 @@ struct BundleLayout {
   var resources: String
 
   /// The layout of the `.framework` at `path`: versioned when it has a `Versions/` folder.
-  static func framework(at path: String, in fileSystem: some DiscoveryFileSystem) -> BundleLayout {
+  static func framework(at path: String, in fileSystem: some ScanFileSystem) -> BundleLayout {
     let versions = path.subpath("Versions")
     guard fileSystem.status(versions)?.kind == .directory,
       let version = currentVersion(in: versions, fileSystem: fileSystem)
@@ -28,7 +28,7 @@ struct BundleLayout {
   }
 
   /// The layout of an `.app`, `.appex` or `.bundle` at `path`: `Contents/` on macOS, flat otherwise.
-  static func appLike(at path: String, in fileSystem: some DiscoveryFileSystem) -> BundleLayout {
+  static func appLike(at path: String, in fileSystem: some ScanFileSystem) -> BundleLayout {
     let contents = path.subpath("Contents")
     guard fileSystem.status(contents)?.kind == .directory else {
       return BundleLayout(
@@ -46,7 +46,7 @@ struct BundleLayout {
 
   /// The version folder a versioned framework uses: the one `Versions/Current` names, else `A`,
   /// else the first by name.
-  private static func currentVersion(in versions: String, fileSystem: some DiscoveryFileSystem) -> String? {
+  private static func currentVersion(in versions: String, fileSystem: some ScanFileSystem) -> String? {
     if let current = fileSystem.linkTarget(versions.subpath("Current")), current.isContainedRelativePath,
       !current.contains("/"), fileSystem.status(versions.subpath(current))?.kind == .directory
     {
@@ -66,7 +66,7 @@ struct BundleExecutable {
   var isDeclared: Bool
 
   /// The executable of the bundle at `bundlePath`, or `nil` when the plist names none and no file has the bundle's base name.
-  static func find(bundlePath: String, layout: BundleLayout, in fileSystem: some DiscoveryFileSystem)
+  static func find(bundlePath: String, layout: BundleLayout, in fileSystem: some ScanFileSystem)
     -> BundleExecutable?
   {
     let plist = PropertyListFile.dictionary(at: layout.infoPlist, in: fileSystem)

@@ -1,3 +1,5 @@
+import BinaryImage
+
 /// The walk behind `TargetDiscovery`: its state is the visited set and the targets built so far.
 struct DiscoveryWalker {
   /// What a file or folder found during the walk belongs to.
@@ -10,14 +12,17 @@ struct DiscoveryWalker {
     var app: String?
   }
 
-  let fileSystem: any DiscoveryFileSystem
+  /// Darwin's `PATH_MAX`, the smaller of the systems': a longer path may fail for its length alone.
+  private static let shortestPathLimit = 1024
+
+  let fileSystem: any ScanFileSystem
   private var visited: Set<FileIdentity> = []
   private var targets: [DiscoveredTarget] = []
   private var problems: [DiscoveryProblem] = []
   /// The resolved path of the root being scanned; links may not leave it.
   private var root = "/"
 
-  init(fileSystem: any DiscoveryFileSystem) {
+  init(fileSystem: any ScanFileSystem) {
     self.fileSystem = fileSystem
   }
 
@@ -33,15 +38,30 @@ struct DiscoveryWalker {
     return DiscoveryResult(targets: sorted.sorted { $0.path < $1.path }, problems: problems)
   }
 
-  /// Scans one user-given path as a root.
+  /// Scans one user-given path as a root; a root that yields no target is reported, never
+  /// silently empty.
   mutating func scan(_ given: String) {
     let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
     guard let resolved = fileSystem.resolvedPath(path) else {
-      problems.append(DiscoveryProblem(path: path, message: "no such file or folder"))
+      let message =
+        fileSystem.linkStatus(path) != nil
+        ? "cannot be resolved to a real path"
+        : path.utf8.count >= Self.shortestPathLimit
+          ? "no such file or folder, or a path too long to open (\(path.utf8.count) bytes)" : "no such file or folder"
+      problems.append(DiscoveryProblem(path: path, message: message))
       return
     }
     root = resolved
+    let (targetsBefore, problemsBefore) = (targets.count, problems.count)
     visit(path, Context())
+    guard targets.count == targetsBefore, problems.count == problemsBefore else { return }
+    let message: String
+    switch fileSystem.status(path)?.kind {
+    case .directory: message = "holds no app, SDK, library or binary sdkvet reads"
+    case .regular: message = "is not a binary (ELF, Mach-O or ar) or a bundle sdkvet reads"
+    default: message = "is not a regular file or folder (a device, FIFO or socket); not read"
+    }
+    problems.append(DiscoveryProblem(path: path, message: message))
   }
 
   // MARK: Walking
@@ -134,7 +154,8 @@ struct DiscoveryWalker {
   private mutating func visitFile(_ path: String, _ context: Context) {
     let name = String(path.fileName)
     guard
-      BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(fileSystem.readPrefix(path, limit: 8) ?? [])
+      BinaryNaming.nameClaimsBinary(name)
+        || BinaryNaming.magicClaimsBinary((try? fileSystem.contents(of: path, limit: 8)).map { Array($0.bytes) } ?? [])
     else { return }
     if let enclosing = context.target,
       !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
@@ -186,9 +207,16 @@ struct DiscoveryWalker {
   }
 
   /// Lists a bundle's executable. A declared one that is missing is listed anyway, so that the
-  /// broken bundle is reported as unreadable.
+  /// broken bundle is reported as unreadable. The path is built from a layout or a plist, so
+  /// any folder on the way may be a link: the resolved path must stay inside the root.
   private mutating func claimBinary(_ path: String, listedWhenMissing: Bool, into index: Int, slice: String?) {
     if fileSystem.linkStatus(path) != nil {
+      guard let resolved = fileSystem.resolvedPath(path), isInsideRoot(resolved) else {
+        let target = fileSystem.resolvedPath(path) ?? "an unresolvable path"
+        problems.append(
+          DiscoveryProblem(path: path, message: "leads outside the scanned path (to \(target)); not read"))
+        return
+      }
       guard let kind = enter(path), kind == .regular || listedWhenMissing else { return }
     } else if !listedWhenMissing {
       return

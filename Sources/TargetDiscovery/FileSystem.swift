@@ -1,3 +1,5 @@
+public import BinaryImage
+
 /// What a path is, after following a symbolic link when asked to.
 public struct FileStatus: Sendable, Hashable {
   /// The kind of file system object.
@@ -38,11 +40,13 @@ public struct FileIdentity: Sendable, Hashable {
   }
 }
 
-/// The few file system operations discovery needs: the seam tests and other hosts can replace.
+/// The file system a scan walks and reads: the one seam through which discovery finds targets
+/// and the engine reads their binaries and documents, so a host can hand sdkvet files that are
+/// not on the local disk (an archive's entries, bytes in memory).
 ///
-/// Every method answers `nil` instead of throwing: a path that cannot be examined is simply
+/// The look-ups answer `nil` instead of throwing: a path that cannot be examined is simply
 /// not a target, and discovery reports it as a problem where that matters.
-public protocol DiscoveryFileSystem: Sendable {
+public protocol ScanFileSystem: Sendable {
   /// The status of `path` itself, not following a final symbolic link (`lstat`).
   func linkStatus(_ path: String) -> FileStatus?
   /// The status of what `path` leads to, following symbolic links (`stat`).
@@ -53,6 +57,7 @@ public protocol DiscoveryFileSystem: Sendable {
   func linkTarget(_ path: String) -> String?
   /// The names in the directory, without `.` and `..`, in no particular order.
   func directoryEntries(_ path: String) -> [String]?
-  /// Up to `limit` bytes from the start of the regular file; `nil` when it cannot be opened or is not one.
-  func readPrefix(_ path: String, limit: Int) -> [UInt8]?
+  /// Up to `limit` bytes from the start of the regular file at `path`, with the file's whole size.
+  /// - Throws: `BinaryError` of kind `io` when it cannot be opened or read, or is not a regular file.
+  func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes
 }

@@ -1,3 +1,5 @@
+public import BinaryImage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,70 +9,58 @@
 #endif
 
 /// The real file system, through the C library.
-public struct LocalFileSystem: DiscoveryFileSystem {
+public struct LocalFileSystem: ScanFileSystem {
   /// Creates the real file system.
   public init() {}
 
   /// `lstat(2)`.
   public func linkStatus(_ path: String) -> FileStatus? {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    guard PathBytes.withCString(path, { lstat($0, &info) }) == 0 else { return nil }
     return Self.status(of: info)
   }
 
   /// `stat(2)`.
   public func status(_ path: String) -> FileStatus? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else { return nil }
     return Self.status(of: info)
   }
 
   /// `realpath(3)`.
   public func resolvedPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+    guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return PathBytes.decode(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
   }
 
   /// `readlink(2)`.
   public func linkTarget(_ path: String) -> String? {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBytes { $0.baseAddress.map { readlink(path, $0, 4096) } ?? -1 }
+    let count = buffer.withUnsafeMutableBytes { raw in
+      raw.baseAddress.map { base in PathBytes.withCString(path) { readlink($0, base, 4096) } } ?? -1
+    }
     guard count > 0, count < buffer.count else { return nil }
-    return String(decoding: buffer[0..<count], as: UTF8.self)
+    return PathBytes.decode(buffer[0..<count])
   }
 
   /// `opendir(3)`/`readdir(3)`.
   public func directoryEntries(_ path: String) -> [String]? {
-    guard let directory = opendir(path) else { return nil }
+    guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return nil }
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        PathBytes.decode(raw.prefix(while: { $0 != 0 }))
       }
       if name != "." && name != ".." { names.append(name) }
     }
     return names
   }
 
-  /// Reads at most `limit` bytes of a regular file with `read(2)`; anything else answers `nil`.
-  public func readPrefix(_ path: String, limit: Int) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // never wait on a FIFO swapped in for a file
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: min(max(limit, 0), 65536))
-    while bytes.count < limit {
-      let wanted = min(chunk.count, limit - bytes.count)
-      let got = chunk.withUnsafeMutableBytes { $0.baseAddress.map { read(fd, $0, wanted) } ?? -1 }
-      if got < 0 { return nil }
-      if got == 0 { break }
-      bytes.append(contentsOf: chunk[0..<got])
-    }
-    return bytes
+  /// Reads at most `limit` bytes of a regular file with `read(2)`, never waiting on a FIFO.
+  public func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
+    try FileBytes(path: path, limit: limit)
   }
 
   private static func status(of info: stat) -> FileStatus {

@@ -5,10 +5,10 @@
 /// folder is visited twice (identity is device and inode), so link loops end.
 public struct TargetDiscovery: Sendable {
   /// The file system examined.
-  public var fileSystem: any DiscoveryFileSystem
+  public var fileSystem: any ScanFileSystem
 
   /// Creates discovery over `fileSystem` (the real one by default).
-  public init(fileSystem: any DiscoveryFileSystem = LocalFileSystem()) {
+  public init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
     self.fileSystem = fileSystem
   }
 

@@ -17,7 +17,7 @@ struct XCFrameworkLibrary {
 
   /// The entries of the xcframework `Info.plist` at `path`, or `nil` when it is missing, broken or has no
   /// `AvailableLibraries` array. Entries whose paths would leave the xcframework are dropped.
-  static func read(plistAt path: String, in fileSystem: some DiscoveryFileSystem) -> [XCFrameworkLibrary]? {
+  static func read(plistAt path: String, in fileSystem: some ScanFileSystem) -> [XCFrameworkLibrary]? {
     guard let entries = PropertyListFile.dictionary(at: path, in: fileSystem)?["AvailableLibraries"] as? [Any] else {
       return nil
     }

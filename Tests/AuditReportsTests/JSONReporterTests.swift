@@ -3,6 +3,9 @@ import Foundation
 import PrivacyAudit
 import Testing
 
+import struct PrivacyCatalog.CatalogMatch
+import enum TargetDiscovery.TargetKind
+
 /// The JSON output read back with `JSONSerialization` and checked field by field against the
 /// schema of issue 4 and against the report it was made from.
 @Suite struct JSONReporterTests {
@@ -36,7 +39,7 @@ import Testing
     let model = report.targets[index]
     let targets = try #require(try decoded()["targets"] as? [[String: Any]])
     let target = targets[index]
-    #expect(target["kind"] as? String == model.kind)
+    #expect(target["kind"] as? String == model.kind.rawValue)
     try expectStringOrNull(target, "privacyManifest", model.privacyManifest)
     try expectStringOrNull(target, "embeddedIn", model.embeddedIn)
     #expect(target["usedCategories"] as? [String] == model.usedCategories)
@@ -44,7 +47,7 @@ import Testing
 
     let binaries = try #require(target["binaries"] as? [[String: Any]])
     #expect(binaries.map { $0["path"] as? String } == model.binaries.map(\.path))
-    #expect(binaries.map { $0["format"] as? String } == model.binaries.map(\.format))
+    #expect(binaries.map { $0["format"] as? String } == model.binaries.map(\.format.rawValue))
     #expect(binaries.map { $0["architectures"] as? [String] } == model.binaries.map(\.architectures))
 
     let uses = try #require(target["apiUses"] as? [[String: Any]])
@@ -103,7 +106,7 @@ import Testing
   @Test func controlCharactersAndQuotesRoundTrip() throws {
     let message = "quote \" backslash \\ tab \t newline \n bell \u{07} delete \u{7F} snowman ☃"
     let target = TargetReport(
-      path: "odd", kind: "binary",
+      path: "odd", kind: .binary,
       findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: message)])
     let text = JSONReporter(toolVersion: "1").rendered(AuditReport(targets: [target]))
     let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -115,7 +118,7 @@ import Testing
 
   private func expectEvidence(_ object: [String: Any], _ evidence: Evidence) throws {
     #expect(object["symbol"] as? String == evidence.symbol)
-    #expect(object["via"] as? String == evidence.via)
+    #expect(object["via"] as? String == evidence.via.rawValue)
     #expect(object["binary"] as? String == evidence.binary)
     try expectStringOrNull(object, "architecture", evidence.architecture)
     try expectStringOrNull(object, "member", evidence.member)

@@ -3,18 +3,21 @@ import Foundation
 import PrivacyAudit
 import Testing
 
+import struct PrivacyCatalog.CatalogMatch
+import enum TargetDiscovery.TargetKind
+
 @Suite struct MarkdownReporterTests {
   /// A finding whose symbol, member and message carry `|` and backticks.
   static let awkward = AuditReport(targets: [
     TargetReport(
-      path: "pipe|dir/Lib.framework", kind: "framework",
+      path: "pipe|dir/Lib.framework", kind: .framework,
       findings: [
         Finding(
           rule: .unusedAPIDeclaration, severity: .warning, category: nil,
           message: "a | b `c` *d* [e](f) <g>",
           evidence: [
             Evidence(
-              symbol: "`tick``s|x", via: "import", binary: "b|in", architecture: "arm64", member: "m`|", library: nil)
+              symbol: "`tick``s|x", via: .import, binary: "b|in", architecture: "arm64", member: "m`|", library: nil)
           ])
       ])
   ])

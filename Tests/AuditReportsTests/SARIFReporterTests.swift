@@ -4,6 +4,8 @@ import PrivacyAudit
 import TestSupport
 import Testing
 
+import enum TargetDiscovery.TargetKind
+
 /// `.serialized`: the validator tests share one venv, which the first run creates.
 @Suite(.serialized) struct SARIFReporterTests {
   let report = SyntheticReport.report
@@ -81,7 +83,7 @@ import Testing
 
   @Test func pathsBecomePercentEncodedURIs() throws {
     let target = TargetReport(
-      path: "/tmp/a b/Lib.framework", kind: "framework",
+      path: "/tmp/a b/Lib.framework", kind: .framework,
       findings: [
         Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "/tmp/a b/Lib#1"),
         Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "./Caf\u{E9}%.a"),

@@ -1,5 +1,8 @@
 import PrivacyAudit
 
+import struct PrivacyCatalog.CatalogMatch
+import enum TargetDiscovery.TargetKind
+
 /// A hand-built report that exercises every part of every format: an app with an embedded SDK,
 /// permissions requested and referenced, tracking, findings of every severity, evidence with
 /// archive members and with null fields, a path with a space, an ELF target and an unreadable
@@ -24,24 +27,24 @@ enum SyntheticReport {
 
   static let appTarget: TargetReport = {
     let stat = Evidence(
-      symbol: "_stat", via: "import", binary: appBinary, architecture: "arm64", member: nil, library: libSystem)
+      symbol: "_stat", via: .import, binary: appBinary, architecture: "arm64", member: nil, library: libSystem)
     let uptime = Evidence(
-      symbol: "systemUptime", via: "selector", binary: appBinary, architecture: "x86_64", member: nil, library: nil)
+      symbol: "systemUptime", via: .selector, binary: appBinary, architecture: "x86_64", member: nil, library: nil)
     let camera = Evidence(
-      symbol: "requestAccessForMediaType:completionHandler:", via: "selector", binary: appBinary, architecture: "arm64",
+      symbol: "requestAccessForMediaType:completionHandler:", via: .selector, binary: appBinary, architecture: "arm64",
       member: nil, library: nil)
     let idfa = Evidence(
-      symbol: "_OBJC_CLASS_$_ASIdentifierManager", via: "import", binary: appBinary, architecture: "arm64", member: nil,
+      symbol: "_OBJC_CLASS_$_ASIdentifierManager", via: .import, binary: appBinary, architecture: "arm64", member: nil,
       library: "/System/Library/Frameworks/AdSupport.framework/AdSupport")
     let location = Evidence(
-      symbol: "_OBJC_CLASS_$_CLLocationManager", via: "import", binary: appBinary, architecture: "arm64", member: nil,
+      symbol: "_OBJC_CLASS_$_CLLocationManager", via: .import, binary: appBinary, architecture: "arm64", member: nil,
       library: "/System/Library/Frameworks/CoreLocation.framework/CoreLocation")
     let microphone = Evidence(
-      symbol: "requestRecordPermission:", via: "selector", binary: sdkBinary, architecture: "arm64", member: nil,
+      symbol: "requestRecordPermission:", via: .selector, binary: sdkBinary, architecture: "arm64", member: nil,
       library: nil)
     return TargetReport(
-      path: app, kind: "app",
-      binaries: [BinarySummary(path: appBinary, format: "mach-o", architectures: ["arm64", "x86_64"])],
+      path: app, kind: .app,
+      binaries: [BinarySummary(path: appBinary, format: .machO, architectures: ["arm64", "x86_64"])],
       privacyManifest: app + "/PrivacyInfo.xcprivacy",
       usedCategories: [fileTimestamp, systemBootTime], declaredCategories: [fileTimestamp, userDefaults],
       apiUses: [
@@ -91,14 +94,14 @@ enum SyntheticReport {
 
   static let sdkTarget: TargetReport = {
     let microphone = Evidence(
-      symbol: "requestRecordPermission:", via: "selector", binary: sdkBinary, architecture: "arm64", member: nil,
+      symbol: "requestRecordPermission:", via: .selector, binary: sdkBinary, architecture: "arm64", member: nil,
       library: nil)
     let session = Evidence(
-      symbol: "_OBJC_CLASS_$_AVAudioSession", via: "import", binary: sdkBinary, architecture: "arm64", member: nil,
+      symbol: "_OBJC_CLASS_$_AVAudioSession", via: .import, binary: sdkBinary, architecture: "arm64", member: nil,
       library: "/System/Library/Frameworks/AVFAudio.framework/AVFAudio")
     return TargetReport(
-      path: sdk, kind: "framework", embeddedIn: app,
-      binaries: [BinarySummary(path: sdkBinary, format: "mach-o", architectures: ["arm64"])],
+      path: sdk, kind: .framework, embeddedIn: app,
+      binaries: [BinarySummary(path: sdkBinary, format: .machO, architectures: ["arm64"])],
       privacyManifest: sdk + "/PrivacyInfo.xcprivacy",
       permissions: [
         PermissionUse(
@@ -115,8 +118,8 @@ enum SyntheticReport {
   }()
 
   static let brokenTarget = TargetReport(
-    path: "Samples/broken/Broken.framework", kind: "framework",
-    binaries: [BinarySummary(path: "Samples/broken/Broken.framework/Broken", format: "unreadable", architectures: [])],
+    path: "Samples/broken/Broken.framework", kind: .framework,
+    binaries: [BinarySummary(path: "Samples/broken/Broken.framework/Broken", format: .unreadable, architectures: [])],
     findings: [
       Finding(
         rule: .unreadableBinary, severity: .error, category: nil,
@@ -127,33 +130,33 @@ enum SyntheticReport {
 
   static let elfTarget: TargetReport = {
     let xstat = Evidence(
-      symbol: "__xstat64", via: "import", binary: "Samples/linux/libnative.so", architecture: "x86_64", member: nil,
+      symbol: "__xstat64", via: .import, binary: "Samples/linux/libnative.so", architecture: "x86_64", member: nil,
       library: "libc.so.6")
     return TargetReport(
-      path: "Samples/linux/libnative.so", kind: "shared-object",
-      binaries: [BinarySummary(path: "Samples/linux/libnative.so", format: "elf", architectures: ["x86_64"])],
+      path: "Samples/linux/libnative.so", kind: .sharedObject,
+      binaries: [BinarySummary(path: "Samples/linux/libnative.so", format: .elf, architectures: ["x86_64"])],
       usedCategories: [fileTimestamp], apiUses: [APIUse(category: fileTimestamp, api: "stat", evidence: xstat)])
   }()
 
   static let statsTarget: TargetReport = {
     let statfs = Evidence(
-      symbol: "_statfs", via: "import", binary: statsArchive, architecture: "arm64", member: "Stats.o", library: nil)
+      symbol: "_statfs", via: .import, binary: statsArchive, architecture: "arm64", member: "Stats.o", library: nil)
     let modified = Evidence(
-      symbol: "fileModificationDate", via: "selector", binary: statsArchive, architecture: nil, member: nil,
+      symbol: "fileModificationDate", via: .selector, binary: statsArchive, architecture: nil, member: nil,
       library: nil)
     let swiftCreation = Evidence(
-      symbol: "$s10Foundation17URLResourceValuesV12creationDateAA0G0VSgvg", via: "swift-symbol", binary: statsArchive,
+      symbol: "$s10Foundation17URLResourceValuesV12creationDateAA0G0VSgvg", via: .swiftSymbol, binary: statsArchive,
       architecture: "arm64", member: "Odd|Name`s.o", library: nil)
     let stub = Evidence(
-      symbol: "_objc_msgSend$fileModificationDate", via: "objc-stub", binary: statsArchive, architecture: "arm64",
+      symbol: "_objc_msgSend$fileModificationDate", via: .objcStub, binary: statsArchive, architecture: "arm64",
       member: "Stats.o", library: nil)
     let manifest = statsKit + "/ios-arm64/PrivacyInfo.xcprivacy"
     return TargetReport(
-      path: statsKit, kind: "xcframework",
+      path: statsKit, kind: .xcframework,
       binaries: [
-        BinarySummary(path: statsArchive, format: "mach-o", architectures: ["arm64"]),
+        BinarySummary(path: statsArchive, format: .machO, architectures: ["arm64"]),
         BinarySummary(
-          path: statsKit + "/ios-arm64_x86_64-simulator/libStats.a", format: "mach-o",
+          path: statsKit + "/ios-arm64_x86_64-simulator/libStats.a", format: .machO,
           architectures: ["arm64", "x86_64"]),
       ],
       privacyManifest: manifest,

@@ -27,7 +27,8 @@ import Testing
     let image = try #require(try ELFFixtures.read("broken/sections-past-end.so").images.first)
     let original = try #require(try ELFFixtures.read("libstorageprobe.so").images.first)
     #expect(Set(ELFFixtures.symbols(image).keys) == Set(ELFFixtures.symbols(original).keys))
-    let size = try MappedFile(path: ELFFixtures.path("broken/sections-past-end.so")).bytes.count
+    let size = try FileBytes(path: ELFFixtures.path("broken/sections-past-end.so"), limit: ReadLimits.binaryBytes)
+      .bytes.count
     let offset = "0x" + String(size + 4096, radix: 16)  // build.sh sets e_shoff 4 KiB past the end
     #expect(image.headerInconsistencies.count == 1)
     #expect(image.headerInconsistencies.first?.contains("section header table at offset \(offset)") == true)
@@ -81,7 +82,9 @@ import Testing
       _ = try ELFFixtures.read("broken/not-a-library.so")
     }
     #expect {
-      _ = try BinaryFileReader.read(path: ELFFixtures.path("broken/not-a-library.so"))
+      _ = try BinaryFileReader.read(
+        FileBytes(path: ELFFixtures.path("broken/not-a-library.so"), limit: ReadLimits.binaryBytes),
+        path: ELFFixtures.path("broken/not-a-library.so"))
     } throws: { error in
       (error as? BinaryError)?.kind == .notBinary
     }
@@ -91,7 +94,9 @@ import Testing
     for fixture in ELFFixtures.broken {
       let failed: Bool
       do {
-        failed = try !BinaryFileReader.read(path: ELFFixtures.path(fixture)).problems.isEmpty
+        failed = try !BinaryFileReader.read(
+          FileBytes(path: ELFFixtures.path(fixture), limit: ReadLimits.binaryBytes), path: ELFFixtures.path(fixture)
+        ).problems.isEmpty
       } catch {
         failed = true
       }

@@ -26,7 +26,7 @@ enum ELFFixtures {
   /// Reads a fixture through `ELFReader`.
   static func read(_ relative: String, options: ReadOptions = .all) throws(BinaryError) -> BinaryFile {
     let path = path(relative)
-    return try ELFReader.read(MappedFile(path: path), path: path, options: options)
+    return try ELFReader.read(FileBytes(path: path, limit: ReadLimits.binaryBytes), path: path, options: options)
   }
 
   /// Reads `bytes` through `ELFReader` from a scratch file.
@@ -34,7 +34,7 @@ enum ELFFixtures {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-elf-\(UUID().uuidString)")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    return try ELFReader.read(MappedFile(path: url.path), path: url.path, options: .all)
+    return try ELFReader.read(FileBytes(path: url.path, limit: ReadLimits.binaryBytes), path: url.path, options: .all)
   }
 
   /// The image's symbols as `name → symbol` for the ones `include` accepts.

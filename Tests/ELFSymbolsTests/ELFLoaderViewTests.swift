@@ -73,7 +73,7 @@ struct ELFLoaderViewTests {
   }
 
   private func read(_ path: String) throws -> BinaryFile {
-    try ELFReader.read(MappedFile(path: path), path: path, options: .all)
+    try ELFReader.read(FileBytes(path: path, limit: ReadLimits.binaryBytes), path: path, options: .all)
   }
 
   /// Each import as `name@version (library)`.

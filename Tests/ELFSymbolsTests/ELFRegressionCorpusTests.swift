@@ -22,7 +22,7 @@ import Testing
   func savedInputIsReadOrRejected(_ name: String) {
     let path = Self.folder + "/" + name
     do {
-      _ = try ELFReader.read(MappedFile(path: path), path: path, options: .all)
+      _ = try ELFReader.read(FileBytes(path: path, limit: ReadLimits.binaryBytes), path: path, options: .all)
     } catch {
       #expect(!error.message.isEmpty)
     }

@@ -46,13 +46,12 @@ import Testing
   @Test func javaClassFileIsNotMachO() {
     // CAFEBABE, minor 0, major 52 (Java 8), then a constant pool count.
     let bytes: [UInt8] = [0xca, 0xfe, 0xba, 0xbe, 0x00, 0x00, 0x00, 0x34, 0x00, 0x1d, 0x0a, 0x00]
-    let error = withReader(bytes) { reader in thrownBinaryError { _ = try FatHeader(parsing: reader) } }
-    #expect(error?.kind == .notBinary)
-    #expect(error?.message == "not Mach-O (looks like a Java class file)")
+    #expect(bytes.withUnsafeBytes { FileMagic($0) } == .javaClass)
     let whole = bytes.withUnsafeBytes { raw in
-      thrownBinaryError { _ = try MachOReader.read(raw, path: "Hello.class", options: .all) }
+      thrownBinaryError { _ = try MachOReader.read(FileBytes(copying: raw), path: "Hello.class", options: .all) }
     }
     #expect(whole?.kind == .notBinary)
+    #expect(whole?.message == "not Mach-O (looks like a Java class file)")
   }
 
   @Test func fatTableThatDoesNotFitIsMalformed() {
@@ -65,7 +64,7 @@ import Testing
   @Test func sliceOutsideTheFileIsAProblemOfThatSlice() throws {
     let bytes = fatHeader(magic: 0xcafe_babe, [(0x0100_000c, 0, 0x4000, 0x100)])
     let error = bytes.withUnsafeBytes { raw in
-      thrownBinaryError { _ = try MachOReader.read(raw, path: "x", options: .all) }
+      thrownBinaryError { _ = try MachOReader.read(FileBytes(copying: raw), path: "x", options: .all) }
     }
     #expect(error?.kind == .truncated)
     #expect(error?.architecture == "arm64")

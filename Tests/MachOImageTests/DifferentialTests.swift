@@ -13,8 +13,8 @@ struct DifferentialTests {
     var images: [UnitKey: Image] = [:]
 
     init(path: String) throws {
-      let file = try MappedFile(path: path)
-      let read = try MachOReader.read(file.bytes, path: path, options: .all)
+      let file = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+      let read = try MachOReader.read(file, path: path, options: .all)
       #expect(read.problems.isEmpty, "problems in \(path): \(read.problems)")
       for image in read.images {
         let key = UnitKey(architecture: read.container == .universal ? image.architecture : nil, member: image.member)

@@ -7,8 +7,8 @@ import Testing
 /// checked field by field: file types, platforms, metadata, import sources and encodings.
 @Suite struct FixtureFactsTests {
   private func read(_ name: String, options: ReadOptions = .all) throws -> BinaryFile {
-    let file = try MappedFile(path: Fixtures.good(name))
-    return try MachOReader.read(file.bytes, path: name, options: options)
+    let file = try FileBytes(path: Fixtures.good(name), limit: ReadLimits.binaryBytes)
+    return try MachOReader.read(file, path: name, options: options)
   }
 
   private func only(_ name: String) throws -> Image {

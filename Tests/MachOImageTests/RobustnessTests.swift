@@ -13,7 +13,7 @@ import Testing
   private static func read(_ bytes: [UInt8]) -> (file: BinaryFile?, error: BinaryError?) {
     bytes.withUnsafeBytes { raw in
       do throws(BinaryError) {
-        return (try MachOReader.read(raw, path: "input", options: .all), nil)
+        return (try MachOReader.read(FileBytes(copying: raw), path: "input", options: .all), nil)
       } catch {
         return (nil, error)
       }

@@ -1,46 +1,11 @@
 import Foundation
 import TargetDiscovery
+import TestSupport
 import Testing
 
-/// A temporary folder tree for one test, removed when the value is deinitialised.
-final class TemporaryTree {
-  let root: String
-
-  init() throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-discovery-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: root) }
-
-  static let machO: [UInt8] = [0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]
-  static let elf: [UInt8] = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]
-
-  func file(_ relative: String, _ bytes: [UInt8] = TemporaryTree.machO) throws {
-    let path = root + "/" + relative
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-  }
-
-  func plist(_ relative: String, _ root: [String: Any]) throws {
-    try file(relative, [UInt8](try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)))
-  }
-
-  func link(_ relative: String, to destination: String) throws {
-    let path = root + "/" + relative
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
-  }
-
+extension TemporaryTree {
   func discover(_ relative: String = "") -> DiscoveryResult {
     TargetDiscovery().discover([relative.isEmpty ? root : root + "/" + relative])
-  }
-
-  /// `path` relative to the root, for readable expectations.
-  func relative(_ path: String) -> String {
-    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
   }
 }
 

@@ -76,7 +76,7 @@ struct ManifestRuleTests {
   @Test func trackingDomainsMissing() throws {
     let binary = try Fixture.binary("Sdk.framework/Sdk", Fixture.image(imports: ["_malloc"]))
     let bare = Fixture.framework(binaries: [binary], manifest: try Fixture.manifest([], tracking: true))
-    #expect(try Fixture.audit(bare).findings(.trackingDomainsMissing, at: sdk).map(\.severity) == [.warning])
+    #expect(try Fixture.audit(bare).findings(.trackingDomainsMissing, at: sdk).map(\.severity) == [.error])
     let listed = Fixture.framework(
       binaries: [binary], manifest: try Fixture.manifest([], tracking: true, domains: ["ads.example.com"]))
     #expect(try Fixture.audit(listed).findings(.trackingDomainsMissing, at: sdk).isEmpty)

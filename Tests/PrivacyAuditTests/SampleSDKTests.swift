@@ -3,7 +3,7 @@ import Foundation
 import ImageLoader
 import PrivacyAudit
 import PrivacyCatalog
-import SDKVetCommand
+import ScanEngine
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
-import SDKVetCommand
+import ScanEngine
 import TestSupport
 import Testing
 

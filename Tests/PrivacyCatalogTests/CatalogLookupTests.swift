@@ -22,13 +22,13 @@ import Testing
 
   @Test func aRealCodeUnderTheWrongCategoryIsNotValidForIt() {
     // ITMS-91055 examples from Apple's emails.
-    #expect(!catalog.isReason("CA92.1", validFor: "NSPrivacyAccessedAPICategoryDiskSpace"))
-    #expect(!catalog.isReason("35F9.1", validFor: "NSPrivacyAccessedAPICategoryFileTimestamp"))
-    #expect(catalog.isReason("CA92.1", validFor: "NSPrivacyAccessedAPICategoryUserDefaults"))
+    #expect(catalog.reason("CA92.1")?.category.id != "NSPrivacyAccessedAPICategoryDiskSpace")
+    #expect(catalog.reason("35F9.1")?.category.id != "NSPrivacyAccessedAPICategoryFileTimestamp")
+    #expect(catalog.reason("CA92.1")?.category.id == "NSPrivacyAccessedAPICategoryUserDefaults")
   }
 
   @Test func shortCategoryNamesAreNotCategories() {
-    #expect(catalog.category("DiskSpace") == nil)
-    #expect(catalog.category("NSPrivacyAccessedAPICategoryDiskSpace")?.title == "Disk space")
+    #expect(catalog.categories.first { $0.id == "DiskSpace" } == nil)
+    #expect(catalog.categories.first { $0.id == "NSPrivacyAccessedAPICategoryDiskSpace" }?.title == "Disk space")
   }
 }

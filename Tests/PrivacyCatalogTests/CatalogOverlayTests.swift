@@ -37,8 +37,8 @@ import Testing
                       {"name": "_stat$NOCANCEL", "kind": "c-function", "format": "mach-o"}]}]}
       """)
     let merged = try base.overlaying(user)
-    let stat = try #require(merged.api("stat"))
-    #expect(stat.spellings.count == (base.api("stat")?.spellings.count ?? 0) + 1)
+    let stat = try #require(merged.apis.first { $0.id == "stat" })
+    #expect(stat.spellings.count == (base.apis.first { $0.id == "stat" }?.spellings.count ?? 0) + 1)
     #expect(merged.apis.count == base.apis.count)
     let matches = CatalogMatcher(catalog: merged).matches(in: SyntheticImage.with(imports: ["_stat$NOCANCEL"]))
     #expect(matches.map(\.apiID) == ["stat"])
@@ -108,9 +108,9 @@ import Testing
         "reasons": [{"code": "ZZ99.1", "summary": "A future reason.", "usableBy": "sdk-only"}]}]}
       """)
     let merged = try base.overlaying(user)
-    #expect(merged.isReason("ZZ99.1", validFor: "NSPrivacyAccessedAPICategoryDiskSpace"))
+    #expect(merged.reason("ZZ99.1")?.category.id == "NSPrivacyAccessedAPICategoryDiskSpace")
     #expect(merged.reason("ZZ99.1")?.reason.usableBy == .sdkOnly)
-    #expect(merged.category("NSPrivacyAccessedAPICategoryDiskSpace")?.reasons.count == 5)
+    #expect(merged.categories.first { $0.id == "NSPrivacyAccessedAPICategoryDiskSpace" }?.reasons.count == 5)
   }
 
   @Test func aSwiftPrefixWithTheMachOUnderscoreIsRejected() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SDKVetCommand
+import TestSupport
 import Testing
 
 @Suite struct InputErrorTests {
@@ -9,7 +10,7 @@ import Testing
     return url
   }
 
-  @Test func nonBinaryNamedDirectlyIsAnErrorButSkippedInAFolder() throws {
+  @Test func nonBinaryNamedDirectlyIsAnErrorButSkippedInAFolderThatHoldsABinary() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let text = folder.appendingPathComponent("notes.txt")
@@ -19,6 +20,13 @@ import Testing
     #expect(direct.status == .failure)
     #expect(direct.error == "sdkvet: \(text.path): not an ELF, Mach-O or ar file\n")
 
+    let onlyText = CapturedRun(["symbols", folder.path])
+    #expect(onlyText.status == .failure)
+    #expect(onlyText.error == "sdkvet: \(folder.path): holds no app, SDK, library or binary sdkvet reads\n")
+
+    try FileManager.default.copyItem(
+      atPath: SampleLocator.sample("macho/bin/dylib-kinds.dylib"),
+      toPath: folder.appendingPathComponent("lib.dylib").path)
     let walked = CapturedRun(["symbols", folder.path])
     #expect(walked.status == .success)
     #expect(walked.error.isEmpty)
@@ -30,8 +38,9 @@ import Testing
     try FileManager.default.createSymbolicLink(
       at: folder.appendingPathComponent("loop"), withDestinationURL: folder)
     let run = CapturedRun(["symbols", "--format", "tsv", folder.path])
-    #expect(run.status == .success)
+    #expect(run.status == .failure)
     #expect(run.output == "file\tarch\tmember\tsymbol\tversion\tlibrary\tbinding\n")
+    #expect(run.error == "sdkvet: \(folder.path): holds no app, SDK, library or binary sdkvet reads\n")
   }
 
   @Test func missingFileIsReportedAndOthersStillRun() throws {
@@ -39,7 +48,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = CapturedRun(["symbols", "--format", "json", folder.path + "/absent", folder.path])
     #expect(run.status == .failure)
-    #expect(run.error.contains("absent: cannot open: No such file or directory"))
+    #expect(run.error.contains("absent: no such file or folder"))
     let document = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
     #expect(document?["schemaVersion"] as? Int == 1)
     #expect((document?["files"] as? [Any])?.isEmpty == true)

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ScanCommandTests {
   private let noManifest = SampleLocator.sample("sdks/NoManifestKit.framework")
-  private let tracker = SampleLocator.sample("sdks/TrackerKit.framework")
+  private let consent = SampleLocator.sample("sdks/ConsentApp.app")
   private let good = SampleLocator.sample("sdks/GoodKit.xcframework")
   private let microphone = SampleLocator.sample("sdks/SampleApp.app/Frameworks/MicKit.framework")
 
@@ -20,8 +20,9 @@ import Testing
     GateCase(sample: "sdks/GoodKit.xcframework", failOn: nil, expected: .success),
     GateCase(sample: "sdks/NoManifestKit.framework", failOn: nil, expected: .failure),
     GateCase(sample: "sdks/NoManifestKit.framework", failOn: "never", expected: .success),
-    GateCase(sample: "sdks/TrackerKit.framework", failOn: nil, expected: .success),
-    GateCase(sample: "sdks/TrackerKit.framework", failOn: "warning", expected: .failure),
+    GateCase(sample: "sdks/TrackerKit.framework", failOn: nil, expected: .failure),
+    GateCase(sample: "sdks/ConsentApp.app", failOn: nil, expected: .success),
+    GateCase(sample: "sdks/ConsentApp.app", failOn: "warning", expected: .failure),
     GateCase(sample: "sdks/SampleApp.app/Frameworks/MicKit.framework", failOn: "warning", expected: .success),
     GateCase(sample: "sdks/SampleApp.app/Frameworks/MicKit.framework", failOn: "note", expected: .failure),
   ]
@@ -48,7 +49,7 @@ import Testing
   @Test func outputOptionWritesTheReportToAFile() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-\(UUID().uuidString).sarif").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let run = CapturedRun(["scan", "--format", "sarif", "--output", path, tracker])
+    let run = CapturedRun(["scan", "--format", "sarif", "--output", path, consent])
     #expect(run.status == .success)
     #expect(run.output.isEmpty)
     let written = try #require(FileManager.default.contents(atPath: path))
@@ -56,10 +57,17 @@ import Testing
     #expect(sarif["version"] as? String == "2.1.0")
   }
 
-  @Test func unwritableOutputIsAUsageError() {
+  @Test func unwritableOutputFailsWithTheSystemsReason() {
     let run = CapturedRun(["scan", "--output", "/nonexistent-dir/report.txt", good])
-    #expect(run.status == .usage)
-    #expect(run.error.contains("Cannot write '/nonexistent-dir/report.txt'"))
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: cannot write '/nonexistent-dir/report.txt': No such file or directory\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
+  func outputLostToAFullDiskFails() {
+    let run = CapturedRun(["scan", "--format", "json", "--output", "/dev/full", good])
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: cannot write '/dev/full': No space left on device\n")
   }
 
   @Test func textIsNeverColouredWhenNotATerminal() {
@@ -75,13 +83,21 @@ import Testing
     #expect(run.output.contains("GoodKit"))
   }
 
-  @Test func brokenCatalogOverlayIsAUsageErrorNamingTheFile() throws {
+  @Test func brokenCatalogOverlayFailsNamingTheFile() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-\(UUID().uuidString).json").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Data("{\"apis\": 7}".utf8).write(to: URL(fileURLWithPath: path))
     let run = CapturedRun(["scan", "--catalog", path, good])
-    #expect(run.status == .usage)
-    #expect(run.error.contains(path))
+    #expect(run.status == .failure)
+    #expect(run.error.hasPrefix("sdkvet: error: \(path): $"))
+    #expect(!run.error.contains("usage:"))
+    #expect(run.output.isEmpty)
+  }
+
+  @Test func unreadableCatalogFailsWithTheSystemsReason() {
+    let run = CapturedRun(["scan", "--catalog", "/nonexistent-catalog.json", good])
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: /nonexistent-catalog.json: $: cannot open: No such file or directory\n")
   }
 
   @Test func catalogOverlayAddsAnAPIThatThenMatches() throws {

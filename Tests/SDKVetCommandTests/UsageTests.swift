@@ -63,6 +63,6 @@ import Testing
   @Test func doubleDashEndsOptions() {
     let run = CapturedRun(["symbols", "--", "--not-an-option"])
     #expect(run.status == .failure)
-    #expect(run.error.contains("sdkvet: --not-an-option: cannot open"))
+    #expect(run.error.contains("sdkvet: --not-an-option: no such file or folder"))
   }
 }

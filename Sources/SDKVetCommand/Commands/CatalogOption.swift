@@ -3,8 +3,12 @@ import PrivacyCatalog
 /// The `--catalog FILE` option: the built-in catalog with the user's overlays applied in order.
 enum CatalogOption {
   /// Loads the built-in catalog and overlays each file in `paths`.
-  /// - Throws: `UsageError` naming the file and the JSON path of the first problem.
-  static func load(_ paths: [String]) throws(UsageError) -> Catalog {
+  ///
+  /// A file that cannot be read or does not hold a valid catalog is an unusable input, not a usage
+  /// error: it is reported on standard error, naming the file and the JSON path of the first
+  /// problem, and the command ends with exit status 1.
+  /// - Returns: The catalog, or `nil` after reporting why it could not be loaded.
+  static func load(_ paths: [String], context: CommandContext) -> Catalog? {
     do throws(CatalogError) {
       var catalog = try Catalog.builtIn()
       for path in paths {
@@ -12,7 +16,8 @@ enum CatalogOption {
       }
       return catalog
     } catch {
-      throw UsageError(description: "Catalog: \(error.description)")
+      context.streams.error("sdkvet: error: \(error.description)")
+      return nil
     }
   }
 }

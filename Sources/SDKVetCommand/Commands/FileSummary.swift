@@ -1,16 +1,17 @@
+import AuditReports
 import BinaryImage
 
 /// What `sdkvet info` shows of one file: a condensed load-command summary per image.
-struct FileSummary: Encodable, Sendable {
+struct FileSummary: Sendable {
   /// One linked library and how many imports bind to it.
-  struct Library: Encodable, Sendable {
+  struct Library: Sendable {
     let name: String
     let kind: String
     let imports: Int
   }
 
   /// One image (slice or member).
-  struct ImageSummary: Encodable, Sendable {
+  struct ImageSummary: Sendable {
     let architecture: String
     let member: String?
     let fileType: String
@@ -81,17 +82,18 @@ struct FileSummary: Encodable, Sendable {
     return ["the symbol table lacks \(names.count) import\(names.count == 1 ? "" : "s") dyld binds: \(shown)"]
   }
 
-  /// The human-readable form.
+  /// The human-readable form; every string from the file is escaped by `TextEscaping`.
   var text: String {
+    let shown = TextEscaping.escaped
     let slices = images.count == 1 ? "1 image" : "\(images.count) images"
-    var out = "\(path): \(container), \(slices)\n"
+    var out = "\(shown(path)): \(container), \(slices)\n"
     for image in images {
-      var title = "  \(image.architecture)"
-      if let member = image.member { title += " [\(member)]" }
-      out += "\(title): \(image.fileType) (\(image.kind))\n"
+      var title = "  \(shown(image.architecture))"
+      if let member = image.member { title += " [\(shown(member))]" }
+      out += "\(title): \(shown(image.fileType)) (\(image.kind))\n"
       func line(_ label: String, _ value: String?) {
         guard let value, !value.isEmpty else { return }
-        out += "    \(label): \(value)\n"
+        out += "    \(label): \(shown(value))\n"
       }
       line("platform", image.platforms.joined(separator: "; "))
       line("install name", image.installName)
@@ -102,7 +104,7 @@ struct FileSummary: Encodable, Sendable {
           + (image.importEncodings.isEmpty ? "" : " (\(image.importEncodings.joined(separator: ", ")))"))
       for library in image.libraries {
         let marker = library.kind == "normal" ? "" : " [\(library.kind)]"
-        out += "    links \(library.name)\(marker): \(library.imports) imports\n"
+        out += "    links \(shown(library.name))\(marker): \(library.imports) imports\n"
       }
       for rpath in image.rpaths { line("rpath", rpath) }
       line("encrypted", image.encrypted.map { $0 ? "yes" : "no" })
@@ -111,5 +113,46 @@ struct FileSummary: Encodable, Sendable {
       for inconsistency in image.headerInconsistencies { line("headers disagree", inconsistency) }
     }
     return out
+  }
+
+  /// The JSON form: one element of the `files` array of `info --format json`, members in
+  /// declaration order, a `nil` field left out.
+  var json: JSONValue {
+    .object([
+      ("path", .string(path)),
+      ("container", .string(container)),
+      ("images", .array(images.map(\.json))),
+    ])
+  }
+}
+
+extension FileSummary.ImageSummary {
+  /// The image as JSON, members in declaration order; a `nil` field is left out.
+  fileprivate var json: JSONValue {
+    let members: [(key: String, value: JSONValue?)] = [
+      ("architecture", .string(architecture)),
+      ("member", member.map(JSONValue.string)),
+      ("fileType", .string(fileType)),
+      ("kind", .string(kind)),
+      ("platforms", .strings(platforms)),
+      ("installName", installName.map(JSONValue.string)),
+      ("uuid", uuid.map(JSONValue.string)),
+      (
+        "libraries",
+        .array(
+          libraries.map {
+            .object([("name", .string($0.name)), ("kind", .string($0.kind)), ("imports", .int($0.imports))])
+          })
+      ),
+      ("rpaths", .strings(rpaths)),
+      ("encrypted", encrypted.map(JSONValue.bool)),
+      ("signingIdentifier", signingIdentifier.map(JSONValue.string)),
+      ("teamIdentifier", teamIdentifier.map(JSONValue.string)),
+      ("hasMainEntryPoint", .bool(hasMainEntryPoint)),
+      ("importEncodings", .strings(importEncodings)),
+      ("imports", .int(imports)),
+      ("headerInconsistencies", .strings(headerInconsistencies)),
+    ]
+    return .object(members.compactMap { key, value in value.map { (key, $0) } })
   }
 }

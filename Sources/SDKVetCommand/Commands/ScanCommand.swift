@@ -1,10 +1,19 @@
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanEngine
 import TargetDiscovery
 
 /// `sdkvet scan`: the audit of apps and SDKs against Apple's privacy rules.
 enum ScanCommand: Subcommand {
+  /// The values of `--fail-on`: the lowest severity that fails the scan, or `never`.
+  enum Gate: String, CaseIterable {
+    case error, warning, note, never
+
+    /// The severity at which the gate closes; `nil` for `never`.
+    var severity: Severity? { Severity(rawValue: rawValue) }
+  }
+
   static let spec = CommandSpec(
     name: "scan",
     abstract: "Audit apps and SDKs: required-reason APIs, privacy manifests, permissions and tracking.",
@@ -12,12 +21,12 @@ enum ScanCommand: Subcommand {
     requiresArguments: true,
     options: [
       OptionSpec(
-        "--format", value: "format", allowed: ReportFormat.allCases.map(\.rawValue), default: "text",
-        help: "Report format."),
+        "--format", value: "format", allowed: ReportFormat.allCases.map(\.rawValue),
+        default: ReportFormat.text.rawValue, help: "Report format."),
       OptionSpec(
         "--output", short: "-o", value: "file", help: "Write the report to <file> instead of standard output."),
       OptionSpec(
-        "--fail-on", value: "severity", allowed: ["error", "warning", "note", "never"], default: "error",
+        "--fail-on", value: "severity", allowed: Gate.allCases.map(\.rawValue), default: Gate.error.rawValue,
         help: "Exit 1 when a finding is at or above this severity."),
       OptionSpec(
         "--catalog", value: "file", repeatable: true,
@@ -31,8 +40,8 @@ enum ScanCommand: Subcommand {
       their IDs: Docs/RULES.md. Formats: Docs/REPORT-FORMATS.md.
 
       EXIT STATUS: 0 no finding at or above --fail-on; 1 at least one (an unreadable binary is an
-      error finding; a path that does not exist also counts); 2 usage error, or an unreadable
-      --catalog file or --output location.
+      error finding; a path that does not exist also counts), or a --catalog file that cannot be
+      read or used, or an --output file that cannot be written; 2 usage error.
 
       EXAMPLES:
         sdkvet scan Vendor.xcframework
@@ -41,9 +50,18 @@ enum ScanCommand: Subcommand {
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
-    let catalog = try CatalogOption.load(arguments.allValues("--catalog"))
-    let format = ReportFormat(rawValue: arguments.value("--format") ?? "text") ?? .text
-    let outputPath = arguments.value("--output")
+    let format = try arguments.value("--format", as: ReportFormat.self)
+    let gate = try arguments.value("--fail-on", as: Gate.self)
+    guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
+    var outputFile: OutputFile?
+    if let path = arguments.value("--output") {
+      switch OutputFile.create(path) {
+      case .success(let file): outputFile = file
+      case .failure(let error):
+        context.streams.error("sdkvet: error: \(error.description)")
+        return .failure
+      }
+    }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
     let result = ScanPipeline(catalog: catalog).run(paths: arguments.positionals) { step in
@@ -52,30 +70,26 @@ enum ScanCommand: Subcommand {
     progress.clear()
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
 
+    let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
     let useColor =
-      format == .text && outputPath == nil && context.streams.outputIsTerminal && !arguments.has("--no-color")
+      format == .text && streams.outputIsTerminal && !arguments.has("--no-color")
       && (context.environment["NO_COLOR"] ?? "").isEmpty
     let reporter = format.reporter(
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath)
-    if let outputPath {
-      do {
-        try Data(reporter.rendered(result.report).utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
-      } catch {
-        throw UsageError(description: "Cannot write '\(outputPath)': \(error.localizedDescription)")
-      }
-    } else {
-      var output = OutputTextStream(streams: context.streams)
-      reporter.write(result.report, to: &output)
+    var output = OutputTextStream(streams: streams)
+    reporter.write(result.report, to: &output)
+    if let failure = outputFile?.finish() {
+      context.streams.error("sdkvet: error: \(failure.description)")
+      return .failure
     }
-    return exitStatus(
-      for: result.report, failOn: arguments.value("--fail-on") ?? "error", hadProblems: !result.problems.isEmpty)
+    return exitStatus(for: result.report, gate: gate, hadProblems: !result.problems.isEmpty)
   }
 
   /// 1 when a finding reaches the gate (or an input path was unusable, unless the gate is `never`).
-  static func exitStatus(for report: AuditReport, failOn: String, hadProblems: Bool) -> ExitStatus {
-    guard let gate = Severity(rawValue: failOn) else { return .success }
+  static func exitStatus(for report: AuditReport, gate: Gate, hadProblems: Bool) -> ExitStatus {
+    guard let severity = gate.severity else { return .success }
     if hadProblems { return .failure }
-    return report.allFindings.contains { $0.severity >= gate } ? .failure : .success
+    return report.allFindings.contains { $0.severity >= severity } ? .failure : .success
   }
 }

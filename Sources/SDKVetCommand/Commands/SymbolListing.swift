@@ -1,12 +1,13 @@
+import AuditReports
 import BinaryImage
 
 /// Renders symbol rows of read files as text, TSV or JSON, straight from name bytes.
 ///
 /// No `String` is built per symbol: names are copied from each image's `NameTable` into the
-/// output buffer, escaped for the format.
+/// output buffer, escaped for the format (`TextEscaping` for text and TSV, `JSONWriter` for JSON).
 struct SymbolListing: Sendable {
   /// The output formats of `sdkvet symbols`.
-  enum Format: String, Sendable {
+  enum Format: String, Sendable, CaseIterable {
     case text, tsv, json
   }
 
@@ -24,20 +25,13 @@ struct SymbolListing: Sendable {
   /// The TSV column names, in contract order.
   static let tsvColumns = ["file", "arch", "member", "symbol", "version", "library", "binding"]
 
-  func header() -> [UInt8] {
+  /// How the files' rows are put together into one output.
+  var document: ListingDocument {
     switch format {
-    case .text: []
-    case .tsv: Array((Self.tsvColumns.joined(separator: "\t") + "\n").utf8)
-    case .json: Array("{\"schemaVersion\":1,\"files\":[\n".utf8)
+    case .text: .lines(header: [])
+    case .tsv: .lines(header: Array((Self.tsvColumns.joined(separator: "\t") + "\n").utf8))
+    case .json: .json(FileListJSON())
     }
-  }
-
-  func separator(isFirst: Bool) -> [UInt8] {
-    format == .json && !isFirst ? Array(",\n".utf8) : []
-  }
-
-  func footer() -> [UInt8] {
-    format == .json ? Array("\n]}\n".utf8) : []
   }
 
   /// One file's rows.
@@ -46,7 +40,7 @@ struct SymbolListing: Sendable {
     switch format {
     case .tsv: for image in file.images { renderTSV(image, path: file.path, into: &out) }
     case .text: for image in file.images { renderText(image, path: file.path, into: &out) }
-    case .json: renderJSON(file, into: &out)
+    case .json: return renderJSON(file)
     }
     return out.bytes
   }
@@ -57,19 +51,19 @@ struct SymbolListing: Sendable {
 
   private func renderTSV(_ image: Image, path: String, into out: inout ByteBuffer) {
     var prefix = ByteBuffer()
-    prefix.appendTSVField(path)
+    prefix.appendEscaped(path)
     prefix.append("\t")
-    prefix.appendTSVField(image.architecture)
+    prefix.appendEscaped(image.architecture)
     prefix.append("\t")
-    prefix.appendTSVField(image.member ?? "")
+    prefix.appendEscaped(image.member ?? "")
     prefix.append("\t")
     for symbol in selected(image) {
       prefix.bytes.withUnsafeBytes { out.append($0) }
-      image.names.withBytes(of: symbol.name) { out.appendTSVField($0) }
+      image.names.withBytes(of: symbol.name) { out.appendEscaped($0) }
       out.append("\t")
-      out.appendTSVField(image.versionName(of: symbol) ?? "")
+      out.appendEscaped(image.versionName(of: symbol) ?? "")
       out.append("\t")
-      out.appendTSVField(image.libraryName(of: symbol) ?? "")
+      out.appendEscaped(image.libraryName(of: symbol) ?? "")
       out.append("\t")
       out.append(symbol.binding.rawValue)
       out.append("\n")
@@ -77,7 +71,7 @@ struct SymbolListing: Sendable {
     guard includeSelectors else { return }
     for selector in image.selectorReferences {
       prefix.bytes.withUnsafeBytes { out.append($0) }
-      image.names.withBytes(of: selector) { out.appendTSVField($0) }
+      image.names.withBytes(of: selector) { out.appendEscaped($0) }
       out.append("\t\t\tselector\n")
     }
   }
@@ -85,69 +79,96 @@ struct SymbolListing: Sendable {
   private func renderText(_ image: Image, path: String, into out: inout ByteBuffer) {
     let rows = selected(image)
     guard !rows.isEmpty || (includeSelectors && !image.selectorReferences.isEmpty) else { return }
-    out.append(path)
-    if let member = image.member { out.append("[\(member)]") }
-    out.append(" (\(image.architecture)):\n")
+    out.appendEscaped(path)
+    if let member = image.member {
+      out.append("[")
+      out.appendEscaped(member)
+      out.append("]")
+    }
+    out.append(" (")
+    out.appendEscaped(image.architecture)
+    out.append("):\n")
     for symbol in rows {
       out.append(symbol.isDefined ? "  D " : "  U ")
       out.append(symbol.binding == .weak ? "w " : "  ")
-      image.names.withBytes(of: symbol.name) { out.append($0) }
-      if let version = image.versionName(of: symbol) { out.append("@\(version)") }
-      if let library = image.libraryName(of: symbol) { out.append("  (\(library))") }
+      image.names.withBytes(of: symbol.name) { out.appendEscaped($0) }
+      if let version = image.versionName(of: symbol) {
+        out.append("@")
+        out.appendEscaped(version)
+      }
+      if let library = image.libraryName(of: symbol) {
+        out.append("  (")
+        out.appendEscaped(library)
+        out.append(")")
+      }
       out.append("\n")
       if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
-        out.append("        = \(readable)\n")
+        out.append("        = ")
+        out.appendEscaped(readable)
+        out.append("\n")
       }
     }
     guard includeSelectors else { return }
     for selector in image.selectorReferences {
       out.append("  S   ")
-      image.names.withBytes(of: selector) { out.append($0) }
+      image.names.withBytes(of: selector) { out.appendEscaped($0) }
       out.append("\n")
     }
   }
 
-  private func renderJSON(_ file: BinaryFile, into out: inout ByteBuffer) {
-    out.append("{\"path\":")
-    out.appendJSONString(file.path)
-    out.append(",\"container\":\"\(file.container.rawValue)\",\"images\":[")
-    for (index, image) in file.images.enumerated() {
-      if index > 0 { out.append(",") }
-      out.append("\n {\"architecture\":")
-      out.appendJSONString(image.architecture)
-      out.append(",\"member\":")
-      out.appendJSONString(image.member)
-      out.append(",\"kind\":\"\(image.kind.rawValue)\",\"symbols\":[")
-      for (symbolIndex, symbol) in selected(image).enumerated() {
-        out.append(symbolIndex == 0 ? "\n  {\"name\":" : ",\n  {\"name\":")
-        image.names.withBytes(of: symbol.name) { out.appendJSONString($0) }
-        out.append(",\"defined\":\(symbol.isDefined),\"binding\":\"\(symbol.binding.rawValue)\",\"version\":")
-        out.appendJSONString(image.versionName(of: symbol))
-        out.append(",\"library\":")
-        out.appendJSONString(image.libraryName(of: symbol))
-        out.append(",\"origin\":\"\(symbol.origin.rawValue)\"")
-        if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
-          out.append(",\"demangled\":")
-          out.appendJSONString(readable)
-        }
-        out.append("}")
+  /// The file as one object of the `files` array; each symbol is an object on one line.
+  private func renderJSON(_ file: BinaryFile) -> [UInt8] {
+    var json = JSONWriter(depth: FileListJSON.fileDepth)
+    json.beginObject()
+    json.member("path", file.path)
+    json.member("container", file.container.rawValue)
+    json.key("images")
+    json.beginArray()
+    for image in file.images {
+      json.beginObject()
+      json.member("architecture", image.architecture)
+      json.member("member", image.member)
+      json.member("kind", image.kind.rawValue)
+      json.key("symbols")
+      json.beginArray()
+      for symbol in selected(image) {
+        writeJSON(symbol, of: image, to: &json)
       }
-      out.append("]")
+      json.endArray()
       if includeSelectors {
-        out.append(",\"selectors\":[")
-        for (selectorIndex, selector) in image.selectorReferences.enumerated() {
-          if selectorIndex > 0 { out.append(",") }
-          image.names.withBytes(of: selector) { out.appendJSONString($0) }
+        json.key("selectors")
+        json.beginArray()
+        for selector in image.selectorReferences {
+          image.names.withBytes(of: selector) { json.string($0) }
         }
-        out.append("]")
+        json.endArray()
       }
-      out.append("}")
+      json.endObject()
     }
-    out.append("],\"errors\":[")
-    for (index, problem) in file.problems.enumerated() {
-      if index > 0 { out.append(",") }
-      out.appendJSONString(problem.rendered(path: file.path))
+    json.endArray()
+    json.key("errors")
+    json.beginArray()
+    for problem in file.problems {
+      json.string(problem.rendered(path: file.path))
     }
-    out.append("]}")
+    json.endArray()
+    json.endObject()
+    return json.takeBytes()
+  }
+
+  private func writeJSON(_ symbol: Symbol, of image: Image, to json: inout JSONWriter) {
+    json.beginObject(inline: true)
+    json.key("name")
+    image.names.withBytes(of: symbol.name) { json.string($0) }
+    json.key("defined")
+    json.bool(symbol.isDefined)
+    json.member("binding", symbol.binding.rawValue)
+    json.member("version", image.versionName(of: symbol))
+    json.member("library", image.libraryName(of: symbol))
+    json.member("origin", symbol.origin.rawValue)
+    if let readable = image.names.withBytes(of: symbol.name, SwiftDemangler.readable) {
+      json.member("demangled", readable)
+    }
+    json.endObject()
   }
 }

@@ -12,15 +12,18 @@ enum SymbolsCommand: Subcommand {
       OptionSpec("--defined", help: "Only symbols the binary defines."),
       OptionSpec("--selectors", help: "Also list the Objective-C selectors the code references (binding 'selector')."),
       OptionSpec(
-        "--format", value: "format", allowed: ["text", "tsv", "json"], default: "text", help: "Output format."),
+        "--format", value: "format", allowed: SymbolListing.Format.allCases.map(\.rawValue),
+        default: SymbolListing.Format.text.rawValue, help: "Output format."),
     ],
     discussion: """
       A <path> may be a file or a folder; folders are walked and files that are not binaries are
       skipped. The tsv format is a stable contract (Docs/CLI.md): a header line, then
-      file, arch, member, symbol, version, library, binding separated by tabs.
+      file, arch, member, symbol, version, library, binding separated by tabs. In text and tsv,
+      control characters and backslashes in names are escaped (\\t, \\n, \\\\, \\xNN; Docs/CLI.md).
 
       EXIT STATUS: 0 every input was read; 1 an input (or an archive member or slice) could not be
-      read, with the rows of everything else still printed; 2 usage error.
+      read, with the rows of everything else still printed, or the output could not be written;
+      2 usage error.
 
       EXAMPLES:
         sdkvet symbols --undefined Vendor.framework
@@ -30,21 +33,11 @@ enum SymbolsCommand: Subcommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
     if arguments.has("--undefined") && arguments.has("--defined") { throw .conflicting("--undefined", "--defined") }
     let listing = SymbolListing(
-      format: SymbolListing.Format(rawValue: arguments.value("--format") ?? "text") ?? .text,
+      format: try arguments.value("--format", as: SymbolListing.Format.self),
       includeUndefined: !arguments.has("--defined"),
       includeDefined: !arguments.has("--undefined"),
       includeSelectors: arguments.has("--selectors"))
-    context.streams.writeOutput(listing.header())
-    var isFirst = true
-    let status = forEachInput(
-      arguments.positionals, options: listing.readOptions, context: context,
-      render: { listing.render($0) },
-      deliver: { chunk in
-        guard !chunk.isEmpty else { return }
-        context.streams.writeOutput(listing.separator(isFirst: isFirst) + chunk)
-        isFirst = false
-      })
-    context.streams.writeOutput(listing.footer())
-    return status
+    return listing.document.write(
+      arguments.positionals, options: listing.readOptions, context: context, render: { listing.render($0) })
   }
 }

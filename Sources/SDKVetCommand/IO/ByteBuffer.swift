@@ -1,56 +1,31 @@
 import AuditReports
 
-/// An append-only byte buffer that rows are rendered into before they are written out.
+/// An append-only byte buffer that text and TSV rows are rendered into before they are written out.
 struct ByteBuffer {
   private(set) var bytes: [UInt8] = []
 
   var isEmpty: Bool { bytes.isEmpty }
 
+  /// Appends sdkvet's own text, as it is.
   mutating func append(_ text: String) {
     var copy = text
     copy.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
+  /// Appends bytes already rendered, as they are.
   mutating func append(_ raw: UnsafeRawBufferPointer) {
     bytes.append(contentsOf: raw)
   }
 
-  mutating func append(byte: UInt8) {
-    bytes.append(byte)
+  /// Appends bytes from a file under review (a symbol name) escaped by `TextEscaping`, so a hostile
+  /// name can neither break a row nor reach the terminal raw.
+  mutating func appendEscaped(_ raw: UnsafeRawBufferPointer) {
+    TextEscaping.append(raw, to: &bytes)
   }
 
-  /// Appends `raw` with tab, newline, carriage return and backslash escaped (`\t`, `\n`, `\r`, `\\`),
-  /// so a hostile symbol name cannot break a TSV row.
-  mutating func appendTSVField(_ raw: UnsafeRawBufferPointer) {
-    guard raw.contains(where: { $0 == 0x09 || $0 == 0x0a || $0 == 0x0d || $0 == 0x5c }) else {
-      bytes.append(contentsOf: raw)
-      return
-    }
-    for byte in raw {
-      switch byte {
-      case 0x09: bytes.append(contentsOf: [0x5c, 0x74])
-      case 0x0a: bytes.append(contentsOf: [0x5c, 0x6e])
-      case 0x0d: bytes.append(contentsOf: [0x5c, 0x72])
-      case 0x5c: bytes.append(contentsOf: [0x5c, 0x5c])
-      default: bytes.append(byte)
-      }
-    }
-  }
-
-  /// Appends a string as a TSV field (escaped as `appendTSVField`).
-  mutating func appendTSVField(_ text: String) {
+  /// Appends a string from a file under review (a path, member or library name), escaped.
+  mutating func appendEscaped(_ text: String) {
     var copy = text
-    copy.withUTF8 { appendTSVField(UnsafeRawBufferPointer($0)) }
-  }
-
-  /// Appends file bytes (a symbol name) as a quoted JSON string.
-  mutating func appendJSONString(_ raw: UnsafeRawBufferPointer) {
-    JSONEscaping.appendQuoted(raw, to: &bytes)
-  }
-
-  /// Appends a quoted JSON string, or `null` for `nil`.
-  mutating func appendJSONString(_ text: String?) {
-    guard let text else { return append("null") }
-    JSONEscaping.appendQuoted(text, to: &bytes)
+    copy.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0)) }
   }
 }

@@ -1,3 +1,4 @@
+import AuditReports
 import Synchronization
 
 #if canImport(Glibc)
@@ -21,17 +22,22 @@ public struct OutputStreams: Sendable {
   public var errorIsTerminal: Bool
   /// Writes out anything `writeOutput` still holds; called before the process exits.
   public var flush: @Sendable () -> Void
+  /// Why writing the output failed (`strerror` text), asked after `flush`; `nil` when every write
+  /// succeeded, so output lost to a full disk never ends in exit status 0.
+  public var outputFailure: @Sendable () -> String?
 
   /// Creates streams from writers.
   public init(
     writeOutput: @escaping @Sendable ([UInt8]) -> Void, writeError: @escaping @Sendable ([UInt8]) -> Void,
-    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, flush: @escaping @Sendable () -> Void = {}
+    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, flush: @escaping @Sendable () -> Void = {},
+    outputFailure: @escaping @Sendable () -> String? = { nil }
   ) {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
     self.flush = flush
+    self.outputFailure = outputFailure
   }
 
   /// The process's standard output (buffered in 64 KiB writes) and standard error (unbuffered;
@@ -42,24 +48,36 @@ public struct OutputStreams: Sendable {
       writeOutput: { output.write($0) },
       writeError: { bytes in
         output.flush()
-        FileDescriptorWriter.writeAll(bytes, to: STDERR_FILENO)
+        _ = FileDescriptorWriter.writeAll(bytes, to: STDERR_FILENO)
       },
       outputIsTerminal: isatty(STDOUT_FILENO) != 0,
       errorIsTerminal: isatty(STDERR_FILENO) != 0,
-      flush: { output.flush() })
+      flush: { output.flush() },
+      outputFailure: { output.failure })
+  }
+
+  /// The same streams with the output going to `writer` (`scan --output FILE`), never a terminal.
+  func writingOutput(to writer: BufferedWriter) -> OutputStreams {
+    OutputStreams(
+      writeOutput: { writer.write($0) }, writeError: writeError, outputIsTerminal: false,
+      errorIsTerminal: errorIsTerminal, flush: { writer.flush() }, outputFailure: { writer.failure })
   }
 
   /// Writes a string to the output.
   func output(_ text: String) { writeOutput(Array(text.utf8)) }
 
-  /// Writes one line to the diagnostics stream.
-  func error(_ line: String) { writeError(Array((line + "\n").utf8)) }
+  /// Writes one diagnostic line, escaped by `TextEscaping`: it names files and symbols from the
+  /// inputs, and no byte of theirs may end the line, start a forged one or reach the terminal raw.
+  func error(_ line: String) { writeError(Array((TextEscaping.escaped(line) + "\n").utf8)) }
 }
 
 /// Writes whole buffers to a file descriptor, retrying short writes and interrupts.
 enum FileDescriptorWriter {
-  static func writeAll(_ bytes: [UInt8], to fd: Int32) {
-    bytes.withUnsafeBytes { raw in
+  /// Writes all of `bytes`.
+  /// - Returns: `nil` when every byte was written or the reader went away (`EPIPE`: nothing
+  ///   useful can be done), else the `errno` of the failed write.
+  static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+    bytes.withUnsafeBytes { raw -> Int32? in
       var offset = 0
       while offset < raw.count {
         let written = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
@@ -68,35 +86,48 @@ enum FileDescriptorWriter {
         } else if written < 0 && errno == EINTR {
           continue
         } else {
-          return  // EPIPE and friends: the reader went away; nothing useful to do
+          let code = written < 0 ? errno : EIO
+          return code == EPIPE ? nil : code
         }
       }
+      return nil
     }
   }
 }
 
 /// Collects small writes into large ones: one `write` per 64 KiB instead of one per file.
+///
+/// The first failed write is remembered (and nothing more is written), so the command can end
+/// with exit status 1 and say why instead of exiting 0 with output missing.
 final class BufferedWriter: Sendable {
   private static let capacity = 64 << 10
   private let fd: Int32
-  private let pending = Mutex<[UInt8]>([])
+  private let state = Mutex<(buffer: [UInt8], failure: Int32?)>(([], nil))
 
   init(fd: Int32) { self.fd = fd }
 
   func write(_ bytes: [UInt8]) {
-    pending.withLock { buffer in
-      buffer.append(contentsOf: bytes)
-      guard buffer.count >= Self.capacity else { return }
-      FileDescriptorWriter.writeAll(buffer, to: fd)
-      buffer.removeAll(keepingCapacity: true)
+    state.withLock { state in
+      state.buffer.append(contentsOf: bytes)
+      guard state.buffer.count >= Self.capacity else { return }
+      Self.writeOut(&state, to: fd)
     }
   }
 
   func flush() {
-    pending.withLock { buffer in
-      guard !buffer.isEmpty else { return }
-      FileDescriptorWriter.writeAll(buffer, to: fd)
-      buffer.removeAll(keepingCapacity: true)
+    state.withLock { Self.writeOut(&$0, to: fd) }
+  }
+
+  /// The first write error as `strerror` text, or `nil`.
+  var failure: String? {
+    state.withLock { state in state.failure.map { String(cString: strerror($0)) } }
+  }
+
+  private static func writeOut(_ state: inout (buffer: [UInt8], failure: Int32?), to fd: Int32) {
+    guard !state.buffer.isEmpty else { return }
+    if state.failure == nil {
+      state.failure = FileDescriptorWriter.writeAll(state.buffer, to: fd)
     }
+    state.buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -1,3 +1,4 @@
+import AuditReports
 import Foundation
 
 /// A one-line progress display on standard error, redrawn in place; silent unless enabled.
@@ -15,12 +16,12 @@ final class ProgressLine {
     self.context = context
   }
 
-  /// Shows `message`, truncated to one line.
+  /// Shows `message` (it may name an input file: it is escaped by `TextEscaping`), truncated to one line.
   func update(_ message: String) {
     guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
     lastDraw = Date()
     drawn = true
-    context.streams.writeError(Array("\r\u{1B}[K\(message.prefix(100))".utf8))
+    context.streams.writeError(Array("\r\u{1B}[K\(TextEscaping.escaped(message).prefix(100))".utf8))
   }
 
   /// Erases the line.

@@ -2,7 +2,8 @@
 struct ParsedArguments: Sendable, Equatable {
   /// The positional arguments, in order.
   var positionals: [String] = []
-  /// Values of options that take one, by long name; repeatable options keep every value.
+  /// Values of options that take one, by long name; repeatable options keep every value. An
+  /// option with a default that was not given holds its default.
   var values: [String: [String]] = [:]
   /// Flags that were given, by long name.
   var flags: Set<String> = []
@@ -10,13 +11,26 @@ struct ParsedArguments: Sendable, Equatable {
   /// Whether the flag `name` was given.
   func has(_ name: String) -> Bool { flags.contains(name) }
 
-  /// The last value of option `name`, if given.
+  /// The last value of option `name`: as given, else its default, else `nil`.
   func value(_ name: String) -> String? { values[name]?.last }
+
+  /// The value of option `name` (as given, else its default) as one of `Value`'s cases.
+  /// - Throws: `UsageError` when the option has neither a value nor a default, or the value is
+  ///   not one of the cases (a spec whose allowed values do not match `Value`).
+  func value<Value: RawRepresentable>(_ name: String, as _: Value.Type) throws(UsageError) -> Value
+  where Value.RawValue == String {
+    guard let text = value(name) else { throw UsageError(description: "Missing value for '\(name)'") }
+    guard let value = Value(rawValue: text) else {
+      throw UsageError(description: "Invalid value '\(text)' for '\(name)'")
+    }
+    return value
+  }
 
   /// Every value of a repeatable option `name`.
   func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
-  /// Parses `arguments` (without the command name) against `spec`.
+  /// Parses `arguments` (without the command name) against `spec`, then fills in the default of
+  /// every option that was not given, so commands never repeat a default.
   ///
   /// Accepts `--name value`, `--name=value`, `-x value`, and `--` to end options.
   /// - Throws: `UsageError` naming the first argument that does not fit.
@@ -63,6 +77,9 @@ struct ParsedArguments: Sendable, Equatable {
       } else {
         parsed.values[option.name] = [value]
       }
+    }
+    for option in spec.options where parsed.values[option.name] == nil {
+      if let defaultValue = option.defaultValue { parsed.values[option.name] = [defaultValue] }
     }
     return parsed
   }

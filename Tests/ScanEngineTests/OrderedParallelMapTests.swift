@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import SDKVetCommand
+@testable import ScanEngine
 
 @Suite struct OrderedParallelMapTests {
   @Test(arguments: [0, 1, 7, 1000])

@@ -1,16 +1,16 @@
-import BinaryImage
-public import Foundation
+public import BinaryImage
+import Foundation
 import ImageLoader
 public import PrivacyAudit
 public import PrivacyCatalog
 public import TargetDiscovery
 
-/// `sdkvet scan` without the printing: discover the targets under some paths, read every binary
-/// in parallel on all cores, match it against the catalog, read the manifests and plists, and
-/// audit the lot.
+/// The scan as a library: discover the targets under some paths, read every binary on all cores,
+/// match it against the catalog, read the manifests and plists, and audit the lot.
 ///
-/// Each binary's `Image`s (its symbol tables) are dropped as soon as they are matched; only the
-/// matches stay, so memory grows with the report, not with the size of the files read.
+/// Everything is read through one `ScanFileSystem`, so a host can scan files that are not on the
+/// local disk. Each binary's `Image`s (its symbol tables) are dropped as soon as they are
+/// matched; only the matches stay, so memory grows with the report, not with the files read.
 public struct ScanPipeline: Sendable {
   /// How far reading has come, for a progress line.
   public struct Progress: Sendable, Hashable {
@@ -26,20 +26,18 @@ public struct ScanPipeline: Sendable {
   public struct Outcome: Sendable {
     /// The audit report, targets sorted by path.
     public var report: AuditReport
-    /// Missing inputs, links leading outside a scanned path, unreadable folders.
+    /// Missing inputs, links leading outside a scanned path, unreadable folders, inputs that
+    /// hold no target.
     public var problems: [DiscoveryProblem]
   }
 
-  /// Manifests, `Info.plist` and strings files larger than this are reported unreadable, not loaded.
-  public static let documentSizeLimit = 8 << 20
-
   /// The catalog judged against.
   public var catalog: Catalog
-  /// The file system discovery walks and documents are read from (binaries are memory-mapped directly).
-  public var fileSystem: any DiscoveryFileSystem
+  /// The file system discovery walks and binaries and documents are read from.
+  public var fileSystem: any ScanFileSystem
 
   /// Creates a pipeline.
-  public init(catalog: Catalog, fileSystem: any DiscoveryFileSystem = LocalFileSystem()) {
+  public init(catalog: Catalog, fileSystem: any ScanFileSystem = LocalFileSystem()) {
     self.catalog = catalog
     self.fileSystem = fileSystem
   }
@@ -52,13 +50,20 @@ public struct ScanPipeline: Sendable {
   public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Outcome {
     let discovery = TargetDiscovery(fileSystem: fileSystem).discover(paths)
     let scanned = readBinaries(of: discovery.targets, progress: progress)
-    let evidence = discovery.targets.enumerated().map { position, target in
-      TargetEvidence(
+    let auditor = PrivacyAuditor(catalog: catalog)
+    var audited: [AuditedTarget] = []
+    audited.reserveCapacity(discovery.targets.count)
+    OrderedParallelMap.run(count: discovery.targets.count) { position in
+      let target = discovery.targets[position]
+      let evidence = TargetEvidence(
         target: target, binaries: scanned[position], manifests: target.manifests.map(load),
         infoPlist: target.infoPlist.map { load(TargetFile(path: $0)) },
         localizedInfoPlistStrings: target.localizedInfoPlistStrings.map { load(TargetFile(path: $0)) })
+      return auditor.audit(target: evidence)
+    } deliver: { _, target in
+      audited.append(target)
     }
-    return Outcome(report: PrivacyAuditor(catalog: catalog).audit(evidence), problems: discovery.problems)
+    return Outcome(report: auditor.report(audited), problems: discovery.problems)
   }
 
   /// Reads and matches every binary of every target on all cores; results keep the targets' order.
@@ -67,7 +72,7 @@ public struct ScanPipeline: Sendable {
     let matcher = CatalogMatcher(catalog: catalog)
     var grouped = targets.map { _ in [ScannedBinary]() }
     OrderedParallelMap.run(count: jobs.count) { position in
-      Self.scan(jobs[position].file, matcher: matcher)
+      scan(jobs[position].file, matcher: matcher)
     } deliver: { position, scanned in
       grouped[jobs[position].target].append(scanned)
       progress(Progress(completed: position + 1, total: jobs.count, path: scanned.file.path))
@@ -76,9 +81,9 @@ public struct ScanPipeline: Sendable {
   }
 
   /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
-  private static func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
+  private func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
     do throws(BinaryError) {
-      let binary = try BinaryFileReader.read(path: file.path, options: .imports)
+      let binary = try BinaryReading.read(file.path, from: fileSystem, options: .imports)
       return ScannedBinary(file: file, reading: binary, matcher: matcher)
     } catch {
       return ScannedBinary(file: file, failure: error)
@@ -87,12 +92,15 @@ public struct ScanPipeline: Sendable {
 
   /// Reads a small document (manifest, plist, strings) through the file system seam.
   private func load(_ file: TargetFile) -> LoadedFile {
-    guard let bytes = fileSystem.readPrefix(file.path, limit: Self.documentSizeLimit + 1) else {
-      return LoadedFile(file: file, contents: .unreadable("cannot be opened"))
+    let limit = ReadLimits.documentBytes
+    do throws(BinaryError) {
+      let contents = try fileSystem.contents(of: file.path, limit: limit)
+      guard contents.fileSize <= limit else {
+        return LoadedFile(file: file, contents: .unreadable("larger than \(ReadLimits.describe(limit))"))
+      }
+      return LoadedFile(file: file, contents: .bytes(Data(contents.bytes)))
+    } catch {
+      return LoadedFile(file: file, contents: .unreadable(error.message))
     }
-    guard bytes.count <= Self.documentSizeLimit else {
-      return LoadedFile(file: file, contents: .unreadable("larger than \(Self.documentSizeLimit >> 20) MiB"))
-    }
-    return LoadedFile(file: file, contents: .bytes(Data(bytes)))
   }
 }

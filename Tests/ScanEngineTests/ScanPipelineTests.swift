@@ -1,8 +1,9 @@
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
-import SDKVetCommand
+import ScanEngine
 import TargetDiscovery
+import TestSupport
 import Testing
 
 @Suite("Scan pipeline over a temporary tree")

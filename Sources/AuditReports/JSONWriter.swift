@@ -1,0 +1,156 @@
+/// Writes JSON text as UTF-8 bytes while it is produced: the one writer behind every JSON sdkvet
+/// prints (the JSON and SARIF reports, `symbols`, `info` and `catalog --format json`).
+///
+/// There is one layout. Two-space indentation, one member or element per line, `"key": value`,
+/// and `[]` or `{}` for an empty container. A container opened `inline` is written on one line,
+/// `{"name": "_stat", "defined": false}`, and so is everything inside it; `symbols` writes each
+/// symbol that way, because it prints millions of them. The bytes depend only on the calls made,
+/// never on the platform, and strings are escaped by `JSONEscaping`.
+///
+/// A document can be written in pieces. A caller takes the bytes written so far with
+/// `takeBytes()` and hands them on. A value written by another writer created at the right
+/// `depth` (in parallel, say) is placed with `fragment(_:)`, so no one holds the whole document.
+public struct JSONWriter: Sendable {
+  /// The bytes written and not yet taken.
+  public private(set) var bytes: [UInt8] = []
+  /// The indentation level of the first value, for a fragment nested in another document.
+  private let baseDepth: Int
+  /// The containers opened and not yet closed, innermost last.
+  private var open: [Container] = []
+  /// A key was written and its value is next.
+  private var awaitingValue = false
+
+  private struct Container {
+    var isInline: Bool
+    var count = 0
+  }
+
+  /// Creates a writer for a document, or for a fragment that will sit `depth` levels deep in one.
+  public init(depth: Int = 0) {
+    baseDepth = depth
+  }
+
+  /// Takes the bytes written so far, leaving the writer's buffer empty.
+  public mutating func takeBytes() -> [UInt8] {
+    defer { bytes.removeAll(keepingCapacity: true) }
+    return bytes
+  }
+
+  /// Opens an object; `inline` writes it, and everything in it, on one line.
+  public mutating func beginObject(inline: Bool = false) {
+    begin(UInt8(ascii: "{"), inline: inline)
+  }
+
+  /// Closes the innermost object.
+  public mutating func endObject() {
+    end(UInt8(ascii: "}"))
+  }
+
+  /// Opens an array; `inline` writes it, and everything in it, on one line.
+  public mutating func beginArray(inline: Bool = false) {
+    begin(UInt8(ascii: "["), inline: inline)
+  }
+
+  /// Closes the innermost array.
+  public mutating func endArray() {
+    end(UInt8(ascii: "]"))
+  }
+
+  /// Writes an object member's key; its value is written next.
+  public mutating func key(_ name: String) {
+    startItem()
+    JSONEscaping.appendQuoted(name, to: &bytes)
+    bytes.append(contentsOf: ": ".utf8)
+    awaitingValue = true
+  }
+
+  /// Writes a member whose value is a string, or `null` for `nil`.
+  public mutating func member(_ name: String, _ text: String?) {
+    key(name)
+    string(text)
+  }
+
+  /// Writes a string, or `null` for `nil`.
+  public mutating func string(_ text: String?) {
+    startValue()
+    guard let text else { return bytes.append(contentsOf: "null".utf8) }
+    JSONEscaping.appendQuoted(text, to: &bytes)
+  }
+
+  /// Writes bytes read from a file (a symbol name) as a string, without building a `String`
+  /// when they are plain ASCII; invalid UTF-8 becomes U+FFFD.
+  public mutating func string(_ raw: UnsafeRawBufferPointer) {
+    startValue()
+    JSONEscaping.appendQuoted(raw, to: &bytes)
+  }
+
+  /// Writes `true` or `false`.
+  public mutating func bool(_ value: Bool) {
+    startValue()
+    bytes.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
+  /// Writes an integer.
+  public mutating func int(_ value: Int) {
+    startValue()
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  /// Writes `null`.
+  public mutating func null() {
+    startValue()
+    bytes.append(contentsOf: "null".utf8)
+  }
+
+  /// Writes a value another writer produced, created with `depth` equal to this writer's
+  /// current depth (the containers open here, plus this writer's own `depth`).
+  public mutating func fragment(_ value: [UInt8]) {
+    startValue()
+    bytes.append(contentsOf: value)
+  }
+
+  /// The depth a fragment written next must be created with.
+  public var depth: Int { baseDepth + open.count }
+
+  private mutating func begin(_ bracket: UInt8, inline: Bool) {
+    startValue()
+    bytes.append(bracket)
+    open.append(Container(isInline: inline || (open.last?.isInline ?? false)))
+  }
+
+  private mutating func end(_ bracket: UInt8) {
+    guard let container = open.popLast() else { return }
+    if !container.isInline && container.count > 0 {
+      lineBreak()
+    }
+    bytes.append(bracket)
+  }
+
+  /// Before a value: nothing after a key, else the separator of a new element.
+  private mutating func startValue() {
+    if awaitingValue {
+      awaitingValue = false
+    } else {
+      startItem()
+    }
+  }
+
+  /// Before a member or element: a comma after the previous one, then a line break or a space.
+  private mutating func startItem() {
+    guard let last = open.indices.last else { return }
+    let isFirst = open[last].count == 0
+    open[last].count += 1
+    if !isFirst { bytes.append(UInt8(ascii: ",")) }
+    if open[last].isInline {
+      if !isFirst { bytes.append(UInt8(ascii: " ")) }
+    } else {
+      lineBreak()
+    }
+  }
+
+  /// A newline and two spaces per level of the current depth.
+  private mutating func lineBreak() {
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+  }
+}

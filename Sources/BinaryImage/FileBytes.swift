@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file's bytes in a private, writable buffer: what every reader takes, whether the bytes came
+/// from the local disk, an archive entry or memory.
+///
+/// Files are read, never memory-mapped: a mapped file that shrinks while it is parsed (a build
+/// writing it, a sync client) raises SIGBUS and kills the process, while a read that comes up
+/// short is one `io` error for that file. The buffer is private and writable, so a library that
+/// converts byte order in place (libelf) never changes the source.
+public final class FileBytes: @unchecked Sendable {
+  /// The bytes; empty for an empty file.
+  public let bytes: UnsafeRawBufferPointer
+  /// The size of the whole file when it was opened; larger than `bytes.count` when only a
+  /// prefix was asked for.
+  public let fileSize: Int
+  private let storage: UnsafeMutableRawPointer?
+
+  /// The bytes, writable: for a library that converts byte order in place.
+  public var mutableBytes: UnsafeMutableRawBufferPointer {
+    UnsafeMutableRawBufferPointer(mutating: bytes)
+  }
+
+  /// Copies `contents` into a new buffer (an archive entry, a test's bytes).
+  /// - Parameter fileSize: The whole file's size when `contents` is only its prefix.
+  public convenience init(copying contents: some Collection<UInt8>, fileSize: Int? = nil) {
+    let buffer = contents.isEmpty ? nil : UnsafeMutableRawPointer.allocate(byteCount: contents.count, alignment: 16)
+    if let buffer {
+      _ = UnsafeMutableRawBufferPointer(start: buffer, count: contents.count).copyBytes(from: contents)
+    }
+    self.init(owning: buffer, count: contents.count, fileSize: max(fileSize ?? 0, contents.count))
+  }
+
+  /// Reads at most `limit` bytes of the regular file at `path`.
+  ///
+  /// The file is opened without waiting (a FIFO or device swapped in for a file never blocks)
+  /// and must be a regular file. Reading stops at `limit`; `fileSize` tells whether there was more.
+  /// - Throws: `io` when the file cannot be opened, is not a regular file, or shrinks while it is read.
+  public convenience init(path: String, limit: Int) throws(BinaryError) {
+    let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+    guard fd >= 0 else { throw BinaryError(.io, "cannot open: \(Self.errnoText())") }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw BinaryError(.io, "cannot stat: \(Self.errnoText())") }
+    let kind = FileKindName(mode: UInt32(info.st_mode))
+    guard kind == .regular else {
+      throw BinaryError(.io, "is a \(kind?.description ?? "special file"), not a regular file")
+    }
+    let fileSize = Int(exactly: info.st_size) ?? 0
+    let count = min(fileSize, max(0, limit))
+    guard count > 0 else {
+      self.init(owning: nil, count: 0, fileSize: fileSize)
+      return
+    }
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
+    if let failure = Self.readFully(fd, into: buffer, count: count) {
+      buffer.deallocate()
+      throw failure
+    }
+    self.init(owning: buffer, count: count, fileSize: fileSize)
+  }
+
+  private init(owning buffer: UnsafeMutableRawPointer?, count: Int, fileSize: Int) {
+    storage = buffer
+    bytes = UnsafeRawBufferPointer(start: buffer, count: buffer == nil ? 0 : count)
+    self.fileSize = fileSize
+  }
+
+  deinit {
+    storage?.deallocate()
+  }
+
+  /// Reads exactly `count` bytes, retrying short reads and interrupts.
+  private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> BinaryError? {
+    var done = 0
+    while done < count {
+      let got = read(fd, buffer + done, count - done)
+      if got > 0 {
+        done += got
+      } else if got < 0 && errno == EINTR {
+        continue
+      } else if got == 0 {
+        return BinaryError(.io, "the file shrank while it was read (\(done) of \(count) bytes)", offset: UInt64(done))
+      } else {
+        return BinaryError(.io, "cannot read: \(errnoText())", offset: UInt64(done))
+      }
+    }
+    return nil
+  }
+
+  private static func errnoText() -> String {
+    String(cString: strerror(errno))
+  }
+}
+
+/// What kind of file system object a `stat` mode describes, named for messages.
+public enum FileKindName: String, Sendable, CustomStringConvertible {
+  /// A regular file.
+  case regular = "regular file"
+  /// A directory.
+  case directory = "folder"
+  /// A symbolic link.
+  case symbolicLink = "symbolic link"
+  /// A named pipe.
+  case fifo = "FIFO (named pipe)"
+  /// A socket.
+  case socket
+  /// A character device.
+  case characterDevice = "character device"
+  /// A block device.
+  case blockDevice = "block device"
+
+  /// The kind of `mode`'s file type bits; `nil` for an unknown type.
+  public init?(mode: UInt32) {
+    switch mode & UInt32(S_IFMT) {
+    case UInt32(S_IFREG): self = .regular
+    case UInt32(S_IFDIR): self = .directory
+    case UInt32(S_IFLNK): self = .symbolicLink
+    case UInt32(S_IFIFO): self = .fifo
+    case UInt32(S_IFSOCK): self = .socket
+    case UInt32(S_IFCHR): self = .characterDevice
+    case UInt32(S_IFBLK): self = .blockDevice
+    default: return nil
+    }
+  }
+
+  /// The name used in messages ("FIFO (named pipe)", "folder", …).
+  public var description: String { rawValue }
+}

@@ -1,0 +1,84 @@
+/// File names are bytes, not text: a folder named with an invalid UTF-8 byte must be walked,
+/// opened and reported like any other. Paths travel through sdkvet as `String`s in which each
+/// byte that is not valid UTF-8 stands as one private-use scalar, U+10FF00 plus the byte, so the
+/// exact bytes come back when the path is opened, and output shows them as `\xNN` (`TextEscaping`).
+///
+/// A name that really contains one of those 256 scalars has their UTF-8 bytes escaped the same
+/// way, so decoding and encoding are exact inverses for every byte string.
+public enum PathBytes {
+  /// The first of the 256 scalars that stand for raw bytes.
+  static let escapeBase: UInt32 = 0x10_FF00
+
+  /// The path text for the bytes of a file name or path (without a terminating NUL).
+  public static func decode(_ bytes: some Collection<UInt8>) -> String {
+    // Only U+10FFxx starts with F4 8F BC..BF; text without 0xF4 that is valid UTF-8 is itself.
+    if !bytes.contains(0xF4), let text = String(validating: bytes, as: UTF8.self) { return text }
+    var text = String.UnicodeScalarView()
+    var rest = Array(bytes)[...]
+    while let first = rest.first {
+      let length = validSequenceLength(rest)
+      if length > 0, let scalar = decodeScalar(rest.prefix(length)), !isEscape(scalar) {
+        text.append(scalar)
+        rest = rest.dropFirst(length)
+      } else {
+        text.append(escape(first))
+        rest = rest.dropFirst()
+      }
+    }
+    return String(text)
+  }
+
+  /// The bytes `path` stands for, each escape scalar turned back into its byte.
+  public static func encode(_ path: String) -> [UInt8] {
+    guard path.unicodeScalars.contains(where: isEscape) else { return Array(path.utf8) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(path.utf8.count)
+    for scalar in path.unicodeScalars {
+      if isEscape(scalar) {
+        bytes.append(UInt8(truncatingIfNeeded: scalar.value - escapeBase))
+      } else {
+        bytes.append(contentsOf: String(scalar).utf8)
+      }
+    }
+    return bytes
+  }
+
+  /// Calls `body` with `path` as the NUL-terminated bytes the C library takes.
+  public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
+    -> Result
+  {
+    guard path.unicodeScalars.contains(where: isEscape) else { return try path.withCString(body) }
+    let bytes = encode(path).map { CChar(bitPattern: $0) } + [0]
+    return try bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return try "".withCString(body) }  // never: it holds the NUL
+      return try body(base)
+    }
+  }
+
+  /// Whether `scalar` is one of the 256 that stand for a raw byte.
+  public static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value >= escapeBase && scalar.value <= escapeBase + 0xFF
+  }
+
+  private static func escape(_ byte: UInt8) -> Unicode.Scalar {
+    Unicode.Scalar(escapeBase + UInt32(byte)) ?? "\u{FFFD}"
+  }
+
+  /// The length of the valid UTF-8 sequence at the start of `bytes`, or 0 when it is not one.
+  private static func validSequenceLength(_ bytes: ArraySlice<UInt8>) -> Int {
+    guard let lead = bytes.first else { return 0 }
+    let length: Int
+    switch lead {
+    case 0x00...0x7F: return 1
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return 0
+    }
+    return String(validating: bytes.prefix(length), as: UTF8.self)?.unicodeScalars.count == 1 ? length : 0
+  }
+
+  private static func decodeScalar(_ bytes: some Collection<UInt8>) -> Unicode.Scalar? {
+    String(validating: bytes, as: UTF8.self)?.unicodeScalars.first
+  }
+}

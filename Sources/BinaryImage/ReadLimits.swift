@@ -1,0 +1,16 @@
+/// The largest files sdkvet reads, in one place: a hostile input must not exhaust memory, and
+/// every reader of the same kind of file must give the same answer.
+public enum ReadLimits {
+  /// Manifests, `Info.plist` and strings files: no real one comes near 8 MiB.
+  public static let documentBytes = 8 << 20
+  /// Binaries are read whole (never mapped); the largest real app binaries are a few hundred MiB.
+  public static let binaryBytes = 4 << 30
+  /// A `--catalog` file: the built-in catalog is about 100 KiB; an overlay has no reason to come
+  /// near 64 MiB.
+  public static let catalogBytes = 64 << 20
+
+  /// "8 MiB", "4 GiB": a limit as messages state it.
+  public static func describe(_ bytes: Int) -> String {
+    bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : "\(bytes >> 20) MiB"
+  }
+}

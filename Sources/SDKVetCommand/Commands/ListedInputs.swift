@@ -1,0 +1,33 @@
+import BinaryImage
+import ScanEngine
+import TargetDiscovery
+
+/// Reads many inputs on every core and hands each result, in input order, to `deliver`.
+///
+/// The shared driver of `symbols` and `info`: `BinaryListing` walks and reads, each file is
+/// rendered in the worker that read it, and every problem is reported on standard error.
+/// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
+func forEachInput<Rendered: Sendable>(
+  _ paths: [String], options: ReadOptions, context: CommandContext,
+  render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
+) -> ExitStatus {
+  var status = ExitStatus.success
+  let problems = BinaryListing().run(paths: paths, options: options, render: render) { entry in
+    switch entry {
+    case .read(let file, let rendered):
+      deliver(rendered)
+      for problem in file.problems {
+        context.report(problem, path: file.path)
+        status = .failure
+      }
+    case .failed(let path, let error):
+      context.report(error, path: path)
+      status = .failure
+    }
+  }
+  for problem in problems {
+    context.streams.error("sdkvet: \(problem.path): \(problem.message)")
+    status = .failure
+  }
+  return status
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file `scan --output FILE` writes the report to.
+///
+/// It is opened (created, or emptied) before the scan starts, so a location that cannot be
+/// written fails at once, and written through a `BufferedWriter` like standard output, so the
+/// report streams into it. Failures come back as `strerror` text, never Foundation's localized
+/// messages.
+final class OutputFile: Sendable {
+  /// The path as given.
+  let path: String
+  /// The writer the report goes through.
+  let writer: BufferedWriter
+  private let fd: Int32
+
+  /// Opens `path` for writing.
+  /// - Returns: The file, or why it cannot be written.
+  static func create(_ path: String) -> Result<OutputFile, OutputFileError> {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { return .failure(OutputFileError(path: path, reason: String(cString: strerror(errno)))) }
+    return .success(OutputFile(path: path, fd: fd))
+  }
+
+  private init(path: String, fd: Int32) {
+    self.path = path
+    self.fd = fd
+    writer = BufferedWriter(fd: fd)
+  }
+
+  /// Writes out what the writer holds and closes the file.
+  /// - Returns: `nil` when every byte reached the file, else why not.
+  func finish() -> OutputFileError? {
+    writer.flush()
+    let failure = writer.failure
+    let closed = close(fd) == 0
+    let reason = failure ?? (closed ? nil : String(cString: strerror(errno)))
+    return reason.map { OutputFileError(path: path, reason: $0) }
+  }
+}
+
+/// A report file that could not be written: exit status 1, not a usage error.
+struct OutputFileError: Error {
+  /// The path as given.
+  let path: String
+  /// The system's reason (`strerror`).
+  let reason: String
+
+  /// `cannot write 'out/report.json': No such file or directory`.
+  var description: String { "cannot write '\(path)': \(reason)" }
+}

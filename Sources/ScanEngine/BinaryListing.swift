@@ -1,0 +1,72 @@
+public import BinaryImage
+public import TargetDiscovery
+
+/// The binaries under some paths, each read on all cores and handed back in order: what
+/// `sdkvet symbols` and `sdkvet info` list.
+///
+/// Folders are walked by `TargetDiscovery`, the walk `scan` makes, so both see the same files
+/// under the same symbolic-link rule; a file named directly is read whatever its name.
+public struct BinaryListing: Sendable {
+  /// One input's outcome, in input order.
+  public enum Entry<Rendered: Sendable>: Sendable {
+    /// The binary was read (possibly with per-member or per-slice problems) and rendered.
+    case read(BinaryFile, Rendered)
+    /// The binary could not be read at all.
+    case failed(path: String, BinaryError)
+  }
+
+  /// The file system walked and read.
+  public var fileSystem: any ScanFileSystem
+
+  /// Creates a listing over `fileSystem` (the real one by default).
+  public init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
+    self.fileSystem = fileSystem
+  }
+
+  /// Reads every binary under `paths`.
+  /// - Parameters:
+  ///   - paths: Files and folders as the user gave them.
+  ///   - options: Which tables to read.
+  ///   - render: Turns a binary into output, on the worker that read it.
+  ///   - deliver: Receives each entry in input order, on the calling thread.
+  /// - Returns: The paths that could not be walked or held no binary.
+  public func run<Rendered: Sendable>(
+    paths: [String], options: ReadOptions, render: @escaping @Sendable (BinaryFile) -> Rendered,
+    deliver: (Entry<Rendered>) -> Void
+  ) -> [DiscoveryProblem] {
+    let (files, problems) = binaries(under: paths)
+    let fileSystem = fileSystem
+    OrderedParallelMap.run(count: files.count) { index -> Entry<Rendered> in
+      do throws(BinaryError) {
+        let file = try BinaryReading.read(files[index], from: fileSystem, options: options)
+        return .read(file, render(file))
+      } catch {
+        return .failed(path: files[index], error)
+      }
+    } deliver: { _, entry in
+      deliver(entry)
+    }
+    return problems
+  }
+
+  /// The files to read: each path named directly that is a file, and the binaries of every
+  /// target discovery finds under the others, each once, in the order given.
+  private func binaries(under paths: [String]) -> (files: [String], problems: [DiscoveryProblem]) {
+    var files: [String] = []
+    var problems: [DiscoveryProblem] = []
+    var listed: Set<String> = []
+    let discovery = TargetDiscovery(fileSystem: fileSystem)
+    for path in paths {
+      if fileSystem.status(path)?.kind == .regular {
+        files.append(path)
+        continue
+      }
+      let found = discovery.discover([path])
+      problems += found.problems
+      for target in found.targets {
+        for binary in target.binaries where listed.insert(binary.path).inserted { files.append(binary.path) }
+      }
+    }
+    return (files, problems)
+  }
+}

@@ -1,0 +1,21 @@
+public import BinaryImage
+import ImageLoader
+public import TargetDiscovery
+
+/// Reads one binary through the file system seam: whole (binaries are never mapped), within
+/// `ReadLimits.binaryBytes`, then through the reader its format needs.
+public enum BinaryReading {
+  /// Reads the binary at `path` from `fileSystem`.
+  /// - Throws: `BinaryError` when the file cannot be read at all (`io`, `notBinary`, a broken header).
+  public static func read(_ path: String, from fileSystem: some ScanFileSystem, options: ReadOptions)
+    throws(BinaryError)
+    -> BinaryFile
+  {
+    let limit = ReadLimits.binaryBytes
+    let file = try fileSystem.contents(of: path, limit: limit)
+    guard file.fileSize <= limit else {
+      throw BinaryError(.io, "larger than \(ReadLimits.describe(limit)); not read")
+    }
+    return try BinaryFileReader.read(file, path: path, options: options)
+  }
+}

@@ -1,0 +1,86 @@
+import AuditReports
+import BinaryImage
+import Foundation
+import PrivacyAudit
+import PrivacyCatalog
+import ScanEngine
+import TargetDiscovery
+import Testing
+
+/// The `SDKVetScan` product as another package uses it: public API only (no `@testable`, no test
+/// support module), scanning a sample from disk and one served from memory through the seam.
+@Suite struct EmbeddingTests {
+  /// `Samples/sdks`, found from this file's path (Tests/ScanEngineAPITests/ → package root).
+  static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Samples/sdks").path
+
+  @Test func scanASampleAndReadItsFindings() throws {
+    let pipeline = ScanPipeline(catalog: try Catalog.builtIn())
+    let outcome = pipeline.run(paths: [Self.samples + "/NoManifestKit.framework"])
+    #expect(outcome.problems.isEmpty)
+    let target = try #require(outcome.report.targets.first)
+    #expect(outcome.report.targets.count == 1)
+    #expect(target.usedCategories == ["NSPrivacyAccessedAPICategoryDiskSpace"])
+    #expect(target.findings.map(\.rule) == [.missingPrivacyManifest])
+    #expect(target.findings.first?.severity == .error)
+
+    let json = ReportFormat.json.reporter(toolVersion: "test", useColor: false, scanRoot: Self.samples)
+      .rendered(outcome.report)
+    #expect(json.contains("\"missing-privacy-manifest\""))
+  }
+
+  @Test func scanBytesThatAreNotOnDisk() throws {
+    let binary = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/NoManifestKit.framework/NoManifestKit"))
+    let memory = InMemoryFileSystem(files: ["/vendor/libVendor.dylib": Array(binary)])
+    let outcome = ScanPipeline(catalog: try Catalog.builtIn(), fileSystem: memory).run(paths: ["/vendor"])
+    let target = try #require(outcome.report.targets.first)
+    #expect(target.path == "/vendor/libVendor.dylib")
+    #expect(target.usedCategories == ["NSPrivacyAccessedAPICategoryDiskSpace"])
+    #expect(target.apiUses.contains { $0.evidence.symbol == "_statfs" })
+
+    var listed: [String] = []
+    let problems = BinaryListing(fileSystem: memory).run(
+      paths: ["/vendor"], options: .imports, render: { $0.images.count }
+    ) { entry in
+      if case .read(let file, let images) = entry { listed.append("\(file.path) \(images)") }
+    }
+    #expect(problems.isEmpty)
+    #expect(listed == ["/vendor/libVendor.dylib 1"])
+  }
+}
+
+/// A read-only file system of a few files held in memory: folders are implied by the paths.
+struct InMemoryFileSystem: ScanFileSystem {
+  let files: [String: [UInt8]]
+
+  private func isFolder(_ path: String) -> Bool {
+    files.keys.contains { $0.hasPrefix(path == "/" ? "/" : path + "/") }
+  }
+
+  private func identity(_ path: String) -> FileIdentity {
+    FileIdentity(device: 1, inode: UInt64(truncatingIfNeeded: path.hashValue))
+  }
+
+  func linkStatus(_ path: String) -> FileStatus? { status(path) }
+
+  func status(_ path: String) -> FileStatus? {
+    if files[path] != nil { return FileStatus(kind: .regular, identity: identity(path)) }
+    return isFolder(path) ? FileStatus(kind: .directory, identity: identity(path)) : nil
+  }
+
+  func resolvedPath(_ path: String) -> String? { status(path) == nil ? nil : path }
+
+  func linkTarget(_ path: String) -> String? { nil }
+
+  func directoryEntries(_ path: String) -> [String]? {
+    guard isFolder(path) else { return nil }
+    let prefix = path + "/"
+    return Array(
+      Set(files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).prefix { $0 != "/" }) }))
+  }
+
+  func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
+    guard let bytes = files[path] else { throw BinaryError(.io, "no such file") }
+    return FileBytes(copying: bytes.prefix(limit), fileSize: bytes.count)
+  }
+}

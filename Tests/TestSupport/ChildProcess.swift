@@ -1,0 +1,111 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs the built `sdkvet` in a child process under an address-space limit and a wall-clock
+/// limit, so that a hostile input that traps, hangs or blows up fails its own test instead of
+/// ending the test run, and its peak memory can be asserted.
+public struct ChildProcess: Sendable {
+  /// What one run produced.
+  public struct Outcome: Sendable {
+    /// The exit status, or `nil` when a signal ended the process (see `signal`).
+    public var status: Int32?
+    /// The signal that ended the process (the limit's SIGKILL included), if any.
+    public var signal: Int32?
+    /// Whether the wall-clock limit ran out and the process was killed.
+    public var timedOut: Bool
+    /// Standard output.
+    public var output: String
+    /// Standard error.
+    public var error: String
+    /// Wall-clock seconds.
+    public var seconds: Double
+    /// Peak resident memory in MiB (`ru_maxrss`).
+    public var peakMiB: Double
+  }
+
+  /// The `sdkvet` executable built beside the test bundle.
+  public static var sdkvet: String {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("sdkvet").path
+    return FileManager.default.isExecutableFile(atPath: beside)
+      ? beside : SampleLocator.packageRoot + "/.build/debug/sdkvet"
+  }
+
+  /// The address space the child may reserve: far above what a normal scan maps (the Swift
+  /// runtime and thread stacks reserve a few hundred MiB of address space), far below a blow-up.
+  public var addressSpaceMiB = 2048
+  /// Wall-clock seconds before the child is killed.
+  public var timeLimit: Double = 30
+
+  /// Creates a runner with the default limits.
+  public init() {}
+
+  /// Runs `sdkvet` with `arguments`.
+  public func run(_ arguments: [String]) -> Outcome {
+    run(byteArguments: arguments.map { Array($0.utf8) })
+  }
+
+  /// Runs `sdkvet` with arguments given as bytes, so a test can pass names that are not UTF-8.
+  public func run(byteArguments: [[UInt8]]) -> Outcome {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-child-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outputPath = folder.appendingPathComponent("out").path
+    let errorPath = folder.appendingPathComponent("err").path
+    // The shell applies the limit, then becomes sdkvet with its output sent to the two files.
+    let script = "ulimit -v \(addressSpaceMiB * 1024) && exec \"$0\" \"$@\" >\"$SDKVET_OUT\" 2>\"$SDKVET_ERR\""
+    let argv = [Array("/bin/sh".utf8), Array("-c".utf8), Array(script.utf8), Array(Self.sdkvet.utf8)] + byteArguments
+    var environment = ProcessInfo.processInfo.environment
+    environment["SDKVET_OUT"] = outputPath
+    environment["SDKVET_ERR"] = errorPath
+    environment["NO_COLOR"] = "1"
+    let started = Date()
+    guard let pid = Self.spawn(argv, environment: environment) else {
+      return Outcome(
+        status: nil, signal: nil, timedOut: false, output: "", error: "spawn failed", seconds: 0, peakMiB: 0)
+    }
+    var (waitStatus, usage, timedOut) = (Int32(0), rusage(), false)
+    while wait4(pid, &waitStatus, WNOHANG, &usage) == 0 {
+      if Date().timeIntervalSince(started) > timeLimit {
+        kill(pid, SIGKILL)
+        timedOut = true
+        _ = wait4(pid, &waitStatus, 0, &usage)
+        break
+      }
+      usleep(5_000)
+    }
+    let seconds = Date().timeIntervalSince(started)
+    let exited = waitStatus & 0x7f == 0
+    #if canImport(Darwin)
+      let peakMiB = Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
+    #else
+      let peakMiB = Double(usage.ru_maxrss) / 1024  // KiB on Linux
+    #endif
+    return Outcome(
+      status: exited ? (waitStatus >> 8) & 0xff : nil, signal: exited ? nil : waitStatus & 0x7f, timedOut: timedOut,
+      output: Self.text(at: outputPath), error: Self.text(at: errorPath), seconds: seconds, peakMiB: peakMiB)
+  }
+
+  private static func text(at path: String) -> String {
+    (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
+  private static func spawn(_ argv: [[UInt8]], environment: [String: String]) -> pid_t? {
+    let arguments = argv.map { bytes in strdup(bytes.map { CChar(bitPattern: $0) } + [0]) }
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") }
+    defer { (arguments + variables).forEach { free($0) } }
+    var pid = pid_t()
+    let status = (arguments + [nil]).withUnsafeBufferPointer { argvBuffer in
+      (variables + [nil]).withUnsafeBufferPointer { envBuffer in
+        guard let argv = argvBuffer.baseAddress, let envp = envBuffer.baseAddress else { return EINVAL }
+        return posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp)
+      }
+    }
+    return status == 0 ? pid : nil
+  }
+}
