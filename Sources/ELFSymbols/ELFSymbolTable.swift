@@ -7,7 +7,8 @@
     ///
     /// The null symbol, section and file symbols are skipped, and so is any entry whose name
     /// libelf cannot give. Names are copied byte for byte into `image.names`.
-    /// - Throws: when the table's entry size or size is inconsistent, or its data cannot be read.
+    /// - Throws: when the table's entry size or size is inconsistent, its data cannot be read, or
+    ///   its names take the image past its name limit (`NameTable`).
     static func read(
       _ elf: ELFDescriptor, table: ELFSection, sections: [ELFSection], versions: ELFVersionTable?,
       options: ReadOptions, into image: inout Image
@@ -38,7 +39,8 @@
         let version = versions?.entry(forSymbol: index32)
         image.symbols.append(
           Symbol(
-            name: image.names.append(name), isDefined: isDefined, binding: binding(entry.binding),
+            name: try image.names.append(name, at: table.fileOffset &+ UInt64(index) &* table.entrySize),
+            isDefined: isDefined, binding: binding(entry.binding),
             kind: kind(entry.type), origin: origin,
             library: !isDefined ? version?.library.map { .linked($0) } ?? .unknown : .unknown,
             version: version?.version))

@@ -57,6 +57,12 @@
       return ELFDescriptor(handle: handle)
     }
 
+    /// The size of the bytes behind a descriptor (`elf_rawfile`), 0 when libelf cannot say.
+    static func byteCount(_ descriptor: ELFDescriptor) -> Int {
+      var size = 0
+      return elf_rawfile(descriptor.handle, &size) == nil ? 0 : size
+    }
+
     /// Releases a descriptor.
     static func end(_ descriptor: ELFDescriptor) {
       elf_end(descriptor.handle)
@@ -110,7 +116,7 @@
         result.append(
           ELFSection(
             index: elf_ndxscn(next), type: shdr.sh_type, link: shdr.sh_link, info: shdr.sh_info,
-            entrySize: shdr.sh_entsize, size: shdr.sh_size))
+            entrySize: shdr.sh_entsize, size: shdr.sh_size, fileOffset: shdr.sh_offset))
       }
       let code = elf_errno()
       if code != 0 { throw failure("elf_nextscn", code: code) }
