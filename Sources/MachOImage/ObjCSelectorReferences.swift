@@ -10,7 +10,7 @@ import BinaryImage
 /// - `MH_OBJECT` files: an addend, made absolute by the slot's relocation (`relocation_info`,
 ///   `<mach-o/reloc.h>`) against a local symbol, or already the section address when the
 ///   relocation is section-based.
-/// The vmaddr is then mapped to file bytes through the segments. A slot that cannot be
+/// The vmaddr is then mapped to file bytes through the segments (`SegmentAddressIndex`). A slot that cannot be
 /// resolved is skipped; only a section or relocation table outside the image is an error.
 enum ObjCSelectorReferences {
   /// Everything the resolver needs to know about the image.
@@ -40,6 +40,7 @@ enum ObjCSelectorReferences {
     let relocated = context.header.fileType == MachOFileType.object ? try relocationTargets(section, context) : [:]
     let decoder = try ChainedPointerDecoder(context, section: section)
     let names = context.image.throughLastNUL
+    let addresses = SegmentAddressIndex(context.segments.segments)
     var position = 0
     while position + pointerSize <= slots.count {
       defer { position += pointerSize }
@@ -55,7 +56,7 @@ enum ObjCSelectorReferences {
       } else {
         target = raw
       }
-      guard let target, let offset = context.segments.fileOffset(ofAddress: target),
+      guard let target, let offset = addresses.fileOffset(ofAddress: target),
         let name = try? names.cString(at: offset, "Mach-O selector name"), !name.isEmpty
       else { continue }
       try body(name, slots.fileOffset(position))
