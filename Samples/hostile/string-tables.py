@@ -12,7 +12,10 @@ gigabytes of symbols:
   200,000-byte string (about 600 MB of names from a 300 KB file);
 - `repeated.o`, `repeated-elf.o`: 20,000 symbols all point at that whole string (4 GB);
 - `unterminated.o`, `unterminated-elf.o`: the string table ends in 1 MB that no NUL ends; of
-  20,000 symbols, half name `_ok` (before that tail) and half point into the tail.
+  20,000 symbols, half name `_ok` (before that tail) and half point into the tail;
+- `colliding.o`: 200,000 distinct 16-byte names that differ only in the top two bytes of each
+  8-byte word, which a word-wise FNV hash without a final avalanche sends to one probe run
+  (Mach-O only: the ELF reader keeps no set of names).
 
 sdkvet must answer each with one error for that file, in bounded time and memory
 (`Docs/SECURITY.md`). Python 3 standard library only.
@@ -25,6 +28,7 @@ import sys
 LONG = 200_000
 SUFFIX_COUNT = 6_000
 REPEAT_COUNT = 20_000
+COLLIDING_COUNT = 200_000
 UNTERMINATED_TAIL = 1 << 20
 
 
@@ -40,6 +44,21 @@ def layouts():
     yield "repeated", long_string(), [1] * REPEAT_COUNT
     unterminated = b"\0_ok\0" + b"B" * UNTERMINATED_TAIL
     yield "unterminated", unterminated, [1 if index % 2 else 5 + index * 7 for index in range(REPEAT_COUNT)]
+
+
+def colliding():
+    """Names `_hash_XYcolideZW`: X, Y, Z, W letters, so the names differ in bytes 6, 7, 14, 15 only."""
+    letters = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    strings = bytearray(b"\0")
+    offsets = []
+    for index in range(COLLIDING_COUNT):
+        digits = []
+        for _ in range(4):
+            index, digit = divmod(index, len(letters))
+            digits.append(letters[digit])
+        offsets.append(len(strings))
+        strings += b"_hash_" + bytes(digits[:2]) + b"colide" + bytes(digits[2:]) + b"\0"
+    return bytes(strings), offsets
 
 
 def macho(strings, offsets):
@@ -92,6 +111,8 @@ def main():
             handle.write(macho(strings, offsets))
         with open(os.path.join(out, stem + "-elf.o"), "wb") as handle:
             handle.write(elf(strings, offsets))
+    with open(os.path.join(out, "colliding.o"), "wb") as handle:
+        handle.write(macho(*colliding()))
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ struct ImportMerger {
   /// The image being filled.
   private(set) var image: Image
   /// Imports so far, by name and library (the tag).
-  private var imports = ByteStringSet()
-  private var importedNames = ByteStringSet()
-  private var definedNames = ByteStringSet()
+  private var imports = ByteKeyTable<Void>()
+  private var importedNames = ByteKeyTable<Void>()
+  private var definedNames = ByteKeyTable<Void>()
   /// Whether defined names are remembered (weak-bind entries will be filtered against them).
   let tracksNames: Bool
 

@@ -81,7 +81,7 @@ enum ThinImageReader {
       let context = ObjCSelectorReferences.Context(
         image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
       )
-      var seen = ByteStringSet()
+      var seen = ByteKeyTable<Void>()
       attempt { () throws(BinaryError) in
         try ObjCSelectorReferences.forEachSelector(context) { name, slotOffset throws(BinaryError) in
           guard seen.insert(name) else { return try result.names.charge(name.count, at: slotOffset) }
