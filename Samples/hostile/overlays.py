@@ -5,7 +5,7 @@
 
 - `many-apis.json`: 40,000 new APIs, each with one spelling; the last one spells `_statfs`, so
   a scan of a binary that imports it finds that API;
-- `many-spellings.json`: one new API with 10,000 spellings;
+- `many-spellings.json`: one new API with 10,000 spellings, the last one `_statfs`;
 - `many-reasons.json`: 2,000 new categories with 10 reason codes each;
 - `many-resources.json`: 20,000 new resources with two evidence spellings each.
 
@@ -33,7 +33,7 @@ def overlays():
     apis = [api(f"hostile_api_{index}", [f"_hostile_api_{index}"]) for index in range(39_999)]
     apis.append(api("hostile_statfs", ["_statfs"]))
     yield "many-apis.json", {"schemaVersion": 1, "apis": apis}
-    spellings = [f"_hostile_spelling_{index}" for index in range(10_000)]
+    spellings = [f"_hostile_spelling_{index}" for index in range(9_999)] + ["_statfs"]
     yield "many-spellings.json", {"schemaVersion": 1, "apis": [api("hostile_spellings", spellings)]}
     categories = [
         {

@@ -18,6 +18,8 @@ struct SegmentAddressIndex {
   }
 
   private let runs: [Run]
+  /// `runs.map(\.first)`, to search.
+  private let firsts: [UInt64]
 
   /// Indexes `segments`, given in load-command order.
   init(_ segments: [Segment]) {
@@ -66,22 +68,22 @@ struct SegmentAddressIndex {
       }
     }
     self.runs = runs
+    firsts = runs.map(\.first)
   }
 
   /// The offset from the start of the image of `address`, when it lies in file-backed bytes of
   /// some segment.
   func fileOffset(ofAddress address: UInt64) -> UInt64? {
-    let index = Self.count(of: runs.lazy.map(\.first), notAbove: address) - 1
+    let index = Self.count(of: firsts, notAbove: address) - 1
     guard runs.indices.contains(index), address <= runs[index].last else { return nil }
     // Within a run, fileoff + (address - vmaddr) was checked not to pass UInt64.max.
     return runs[index].segmentFileOffset &+ (address &- runs[index].segmentAddress)
   }
 
   /// How many of the sorted `values` are at most `value`, by binary search.
-  private static func count<Values: RandomAccessCollection<UInt64>>(of values: Values, notAbove value: UInt64) -> Int
-  where Values.Index == Int {
-    var low = values.startIndex
-    var high = values.endIndex
+  private static func count(of values: [UInt64], notAbove value: UInt64) -> Int {
+    var low = 0
+    var high = values.count
     while low < high {
       let middle = low + (high - low) / 2
       if values[middle] <= value { low = middle + 1 } else { high = middle }
