@@ -22,6 +22,13 @@
 
     /// The size of the converted data in bytes.
     var byteCount: Int { data.pointee.d_size }
+
+    /// Whether the data is empty or its last byte is a NUL, as a string table's must be.
+    var endsWithNUL: Bool {
+      let size = data.pointee.d_size
+      guard size > 0, let bytes = data.pointee.d_buf else { return true }
+      return bytes.load(fromByteOffset: size - 1, as: UInt8.self) == 0
+    }
   }
 
   /// The only file that calls libelf: each function is a thin wrapper that turns a libelf
