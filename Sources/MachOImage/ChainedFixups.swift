@@ -73,7 +73,8 @@ struct ChainedFixups {
         continue
       }
       try body(
-        DyldImport(name: name, libraryOrdinal: ordinal, isWeak: isWeak, origin: .chainedFixups, fileOffset: entryOffset))
+        DyldImport(name: name, libraryOrdinal: ordinal, isWeak: isWeak, origin: .chainedFixups, fileOffset: entryOffset)
+      )
     }
   }
 

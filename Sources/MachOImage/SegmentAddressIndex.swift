@@ -64,7 +64,8 @@ struct SegmentAddressIndex {
       {
         runs[runs.count - 1].last = last
       } else {
-        runs.append(Run(first: first, last: last, segmentAddress: segment.address, segmentFileOffset: segment.fileOffset))
+        runs.append(
+          Run(first: first, last: last, segmentAddress: segment.address, segmentFileOffset: segment.fileOffset))
       }
     }
     self.runs = runs

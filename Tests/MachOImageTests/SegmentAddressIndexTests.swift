@@ -52,9 +52,11 @@ import Testing
       let nearEnd = Bool.random(using: &random)
       var segments: [Segment] = []
       for _ in 0..<Int.random(in: 0...12, using: &random) {
-        let address = nearEnd ? UInt64.max - UInt64.random(in: 0...0x400, using: &random) : .random(in: 0...0x400, using: &random)
+        let address =
+          nearEnd ? UInt64.max - UInt64.random(in: 0...0x400, using: &random) : .random(in: 0...0x400, using: &random)
         let fileOffset =
-          Bool.random(using: &random) ? UInt64.max - .random(in: 0...0x100, using: &random) : .random(in: 0...0x1000, using: &random)
+          Bool.random(using: &random)
+          ? UInt64.max - .random(in: 0...0x100, using: &random) : .random(in: 0...0x1000, using: &random)
         let fileSize: UInt64 = Bool.random(using: &random) ? .random(in: 0...0x200, using: &random) : .max
         segments.append(try segment(address: address, fileOffset: fileOffset, fileSize: fileSize))
       }
@@ -64,7 +66,8 @@ import Testing
         probes += [segment.address, segment.address &- 1, segment.address &+ segment.fileSize, segment.address &+ 1]
       }
       for _ in 0..<50 {
-        probes.append(nearEnd ? UInt64.max - .random(in: 0...0x800, using: &random) : .random(in: 0...0x800, using: &random))
+        probes.append(
+          nearEnd ? UInt64.max - .random(in: 0...0x800, using: &random) : .random(in: 0...0x800, using: &random))
       }
       for address in probes {
         #expect(index.fileOffset(ofAddress: address) == walk(segments, address), "address \(address)")

@@ -28,7 +28,8 @@ struct SyntheticImage {
 
   /// Adds a symbol the image defines.
   mutating func addDefinition(_ name: String) {
-    image.symbols.append(Symbol(name: image.names.appendTestName(name), isDefined: true, kind: .function, origin: .symbolTable))
+    image.symbols.append(
+      Symbol(name: image.names.appendTestName(name), isDefined: true, kind: .function, origin: .symbolTable))
   }
 
   /// Adds a referenced selector (`__objc_selrefs`).
