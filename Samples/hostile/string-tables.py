@@ -11,8 +11,8 @@ gigabytes of symbols:
 - `suffixes.o`, `suffixes-elf.o`: 6,000 symbols point at 6,000 different suffixes of one
   200,000-byte string (about 600 MB of names from a 300 KB file);
 - `repeated.o`, `repeated-elf.o`: 20,000 symbols all point at that whole string (4 GB);
-- `unterminated.o`, `unterminated-elf.o`: the string table ends in 4 MB that no NUL ends; of
-  40,000 symbols, half name `_ok` (before that tail) and half point into the tail;
+- `unterminated.o`, `unterminated-elf.o`: the string table ends in 8 MB that no NUL ends; of
+  80,000 symbols, half name `_ok` (before that tail) and half point into the tail;
 - `colliding.o`: 200,000 distinct 16-byte names that differ only in the top two bytes of each
   8-byte word, which a word-wise FNV hash without a final avalanche sends to one probe run
   (Mach-O only: the ELF reader keeps no set of names).
@@ -29,8 +29,8 @@ LONG = 200_000
 SUFFIX_COUNT = 6_000
 REPEAT_COUNT = 20_000
 COLLIDING_COUNT = 200_000
-UNTERMINATED_COUNT = 40_000
-UNTERMINATED_TAIL = 4 << 20
+UNTERMINATED_COUNT = 80_000
+UNTERMINATED_TAIL = 8 << 20
 
 
 def long_string():
