@@ -95,10 +95,10 @@ import Testing
   }
 }
 
-/// The generated hostile inputs, written once per test process into a temporary folder.
+/// The generated hostile inputs, written once per test process into `.build/hostile-inputs`.
 enum HostileTableInputs {
   private static let folder: Result<String, any Error> = Result {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-hostile-\(getpid())").path
+    let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
     for script in ["string-tables.py", "segments.py", "overlays.py"] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
