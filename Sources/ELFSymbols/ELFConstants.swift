@@ -10,6 +10,7 @@
 
     // sh_type
     static let sectionSymbolTable: UInt32 = 2  // SHT_SYMTAB
+    static let sectionStringTable: UInt32 = 3  // SHT_STRTAB
     static let sectionDynamic: UInt32 = 6  // SHT_DYNAMIC
     static let sectionDynamicSymbols: UInt32 = 11  // SHT_DYNSYM
     static let sectionSymbolIndices: UInt32 = 18  // SHT_SYMTAB_SHNDX

@@ -15,7 +15,8 @@
       let dynamic = isLinked ? try ELFDynamicInfo(elf, sections: sections) : ELFDynamicInfo()
       var image = Image(
         format: .elf, architecture: ELFMachine.architectureName(header), member: member,
-        kind: try kind(elf, header, dynamic), fileType: fileTypeName(header.type))
+        kind: try kind(elf, header, dynamic), fileType: fileTypeName(header.type),
+        imageSize: LibELF.byteCount(elf))
       image.libraries = dynamic.libraries
       image.installName = dynamic.soname
       guard options.definedSymbols || options.undefinedSymbols else { return image }

@@ -7,7 +7,9 @@
     ///
     /// The null symbol, section and file symbols are skipped, and so is any entry whose name
     /// libelf cannot give. Names are copied byte for byte into `image.names`.
-    /// - Throws: when the table's entry size or size is inconsistent, or its data cannot be read.
+    /// - Throws: when the table's entry size or size is inconsistent, its data cannot be read, its
+    ///   string table does not end with a NUL (libelf would then search the whole unterminated
+    ///   tail again for every name), or its names take the image past its name limit (`NameTable`).
     static func read(
       _ elf: ELFDescriptor, table: ELFSection, sections: [ELFSection], versions: ELFVersionTable?,
       options: ReadOptions, into image: inout Image
@@ -28,6 +30,11 @@
       }.map { section throws(BinaryError) in try LibELF.data(elf, section: section.index) }
       let origin: Symbol.Origin = table.type == ELFConstants.sectionDynamicSymbols ? .dynamicSymbolTable : .symbolTable
       let strings = Int(table.link)
+      if sections.contains(where: { $0.index == strings && $0.type == ELFConstants.sectionStringTable }),
+        !(try LibELF.data(elf, section: strings)).endsWithNUL
+      {
+        throw BinaryError(.malformed, "\(what): its string table (section \(strings)) does not end with a NUL")
+      }
       for index in 1..<max(count, 1) {
         let index32 = Int32(truncatingIfNeeded: index)
         guard let entry = LibELF.symbol(data, extendedIndices, at: index32) else { continue }
@@ -38,7 +45,8 @@
         let version = versions?.entry(forSymbol: index32)
         image.symbols.append(
           Symbol(
-            name: image.names.append(name), isDefined: isDefined, binding: binding(entry.binding),
+            name: try image.names.append(name, at: table.fileOffset &+ UInt64(index) &* table.entrySize),
+            isDefined: isDefined, binding: binding(entry.binding),
             kind: kind(entry.type), origin: origin,
             library: !isDefined ? version?.library.map { .linked($0) } ?? .unknown : .unknown,
             version: version?.version))
