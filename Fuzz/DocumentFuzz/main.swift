@@ -35,9 +35,9 @@ public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
   case .catalogOverlay:
     guard let overlay = try? Catalog(jsonData: bytes, origin: "fuzz.json"),
-      let merged = try? fixed.catalog.overlaying(overlay)
+      let merged = try? fixed.catalog.overlaying(overlay),
+      let image = try? ImportingImage.every(spellingOf: overlay)
     else { return 0 }
-    let image = ImportingImage.every(spellingOf: overlay)
     _ = CatalogMatcher(catalog: merged, includeAdvisory: true).matches(in: image)
     var sink = DiscardingStream()
     CatalogMarkdown.write(merged, to: &sink)
@@ -68,11 +68,13 @@ struct FixedParts: Sendable {
 
   /// `nil` when the built-in catalog cannot be loaded.
   static let shared: FixedParts? = {
-    guard let catalog = try? Catalog.builtIn() else { return nil }
+    guard let catalog = try? Catalog.builtIn(), let image = try? ImportingImage.every(spellingOf: catalog) else {
+      return nil
+    }
     let matcher = CatalogMatcher(catalog: catalog, includeAdvisory: true)
     return FixedParts(
       catalog: catalog, auditor: PrivacyAuditor(catalog: catalog),
-      binaryUsingEverything: ScannedImage(image: ImportingImage.every(spellingOf: catalog), matcher: matcher))
+      binaryUsingEverything: ScannedImage(image: image, matcher: matcher))
   }()
 }
 
@@ -137,25 +139,26 @@ enum FuzzedDocument: UInt8, CaseIterable {
 
 /// An image that imports every name a catalog spells, so that every API and resource matches.
 enum ImportingImage {
-  static func every(spellingOf catalog: Catalog) -> Image {
+  /// - Throws: when the names go over the image's name limit (an overlay of many long spellings).
+  static func every(spellingOf catalog: Catalog) throws(BinaryError) -> Image {
     let spellings = catalog.apis.flatMap(\.spellings) + catalog.resources.flatMap { $0.evidence.map(\.spelling) }
     let conditions = catalog.resources.flatMap { $0.evidence.flatMap(\.onlyWith) }
-    var image = Image(format: .machO, architecture: "arm64", kind: .sharedLibrary, fileType: "MH_DYLIB")
-    func addImport(_ name: String) {
-      image.symbols.append(Symbol(name: image.names.append(name), isDefined: false, origin: .symbolTable))
+    var image = Image(format: .machO, architecture: "arm64", kind: .sharedLibrary, fileType: "MH_DYLIB", imageSize: 0)
+    func addImport(_ name: String) throws(BinaryError) {
+      image.symbols.append(Symbol(name: try image.names.append(name, at: nil), isDefined: false, origin: .symbolTable))
     }
     for spelling in spellings {
       switch spelling.kind {
       case .selector:
-        image.selectorReferences.append(image.names.append(spelling.name))
-        addImport(Spelling.objcStubPrefix + spelling.name)
+        image.selectorReferences.append(try image.names.append(spelling.name, at: nil))
+        try addImport(Spelling.objcStubPrefix + spelling.name)
       case .swiftPrefix:
-        addImport("_" + spelling.name + "Vvg")
+        try addImport("_" + spelling.name + "Vvg")
       case .cFunction, .objcConstant, .objcClass:
-        addImport(spelling.name)
+        try addImport(spelling.name)
       }
     }
-    conditions.forEach(addImport)
+    for condition in conditions { try addImport(condition) }
     return image
   }
 }

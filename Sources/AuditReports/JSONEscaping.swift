@@ -1,3 +1,5 @@
+import BinaryImage
+
 /// Writes JSON string literals: the one escaper behind every JSON sdkvet prints (the reports,
 /// SARIF, `symbols`, `info` and `catalog`), through `JSONWriter`.
 public enum JSONEscaping {
@@ -19,6 +21,9 @@ public enum JSONEscaping {
         case "\t": output.append(contentsOf: "\\t".utf8)
         case _ where scalar.value < 0x20 || scalar.value == 0x7F || TextEscaping.isInvisibleControl(scalar.value):
           output.append(contentsOf: TextEscaping.unicodeEscape(scalar.value).utf8)
+        case _ where PathBytes.isEscape(scalar):
+          // A byte that is not UTF-8 reads `\xNN` once decoded, as in the text outputs.
+          output.append(contentsOf: (#"\"# + TextEscaping.escaped(String(scalar))).utf8)
         default: output.append(contentsOf: scalar.utf8)
         }
       }
@@ -27,7 +32,7 @@ public enum JSONEscaping {
   }
 
   /// Appends bytes read from a file (a symbol name) as a quoted JSON string, without building a
-  /// `String` when they are plain ASCII; invalid UTF-8 is replaced with U+FFFD.
+  /// `String` when they are plain ASCII; a byte that is not UTF-8 reads `\xNN` once decoded.
   public static func appendQuoted(_ raw: UnsafeRawBufferPointer, to output: inout [UInt8]) {
     guard raw.contains(where: { needsEscape($0) || $0 >= 0x80 }) else {
       output.append(UInt8(ascii: "\""))
@@ -35,7 +40,7 @@ public enum JSONEscaping {
       output.append(UInt8(ascii: "\""))
       return
     }
-    appendQuoted(String(decoding: raw, as: UTF8.self), to: &output)
+    appendQuoted(PathBytes.decode(raw), to: &output)
   }
 
   private static func needsEscape(_ byte: UInt8) -> Bool {

@@ -74,7 +74,7 @@ public struct ArArchive {
     }
     let header = UnsafeRawBufferPointer(rebasing: bytes[headerStart..<headerStart + Self.headerSize])
     guard header[58] == UInt8(ascii: "`"), header[59] == UInt8(ascii: "\n") else {
-      throw error(.malformed, "member header does not end in `\\n", at: headerStart + 58)
+      throw error(.malformed, "member header does not end in its terminator (0x60 0x0a)", at: headerStart + 58)
     }
     try validateNumber(header, 16..<28, radix: 10, "date", headerStart)
     try validateNumber(header, 28..<34, radix: 10, "uid", headerStart)

@@ -170,6 +170,15 @@ public struct ByteReader {
     return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(nul)))
   }
 
+  /// This reader cut after its last NUL, for a table of C strings: a `cString` in it then scans
+  /// no further than the name it returns, and an offset in an unterminated tail is rejected
+  /// without a scan, so names looked up many times cost what they hold, not what the tail holds.
+  public var throughLastNUL: ByteReader {
+    var end = bytes.count
+    while end > 0 && bytes[end - 1] != 0 { end -= 1 }
+    return ByteReader(UnsafeRawBufferPointer(rebasing: bytes[..<end]), baseOffset: baseOffset, byteOrder: byteOrder)
+  }
+
   /// The bytes up to the first NUL (or all of them): for fixed-width name fields like `segname`.
   public static func trimmedAtNUL(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     guard let base = raw.baseAddress, let nul = memchr(base, 0, raw.count) else { return raw }

@@ -36,7 +36,7 @@ public struct Image: Sendable {
   /// The raw file type name (`ET_DYN`, `MH_DYLIB`, …) for display.
   public var fileType: String
   /// Storage for every name below.
-  public var names = NameTable()
+  public var names: NameTable
   /// Defined symbols and imports.
   public var symbols: [Symbol] = []
   /// Objective-C selectors the code references (`__objc_selrefs`), each once.
@@ -60,7 +60,12 @@ public struct Image: Sendable {
   public var machO: MachOMetadata?
 
   /// Creates an empty image.
-  public init(format: Format, architecture: String, member: String? = nil, kind: Kind, fileType: String) {
+  /// - Parameter imageSize: The image's size in bytes, which bounds the name bytes its readers
+  ///   may take in (`NameTable`).
+  public init(
+    format: Format, architecture: String, member: String? = nil, kind: Kind, fileType: String, imageSize: Int
+  ) {
+    names = NameTable(imageSize: imageSize)
     self.format = format
     self.architecture = architecture
     self.member = member

@@ -12,29 +12,83 @@ public struct NameRef: Sendable, Hashable {
   }
 }
 
-/// One contiguous byte arena holding every name of an image.
+/// One contiguous byte arena holding every name of an image, and the limit on how many name
+/// bytes the image's readers may take in.
 ///
 /// Readers copy each symbol name here once, so an image is a self-contained value that outlives
 /// the mapped file, without building one `String` per symbol: most symbols are only ever
 /// compared as bytes or written straight to the output.
-public struct NameTable: Sendable, Hashable {
+///
+/// A string table may be shared: many symbols can name overlapping suffixes of one string, or
+/// the same string again and again, so a file of a few hundred KB can name gigabytes. Every
+/// name a reader takes in therefore counts against `byteLimit`, whether it is stored (`append`)
+/// or only read and found to be a duplicate (`charge`): a small multiple of the image's size,
+/// never less than `minimumLimit`, never more than `UInt32.max`, so that the work and memory an
+/// image costs follow its size and a `NameRef` offset cannot wrap. Going over is a `malformed`
+/// error for that image.
+public struct NameTable: Sendable {
+  /// The limit for any image, however small: far more than any real image's names.
+  public static let minimumLimit = 16 << 20
+  /// The limit for a larger image, as a multiple of its size. A real image takes in each name
+  /// about once (a symbol table's strings, dyld's, the selector names), well under this.
+  public static let limitPerImageByte = 8
+
   /// The concatenated name bytes.
   public private(set) var storage: [UInt8] = []
+  /// How many name bytes readers may take in; at most `UInt32.max`.
+  public let byteLimit: Int
+  /// The name bytes taken in so far, stored or not; `storage.count` never exceeds it.
+  public private(set) var bytesTaken = 0
+  /// The error of the first name that went over `byteLimit`. From then on every name fails with
+  /// it, so a reader that records a failed table and reads on can fail the image with it instead.
+  public private(set) var limitError: BinaryError?
+  private let imageSize: Int
 
-  /// Creates an empty table.
-  public init() {}
-
-  /// Appends a name and returns its reference.
-  public mutating func append(_ bytes: UnsafeRawBufferPointer) -> NameRef {
-    let offset = UInt32(truncatingIfNeeded: storage.count)
-    storage.append(contentsOf: bytes)
-    return NameRef(offset: offset, length: UInt32(truncatingIfNeeded: bytes.count))
+  /// Creates an empty table for an image of `imageSize` bytes.
+  public init(imageSize: Int) {
+    let (scaled, overflow) = max(imageSize, 0).multipliedReportingOverflow(by: Self.limitPerImageByte)
+    self.imageSize = imageSize
+    byteLimit = min(max(overflow ? Int.max : scaled, Self.minimumLimit), Int(UInt32.max))
   }
 
-  /// Appends a Swift string's UTF-8 bytes and returns its reference.
-  public mutating func append(_ string: String) -> NameRef {
-    var copy = string
-    return copy.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+  /// Appends a name and returns its reference.
+  /// - Parameter offset: The file offset of the symbol (or slot) the name belongs to, for the error.
+  /// - Throws: `malformed` when the name would take the image past `byteLimit`.
+  public mutating func append(_ bytes: UnsafeRawBufferPointer, at offset: UInt64?) throws(BinaryError) -> NameRef {
+    let reference = try reserve(bytes.count, at: offset)
+    storage.append(contentsOf: bytes)
+    return reference
+  }
+
+  /// Appends sdkvet's own text (a placeholder for an unreadable name) and returns its reference.
+  /// - Throws: `malformed` when the text would take the image past `byteLimit`.
+  public mutating func append(_ text: String, at offset: UInt64?) throws(BinaryError) -> NameRef {
+    let reference = try reserve(text.utf8.count, at: offset)
+    storage.append(contentsOf: text.utf8)
+    return reference
+  }
+
+  /// Counts `count` name bytes a reader read but did not store (a name it already had).
+  /// - Throws: `malformed` when they take the image past `byteLimit`.
+  public mutating func charge(_ count: Int, at offset: UInt64?) throws(BinaryError) {
+    if let limitError { throw limitError }
+    let (total, overflow) = bytesTaken.addingReportingOverflow(count)
+    guard !overflow, total <= byteLimit else {
+      let error = BinaryError(
+        .malformed,
+        "symbol names: more than the limit of \(byteLimit) bytes for a \(imageSize)-byte image (symbols name"
+          + " overlapping or repeated strings)", offset: offset)
+      limitError = error
+      throw error
+    }
+    bytesTaken = total
+  }
+
+  /// Charges `count` bytes and returns the reference they will have once appended.
+  private mutating func reserve(_ count: Int, at offset: UInt64?) throws(BinaryError) -> NameRef {
+    try charge(count, at: offset)
+    // storage.count + count <= bytesTaken <= byteLimit <= UInt32.max, so neither conversion truncates.
+    return NameRef(offset: UInt32(truncatingIfNeeded: storage.count), length: UInt32(truncatingIfNeeded: count))
   }
 
   /// Calls `body` with the bytes of `name`.

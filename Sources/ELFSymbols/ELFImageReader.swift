@@ -24,7 +24,7 @@
       if isLinked, let (array, strings) = try ELFDynamicArray.section(elf, sections: sections) {
         dynamic = ELFDynamicInfo(array, strings: strings)
       }
-      var image = makeImage(header, programHeaders, dynamic, member: member)
+      var image = makeImage(elf, header, programHeaders, dynamic, member: member)
       guard options.definedSymbols || options.undefinedSymbols else { return image }
       guard let table = symbolTable(in: sections, isLinked: isLinked) else { return image }
       let versions =
@@ -39,13 +39,15 @@
       _ loader: ELFLoaderView, _ elf: ELFDescriptor, _ header: ELFHeader, _ programHeaders: [ELFProgramHeader],
       member: String?, options: ReadOptions
     ) throws(BinaryError) -> Image {
-      var image = makeImage(header, programHeaders, loader.info, member: member)
+      var image = makeImage(elf, header, programHeaders, loader.info, member: member)
       if options.definedSymbols || options.undefinedSymbols {
         try loader.appendSymbols(options: options, versioned: true, into: &image)
       }
       var imports = image
       if !options.undefinedSymbols {  // the check needs the imports even when the caller does not
-        imports = Image(format: .elf, architecture: image.architecture, kind: image.kind, fileType: image.fileType)
+        imports = Image(
+          format: .elf, architecture: image.architecture, kind: image.kind, fileType: image.fileType,
+          imageSize: LibELF.byteCount(elf))
         try loader.appendSymbols(options: ReadOptions(definedSymbols: false), versioned: false, into: &imports)
       }
       image.headerInconsistencies = ELFSectionViewCheck.inconsistencies(
@@ -54,11 +56,13 @@
     }
 
     private static func makeImage(
-      _ header: ELFHeader, _ programHeaders: [ELFProgramHeader], _ dynamic: ELFDynamicInfo, member: String?
+      _ elf: ELFDescriptor, _ header: ELFHeader, _ programHeaders: [ELFProgramHeader], _ dynamic: ELFDynamicInfo,
+      member: String?
     ) -> Image {
       var image = Image(
         format: .elf, architecture: ELFMachine.architectureName(header), member: member,
-        kind: kind(header, programHeaders, dynamic), fileType: fileTypeName(header.type))
+        kind: kind(header, programHeaders, dynamic), fileType: fileTypeName(header.type),
+        imageSize: LibELF.byteCount(elf))
       image.libraries = dynamic.libraries
       image.installName = dynamic.soname
       image.runPaths = dynamic.runPaths

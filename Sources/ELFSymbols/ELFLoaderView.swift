@@ -29,7 +29,7 @@
     init?(_ elf: ELFDescriptor, header: ELFHeader, programHeaders: [ELFProgramHeader]) throws(BinaryError) {
       // The loader takes the last PT_DYNAMIC when there are several.
       guard let segment = programHeaders.last(where: { $0.type == ELFConstants.programDynamic }) else { return nil }
-      let fileSize = try LibELF.fileBytes(elf).count
+      let fileSize = LibELF.byteCount(elf)
       let memory = try ELFAddressSpace(programHeaders, fileSize: fileSize)
       var dynamic = ELFDynamicArray()
       if case .file(let offset, let available) = try memory.location(of: segment.address, "ELF PT_DYNAMIC") {
@@ -47,8 +47,10 @@
           size > 0
           ? LibELF.bytes(try LibELF.chunk(elf, offset: offset, size: size, of: .bytes))
           : UnsafeRawBufferPointer(start: nil, count: 0)
+        // Up to the last NUL: no name can end past it, and no lookup searches an unterminated tail.
+        let terminated = UnsafeRawBufferPointer(rebasing: bytes[..<((bytes.lastIndex(of: 0) ?? -1) + 1)])
         stringTableOffset = offset
-        strings = .bytes(ByteReader(bytes, baseOffset: UInt64(offset), byteOrder: byteOrder))
+        strings = .bytes(ByteReader(terminated, baseOffset: UInt64(offset), byteOrder: byteOrder))
       }
       var symbolTableOffset: Int?
       var symbolCount = 0
@@ -77,13 +79,14 @@
 
     /// Appends the dynamic symbols `options` asks for to `image`, with their versions when
     /// `versioned` (then `image.libraries` must already hold this image's needed libraries).
-    /// - Throws: when a version table lies outside the file's segments or is malformed.
+    /// - Throws: when a version table lies outside the file's segments or is malformed, or the
+    ///   names take the image past its name limit (`NameTable`).
     func appendSymbols(options: ReadOptions, versioned: Bool, into image: inout Image) throws(BinaryError) {
-      guard let symbols else { return }
+      guard let symbols, let symbolTableOffset else { return }
       let versions = versioned ? try versionTable(image: &image) : nil
-      ELFSymbolTable.append(
-        symbols, count: symbolCount, extendedIndices: nil, strings: strings, origin: .dynamicSymbolTable,
-        versions: versions, options: options, into: &image)
+      try ELFSymbolTable.append(
+        symbols, entrySize: LibELF.entrySize(elf, of: .symbol), at: UInt64(symbolTableOffset), extendedIndices: nil,
+        strings: strings, origin: .dynamicSymbolTable, versions: versions, options: options, into: &image)
     }
 
     /// `DT_VERSYM` (one entry per symbol) with `DT_VERNEED` and `DT_VERDEF`; `nil` without `DT_VERSYM`.

@@ -76,8 +76,8 @@
     var entrySize: UInt64
     /// `sh_size`.
     var size: UInt64
-    /// `sh_offset`.
-    var offset: UInt64
+    /// `sh_offset`: where the section's bytes start in the file (or archive member).
+    var fileOffset: UInt64
   }
 
   /// One symbol table entry (`GElf_Sym`) with its section index resolved through `SHT_SYMTAB_SHNDX`.

@@ -37,18 +37,18 @@
         return ["no SHT_DYNSYM section describes the dynamic symbol table (DT_SYMTAB at \(hex(symbolTableOffset)))"]
       }
       var found: [String] = []
-      if dynsym.offset != UInt64(symbolTableOffset) {
+      if dynsym.fileOffset != UInt64(symbolTableOffset) {
         found.append(
-          "section \(dynsym.index) (SHT_DYNSYM) is at offset \(hex(dynsym.offset)), but DT_SYMTAB is at \(hex(symbolTableOffset))"
+          "section \(dynsym.index) (SHT_DYNSYM) is at offset \(hex(dynsym.fileOffset)), but DT_SYMTAB is at \(hex(symbolTableOffset))"
         )
       }
       let link = Int(dynsym.link)
       if let stringTableOffset = loader.stringTableOffset {
         let strings = sections.first { $0.index == link }
         if let strings, strings.type == ELFConstants.sectionStringTable {
-          if strings.offset != UInt64(stringTableOffset) {
+          if strings.fileOffset != UInt64(stringTableOffset) {
             found.append(
-              "the string table of section \(dynsym.index) (SHT_DYNSYM) is at offset \(hex(strings.offset)), but DT_STRTAB is at \(hex(stringTableOffset))"
+              "the string table of section \(dynsym.index) (SHT_DYNSYM) is at offset \(hex(strings.fileOffset)), but DT_STRTAB is at \(hex(stringTableOffset))"
             )
           }
         } else {
@@ -69,7 +69,8 @@
     private static func importDisagreements(
       _ elf: ELFDescriptor, _ sections: [ELFSection], loaderImports: Set<String>
     ) -> [String] {
-      var sectionView = Image(format: .elf, architecture: "", kind: .other, fileType: "")
+      var sectionView = Image(
+        format: .elf, architecture: "", kind: .other, fileType: "", imageSize: LibELF.byteCount(elf))
       if let dynsym = sections.first(where: { $0.type == ELFConstants.sectionDynamicSymbols }) {
         do {
           try ELFSymbolTable.read(

@@ -5,7 +5,9 @@
   /// reads — into an image's symbols.
   enum ELFSymbolTable {
     /// Appends the symbols of section `table` that `options` asks for to `image`.
-    /// - Throws: when the table's entry size or size is inconsistent, or its data cannot be read.
+    /// - Throws: when the table's entry size or size is inconsistent, its data cannot be read, its
+    ///   string table does not end with a NUL (libelf would then search the whole unterminated
+    ///   tail again for every name), or its names take the image past its name limit (`NameTable`).
     static func read(
       _ elf: ELFDescriptor, table: ELFSection, sections: [ELFSection], versions: ELFVersionTable?,
       options: ReadOptions, into image: inout Image
@@ -23,21 +25,30 @@
       let extendedIndices = try sections.first {
         $0.type == ELFConstants.sectionSymbolIndices && $0.link == tableIndex
       }.map { section throws(BinaryError) in try LibELF.data(elf, section: section.index) }
-      append(
-        data, count: data.byteCount / entrySize, extendedIndices: extendedIndices,
-        strings: .section(elf, index: Int(table.link)),
+      let strings = Int(table.link)
+      if sections.contains(where: { $0.index == strings && $0.type == ELFConstants.sectionStringTable }),
+        !(try LibELF.data(elf, section: strings)).endsWithNUL
+      {
+        throw BinaryError(.malformed, "\(what): its string table (section \(strings)) does not end with a NUL")
+      }
+      try append(
+        data, entrySize: entrySize, at: table.fileOffset, extendedIndices: extendedIndices,
+        strings: .section(elf, index: strings),
         origin: table.type == ELFConstants.sectionDynamicSymbols ? .dynamicSymbolTable : .symbolTable,
         versions: versions, options: options, into: &image)
     }
 
-    /// Appends the symbols among the first `count` entries of `data` that `options` asks for to `image`.
+    /// Appends the symbols of `data` (entries of `entrySize` bytes from file offset `fileOffset`)
+    /// that `options` asks for to `image`.
     ///
     /// The null symbol, section and file symbols are skipped, and so is any entry that cannot
     /// be read or whose name cannot be read. Names are copied byte for byte into `image.names`.
+    /// - Throws: when the names take the image past its name limit (`NameTable`).
     static func append(
-      _ data: ELFData, count: Int, extendedIndices: ELFData?, strings: ELFStrings, origin: Symbol.Origin,
-      versions: ELFVersionTable?, options: ReadOptions, into image: inout Image
-    ) {
+      _ data: ELFData, entrySize: Int, at fileOffset: UInt64, extendedIndices: ELFData?, strings: ELFStrings,
+      origin: Symbol.Origin, versions: ELFVersionTable?, options: ReadOptions, into image: inout Image
+    ) throws(BinaryError) {
+      let count = data.byteCount / max(entrySize, 1)
       for index in 1..<Int32(clamping: max(count, 1)) {  // gelf_getsymshndx bounds-checks each index
         guard let entry = LibELF.symbol(data, extendedIndices, at: index) else { continue }
         guard entry.type != ELFConstants.symbolSection, entry.type != ELFConstants.symbolFile else { continue }
@@ -47,7 +58,8 @@
         let version = versions?.entry(forSymbol: index)
         image.symbols.append(
           Symbol(
-            name: image.names.append(name), isDefined: isDefined, binding: binding(entry.binding),
+            name: try image.names.append(name, at: fileOffset &+ UInt64(index) &* UInt64(entrySize)),
+            isDefined: isDefined, binding: binding(entry.binding),
             kind: kind(entry.type), origin: origin,
             library: !isDefined ? version?.library.map { .linked($0) } ?? .unknown : .unknown,
             version: version?.version))

@@ -23,6 +23,13 @@
 
     /// The size of the converted data in bytes.
     var byteCount: Int { data.pointee.d_size }
+
+    /// Whether the data is empty or its last byte is a NUL, as a string table's must be.
+    var endsWithNUL: Bool {
+      let size = data.pointee.d_size
+      guard size > 0, let bytes = data.pointee.d_buf else { return true }
+      return bytes.load(fromByteOffset: size - 1, as: UInt8.self) == 0
+    }
   }
 
   /// The only file that calls libelf: each function is a thin wrapper that turns a libelf
@@ -56,6 +63,11 @@
         throw failure("elf_memory")
       }
       return ELFDescriptor(handle: handle)
+    }
+
+    /// The size of the bytes behind a descriptor (`elf_rawfile`), 0 when libelf cannot say.
+    static func byteCount(_ descriptor: ELFDescriptor) -> Int {
+      (try? fileBytes(descriptor))?.count ?? 0
     }
 
     /// Releases a descriptor.
@@ -123,7 +135,7 @@
         result.append(
           ELFSection(
             index: elf_ndxscn(next), type: shdr.sh_type, link: shdr.sh_link, info: shdr.sh_info,
-            entrySize: shdr.sh_entsize, size: shdr.sh_size, offset: shdr.sh_offset))
+            entrySize: shdr.sh_entsize, size: shdr.sh_size, fileOffset: shdr.sh_offset))
       }
       let code = elf_errno()
       if code != 0 { throw failure("elf_nextscn", code: code) }

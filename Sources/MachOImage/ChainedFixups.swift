@@ -50,9 +50,11 @@ struct ChainedFixups {
   /// Calls `body` with each entry of the imports table.
   ///
   /// The table must fit the payload (checked before the first entry); an entry whose name is
-  /// out of range is skipped.
-  /// - Throws: `unsupported` for an unknown import format, `truncated` when the table does not fit.
-  func forEachImport(_ body: (DyldImport) -> Void) throws(BinaryError) {
+  /// out of range is skipped. The names are read from the payload cut after its last NUL, so
+  /// each lookup scans only the name it returns.
+  /// - Throws: `unsupported` for an unknown import format, `truncated` when the table does not
+  ///   fit, or what `body` throws.
+  func forEachImport(_ body: (DyldImport) throws(BinaryError) -> Void) throws(BinaryError) {
     guard let entrySize = Self.importEntrySize(format: importFormat) else {
       throw BinaryError(
         .unsupported, "Mach-O chained fixups: unknown imports_format \(importFormat)", offset: blob.fileOffset(20))
@@ -61,15 +63,18 @@ struct ChainedFixups {
       entrySize, "Mach-O chained fixups: imports_count", offset: blob.fileOffset(16))
     let table = try blob.slice(
       at: importsOffset, count: tableSize, "Mach-O chained fixups imports (imports_offset, imports_count)")
-    let symbols = try tail(from: symbolsOffset, "Mach-O chained fixups: symbols_offset")
+    let symbols = try tail(from: symbolsOffset, "Mach-O chained fixups: symbols_offset").throughLastNUL
     var position = 0
     while position < table.count {
       let (ordinal, isWeak, nameOffset) = try Self.decodeImport(table, at: position, format: importFormat)
+      let entryOffset = table.fileOffset(position)
       position += entrySize
       guard let name = try? symbols.cString(at: nameOffset, "Mach-O chained fixups: import name"), !name.isEmpty else {
         continue
       }
-      body(DyldImport(name: name, libraryOrdinal: ordinal, isWeak: isWeak, origin: .chainedFixups))
+      try body(
+        DyldImport(name: name, libraryOrdinal: ordinal, isWeak: isWeak, origin: .chainedFixups, fileOffset: entryOffset)
+      )
     }
   }
 

@@ -12,6 +12,8 @@ struct DyldImport {
   var isWeak: Bool
   /// Which table it came from.
   var origin: Symbol.Origin
+  /// Where the import's entry (bind opcode or imports-table entry) is in the file, for errors.
+  var fileOffset: UInt64
 }
 
 extension Symbol.Library {

@@ -4,7 +4,9 @@ import BinaryImage
 /// (`struct dyld_info_command`, `BIND_OPCODE_*` in `<mach-o/loader.h>`) to list imports.
 ///
 /// Only the symbol, library ordinal and weak flag matter here, so addresses are decoded (to
-/// validate the stream) but not applied, and a "bind N times" opcode yields its symbol once.
+/// validate the stream) but not applied, and a "bind N times" opcode yields its symbol once; so
+/// do consecutive binds of the same symbol, library and flags, so that a name is delivered about
+/// once per time the stream spells it, not once per pointer bound.
 /// Every opcode consumes at least one byte, so the loop never runs more often than the stream
 /// has bytes. An unknown opcode or a truncated operand stops the stream with an error.
 enum DyldInfoBinds {
@@ -54,22 +56,28 @@ enum DyldInfoBinds {
   /// - Throws: `malformed`/`truncated` for an unknown opcode or an operand that runs past the end;
   ///   imports before the error have already been delivered.
   static func forEachImport(
-    in opcodes: ByteReader, stream: Stream, _ body: (DyldImport) -> Void
+    in opcodes: ByteReader, stream: Stream, _ body: (DyldImport) throws(BinaryError) -> Void
   ) throws(BinaryError) {
     var reader = opcodes
     var ordinal = stream == .weakBind ? SpecialLibraryOrdinal.weakLookup : 0
     var symbol: UnsafeRawBufferPointer?
     var flags: UInt8 = 0
+    var lastDelivered: (symbol: UnsafeRawPointer?, ordinal: Int, flags: UInt8)?
     let what = stream.tableName
-    func emit() {
+    var opcodeOffset: UInt64 = 0
+    func emit() throws(BinaryError) {
       guard let symbol, !symbol.isEmpty else { return }
       if stream == .weakBind && flags & BindOpcode.nonWeakDefinitionFlag != 0 { return }
-      body(
+      let state = (symbol: symbol.baseAddress, ordinal: ordinal, flags: flags)
+      if let lastDelivered, lastDelivered == state { return }
+      lastDelivered = state
+      try body(
         DyldImport(
           name: symbol, libraryOrdinal: ordinal, isWeak: flags & BindOpcode.weakImportFlag != 0 || stream == .weakBind,
-          origin: stream.origin))
+          origin: stream.origin, fileOffset: opcodeOffset))
     }
     while !reader.isAtEnd {
+      opcodeOffset = reader.fileOffset(reader.position)
       let byte = try reader.read(UInt8.self, what)
       let immediate = byte & BindOpcode.immediateMask
       switch byte & BindOpcode.opcodeMask {
@@ -94,14 +102,14 @@ enum DyldInfoBinds {
       case BindOpcode.setSegmentAndOffsetULEB, BindOpcode.addAddressULEB:
         _ = try reader.readULEB128(what + ": offset")
       case BindOpcode.doBind, BindOpcode.doBindAddAddressImmediateScaled:
-        emit()
+        try emit()
       case BindOpcode.doBindAddAddressULEB:
         _ = try reader.readULEB128(what + ": offset")
-        emit()
+        try emit()
       case BindOpcode.doBindULEBTimesSkippingULEB:
         _ = try reader.readULEB128(what + ": count")
         _ = try reader.readULEB128(what + ": skip")
-        emit()
+        try emit()
       case BindOpcode.threaded:
         if immediate == BindOpcode.threadedSetOrdinalTableSizeULEB {
           _ = try reader.readULEB128(what + ": ordinal table size")

@@ -6,14 +6,16 @@ import BinaryImage
 /// table is read first, so its entry (with its origin) is the one kept. Weak-bind entries carry
 /// no library; they are added only for names no other table imports or defines (a stripped
 /// image's coalesced weak imports). Keys point into the mapped file, so no `String` is built.
+/// Every name it is given counts against the image's name limit (`NameTable`), kept or not.
 struct ImportMerger {
   /// The image being filled.
   private(set) var image: Image
   /// Imports so far, by name and library (the tag).
-  private var imports = ByteStringSet()
-  private var importedNames = ByteStringSet()
-  private var definedNames = ByteStringSet()
-  private let tracksNames: Bool
+  private var imports = ByteKeyTable<Void>()
+  private var importedNames = ByteKeyTable<Void>()
+  private var definedNames = ByteKeyTable<Void>()
+  /// Whether defined names are remembered (weak-bind entries will be filtered against them).
+  let tracksNames: Bool
 
   /// Starts from `image`, which has its libraries already.
   /// - Parameter tracksNames: Whether weak-bind entries will be added, so imported and defined
@@ -24,31 +26,44 @@ struct ImportMerger {
   }
 
   /// Adds an import unless the same name and library is already there.
+  /// - Parameter offset: Where the import's entry is in the file, for errors.
+  /// - Throws: `malformed` when the name takes the image past its name limit.
   mutating func addImport(
-    name: UnsafeRawBufferPointer, library: Symbol.Library, isWeak: Bool, origin: Symbol.Origin
-  ) {
-    if origin == .dyldWeakBind && (importedNames.contains(name) || definedNames.contains(name)) { return }
-    guard imports.insert(name, tag: Self.tag(of: library)) else { return }
+    name: UnsafeRawBufferPointer, library: Symbol.Library, isWeak: Bool, origin: Symbol.Origin, at offset: UInt64
+  ) throws(BinaryError) {
+    let isKnown =
+      origin == .dyldWeakBind && (importedNames.contains(name) || definedNames.contains(name))
+      || !imports.insert(name, tag: Self.tag(of: library))
+    if isKnown { return try image.names.charge(name.count, at: offset) }
     if tracksNames { importedNames.insert(name) }
-    let ref = image.names.append(name)
+    let ref = try image.names.append(name, at: offset)
     image.symbols.append(
       Symbol(name: ref, isDefined: false, binding: isWeak ? .weak : .global, origin: origin, library: library))
   }
 
   /// Adds an import whose name could not be read, under a placeholder naming the bad index.
-  mutating func addUnreadableImport(stringIndex: UInt32, library: Symbol.Library, origin: Symbol.Origin) {
-    let ref = image.names.append("<invalid n_strx 0x\(String(stringIndex, radix: 16))>")
+  /// - Throws: `malformed` when the placeholder takes the image past its name limit.
+  mutating func addUnreadableImport(
+    stringIndex: UInt32, library: Symbol.Library, origin: Symbol.Origin, at offset: UInt64
+  ) throws(BinaryError) {
+    let ref = try image.names.append("<invalid n_strx 0x\(String(stringIndex, radix: 16))>", at: offset)
     image.symbols.append(Symbol(name: ref, isDefined: false, origin: origin, library: library))
   }
 
-  /// Remembers a defined name, so weak-bind entries for it are not taken as imports.
-  mutating func noteDefinition(_ name: UnsafeRawBufferPointer) {
+  /// Remembers a defined name that is not listed, so weak-bind entries for it are not taken as imports.
+  /// - Throws: `malformed` when the name takes the image past its name limit.
+  mutating func noteDefinition(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
+    try image.names.charge(name.count, at: offset)
     if tracksNames { definedNames.insert(name) }
   }
 
-  /// Adds a defined symbol.
-  mutating func addDefinition(name: UnsafeRawBufferPointer, binding: Symbol.Binding, kind: Symbol.Kind) {
-    let ref = image.names.append(name)
+  /// Adds a defined symbol (and remembers its name, as `noteDefinition` does).
+  /// - Throws: `malformed` when the name takes the image past its name limit.
+  mutating func addDefinition(
+    name: UnsafeRawBufferPointer, binding: Symbol.Binding, kind: Symbol.Kind, at offset: UInt64
+  ) throws(BinaryError) {
+    let ref = try image.names.append(name, at: offset)
+    if tracksNames { definedNames.insert(name) }
     image.symbols.append(Symbol(name: ref, isDefined: true, binding: binding, kind: kind, origin: .symbolTable))
   }
 
@@ -65,8 +80,9 @@ struct ImportMerger {
   }
 
   /// Adds an imported dyld entry, resolving its ordinal against the image's libraries.
-  mutating func addImport(_ entry: DyldImport) {
+  /// - Throws: `malformed` when the name takes the image past its name limit.
+  mutating func addImport(_ entry: DyldImport) throws(BinaryError) {
     let library = Symbol.Library(dyldOrdinal: entry.libraryOrdinal, libraryCount: image.libraries.count)
-    addImport(name: entry.name, library: library, isWeak: entry.isWeak, origin: entry.origin)
+    try addImport(name: entry.name, library: library, isWeak: entry.isWeak, origin: entry.origin, at: entry.fileOffset)
   }
 }

@@ -10,7 +10,7 @@ import BinaryImage
 /// - `MH_OBJECT` files: an addend, made absolute by the slot's relocation (`relocation_info`,
 ///   `<mach-o/reloc.h>`) against a local symbol, or already the section address when the
 ///   relocation is section-based.
-/// The vmaddr is then mapped to file bytes through the segments. A slot that cannot be
+/// The vmaddr is then mapped to file bytes through the segments (`SegmentAddressIndex`). A slot that cannot be
 /// resolved is skipped; only a section or relocation table outside the image is an error.
 enum ObjCSelectorReferences {
   /// Everything the resolver needs to know about the image.
@@ -27,14 +27,20 @@ enum ObjCSelectorReferences {
     var symbolTable: SymbolTable?
   }
 
-  /// Calls `body` with the name bytes each `__objc_selrefs` slot points at, in slot order.
-  /// - Throws: `truncated` when the section or its relocations are outside the image.
-  static func forEachSelector(_ context: Context, _ body: (UnsafeRawBufferPointer) -> Void) throws(BinaryError) {
+  /// Calls `body` with the name bytes each `__objc_selrefs` slot points at and the slot's file
+  /// offset, in slot order.
+  /// - Throws: `truncated` when the section or its relocations are outside the image, or what
+  ///   `body` throws.
+  static func forEachSelector(
+    _ context: Context, _ body: (UnsafeRawBufferPointer, UInt64) throws(BinaryError) -> Void
+  ) throws(BinaryError) {
     guard let section = context.segments.section(named: "__objc_selrefs") else { return }
     let pointerSize = context.header.is64Bit ? 8 : 4
     let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_selrefs section")
     let relocated = context.header.fileType == MachOFileType.object ? try relocationTargets(section, context) : [:]
     let decoder = try ChainedPointerDecoder(context, section: section)
+    let names = context.image.throughLastNUL
+    let addresses = SegmentAddressIndex(context.segments.segments)
     var position = 0
     while position + pointerSize <= slots.count {
       defer { position += pointerSize }
@@ -50,10 +56,10 @@ enum ObjCSelectorReferences {
       } else {
         target = raw
       }
-      guard let target, let offset = context.segments.fileOffset(ofAddress: target),
-        let name = try? context.image.cString(at: offset, "Mach-O selector name"), !name.isEmpty
+      guard let target, let offset = addresses.fileOffset(ofAddress: target),
+        let name = try? names.cString(at: offset, "Mach-O selector name"), !name.isEmpty
       else { continue }
-      body(name)
+      try body(name, slots.fileOffset(position))
     }
   }
 

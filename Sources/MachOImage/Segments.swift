@@ -109,16 +109,4 @@ struct SegmentMap {
   var preferredLoadAddress: UInt64 {
     segments.first { $0.fileOffset == 0 && $0.fileSize > 0 }?.address ?? 0
   }
-
-  /// Translates a virtual address to an offset from the start of the image, when the address
-  /// lies in file-backed bytes of some segment.
-  func fileOffset(ofAddress address: UInt64) -> UInt64? {
-    for segment in segments where address >= segment.address {
-      let delta = address - segment.address
-      guard delta < segment.fileSize else { continue }
-      let (offset, overflow) = segment.fileOffset.addingReportingOverflow(delta)
-      if !overflow { return offset }
-    }
-    return nil
-  }
 }

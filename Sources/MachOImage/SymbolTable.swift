@@ -1,11 +1,11 @@
 import BinaryImage
 
-/// One `nlist` / `nlist_64` entry (`<mach-o/nlist.h>`), with its name still as file bytes.
+/// One `nlist` / `nlist_64` entry (`<mach-o/nlist.h>`); its name is read only when needed
+/// (`SymbolTable.name(of:)`).
 struct NListEntry {
-  /// The name bytes, without the NUL; empty for `n_strx == 0`, `nil` when `n_strx` is out of
-  /// range or its string unterminated.
-  var name: UnsafeRawBufferPointer?
-  /// `n_strx`, for the placeholder of an unreadable name.
+  /// Where the entry is in the file, for errors.
+  var fileOffset: UInt64
+  /// `n_strx`: the name's offset in the string table.
   var stringIndex: UInt32
   /// `n_type`.
   var type: UInt8
@@ -35,7 +35,8 @@ struct NListEntry {
 ///
 /// Mirrors `struct symtab_command`. Both tables are sliced, with overflow-checked sizes, before
 /// any entry is read; a name whose `n_strx` is out of range or unterminated gets a placeholder
-/// instead of failing the table.
+/// instead of failing the table. The string table is cut after its last NUL, so a name lookup
+/// scans only the name it returns.
 struct SymbolTable {
   private var entries: ByteReader
   private var strings: ByteReader
@@ -58,6 +59,7 @@ struct SymbolTable {
       entrySize, "Mach-O symbol table: nsyms", offset: command.body.fileOffset(12))
     entries = try image.slice(at: symbolOffset, count: tableSize, "Mach-O symbol table (symoff, nsyms)")
     strings = try image.slice(at: stringOffset, count: stringSize, "Mach-O string table (stroff, strsize)")
+      .throughLastNUL
   }
 
   /// The entry at `index` (`0..<count`).
@@ -72,13 +74,14 @@ struct SymbolTable {
       ? try entries.peek(UInt64.self, at: base + 8, "Mach-O nlist_64: n_value")
       : UInt64(try entries.peek(UInt32.self, at: base + 8, "Mach-O nlist: n_value"))
     return NListEntry(
-      name: name(at: stringIndex), stringIndex: stringIndex, type: type, section: section, description: description,
-      value: value)
+      fileOffset: entries.fileOffset(base), stringIndex: stringIndex, type: type, section: section,
+      description: description, value: value)
   }
 
-  /// The name at `n_strx`: empty for 0, `nil` when out of range or unterminated.
-  private func name(at stringIndex: UInt32) -> UnsafeRawBufferPointer? {
-    guard stringIndex != 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-    return try? strings.cString(at: stringIndex, "Mach-O string table")
+  /// The name bytes of `entry`, without the NUL: empty for `n_strx` 0, `nil` when `n_strx` is
+  /// out of range or its string unterminated.
+  func name(of entry: NListEntry) -> UnsafeRawBufferPointer? {
+    guard entry.stringIndex != 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    return try? strings.cString(at: entry.stringIndex, "Mach-O string table")
   }
 }

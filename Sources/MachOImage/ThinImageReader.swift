@@ -6,7 +6,8 @@ import BinaryImage
 /// Order: header, load commands, then only the tables `ReadOptions` asks for: the symbol
 /// table, the dyld bind streams and chained-fixup imports (merged, symbol table first), the
 /// selector references, and the code signature. A table that fails is reported in the
-/// returned problems and the image keeps everything else.
+/// returned problems and the image keeps everything else, unless the names its tables take in
+/// go over the image's limit (`NameTable`): then the image fails.
 enum ThinImageReader {
   /// The result of reading one image.
   struct Result {
@@ -21,7 +22,8 @@ enum ThinImageReader {
   ///   - bytes: Exactly the image's bytes; its `baseOffset` is the image's offset in the file.
   ///   - member: The archive member name, when the image is one.
   ///   - options: Which tables to read.
-  /// - Throws: when the header or the load-command list is unreadable.
+  /// - Throws: when the header or the load-command list is unreadable, or the image's names go
+  ///   over its limit.
   static func read(_ bytes: ByteReader, member: String?, options: ReadOptions) throws(BinaryError) -> Result {
     let header = try MachHeader(parsing: bytes)
     var image = bytes
@@ -29,7 +31,7 @@ enum ThinImageReader {
     let summary = try LoadCommandSummary(image: image, header: header)
     var result = Image(
       format: .machO, architecture: header.architecture, member: member, kind: kind(of: header.fileType),
-      fileType: MachOFileType.name(header.fileType))
+      fileType: MachOFileType.name(header.fileType), imageSize: bytes.count)
     result.libraries = summary.libraries
     result.installName = summary.installName
     result.machO = summary.metadata
@@ -62,12 +64,16 @@ enum ThinImageReader {
           attempt { () throws(BinaryError) in
             let (offset, size) = try DyldInfoBinds.streamRange(stream, in: command)
             let opcodes = try image.slice(at: offset, count: size, "\(stream.tableName) (offset, size)")
-            try DyldInfoBinds.forEachImport(in: opcodes, stream: stream) { merger.addImport($0) }
+            try DyldInfoBinds.forEachImport(in: opcodes, stream: stream) { entry throws(BinaryError) in
+              try merger.addImport(entry)
+            }
           }
         }
       }
       if let chainedFixups {
-        attempt { () throws(BinaryError) in try chainedFixups.forEachImport { merger.addImport($0) } }
+        attempt { () throws(BinaryError) in
+          try chainedFixups.forEachImport { entry throws(BinaryError) in try merger.addImport(entry) }
+        }
       }
     }
     result = merger.image
@@ -75,11 +81,11 @@ enum ThinImageReader {
       let context = ObjCSelectorReferences.Context(
         image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
       )
-      var seen = ByteStringSet()
+      var seen = ByteKeyTable<Void>()
       attempt { () throws(BinaryError) in
-        try ObjCSelectorReferences.forEachSelector(context) { name in
-          guard seen.insert(name) else { return }
-          result.selectorReferences.append(result.names.append(name))
+        try ObjCSelectorReferences.forEachSelector(context) { name, slotOffset throws(BinaryError) in
+          guard seen.insert(name) else { return try result.names.charge(name.count, at: slotOffset) }
+          result.selectorReferences.append(try result.names.append(name, at: slotOffset))
         }
       }
     }
@@ -90,12 +96,13 @@ enum ThinImageReader {
         result.machO?.teamIdentifier = signature.teamIdentifier
       }
     }
+    if let error = result.names.limitError { throw error }
     let architecture = header.architecture
     return Result(image: result, problems: problems.map { $0.located(member: member, architecture: architecture) })
   }
 
   /// Adds the symbol table's imports and (when asked) definitions. Defined names are also
-  /// noted, for the merger to filter weak-bind entries.
+  /// noted when the merger filters weak-bind entries with them; otherwise they are not read.
   ///
   /// Undefined symbols of linked two-level images carry their library in
   /// `GET_LIBRARY_ORDINAL(n_desc)`; flat-namespace images look every import up by name, and
@@ -117,21 +124,26 @@ enum ThinImageReader {
           ? .unknown
           : isTwoLevel
             ? Symbol.Library(symbolTableOrdinal: entry.libraryOrdinal, libraryCount: libraryCount) : .flatLookup
-        guard let name = entry.name else {
-          merger.addUnreadableImport(stringIndex: entry.stringIndex, library: library, origin: .symbolTable)
+        guard let name = table.name(of: entry) else {
+          try merger.addUnreadableImport(
+            stringIndex: entry.stringIndex, library: library, origin: .symbolTable, at: entry.fileOffset)
           continue
         }
         guard !name.isEmpty else { continue }
         let isWeak = entry.description & NListBits.weakReference != 0
-        merger.addImport(name: name, library: library, isWeak: isWeak, origin: .symbolTable)
+        try merger.addImport(name: name, library: library, isWeak: isWeak, origin: .symbolTable, at: entry.fileOffset)
         continue
       }
-      guard let name = entry.name, !name.isEmpty else { continue }
-      merger.noteDefinition(name)
-      guard options.definedSymbols else { continue }
+      guard options.definedSymbols || merger.tracksNames else { continue }
+      guard let name = table.name(of: entry), !name.isEmpty else { continue }
+      guard options.definedSymbols else {
+        try merger.noteDefinition(name, at: entry.fileOffset)
+        continue
+      }
       let binding: Symbol.Binding =
         !entry.isExternal ? .local : entry.description & NListBits.weakDefinition != 0 ? .weak : .global
-      merger.addDefinition(name: name, binding: binding, kind: symbolKind(entry, sections: sections))
+      try merger.addDefinition(
+        name: name, binding: binding, kind: symbolKind(entry, sections: sections), at: entry.fileOffset)
     }
   }
 

@@ -4,27 +4,25 @@ extension Catalog {
   /// Entries are merged by `id`: a new category, API or resource is appended; an existing one
   /// gains the overlay's new reason codes, categories, spellings, Info.plist keys and evidence
   /// (anything already present is kept as it is, so an overlay can only add). Sources are added
-  /// too; `schemaVersion`, `asOf` and `origin` stay this catalog's.
+  /// too; `schemaVersion`, `asOf` and `origin` stay this catalog's. The work is linear in the
+  /// sizes of both catalogs, however many entries the overlay has or repeats.
   /// - Throws: `CatalogError` naming the overlay's file and the JSON path of the bad entry.
   public func overlaying(_ overlay: Catalog) throws(CatalogError) -> Catalog {
     var merged = self
     merged.sources = Self.adding(overlay.sources, to: sources, identity: \.self)
-    for category in overlay.categories {
-      merged.categories.mergeByID(category, id: \.id) { existing in
-        existing.reasons = Self.adding(category.reasons, to: existing.reasons, identity: \.code)
-      }
+    merged.categories.merge(overlay.categories, id: \.id) { existing, additions in
+      existing.reasons = Self.adding(additions.flatMap(\.reasons), to: existing.reasons, identity: \.code)
     }
-    for api in overlay.apis {
-      merged.apis.mergeByID(api, id: \.id) { existing in
-        existing.categories = Self.adding(api.categories, to: existing.categories, identity: \.self)
-        existing.spellings = Self.adding(api.spellings, to: existing.spellings, identity: \.matchIdentity)
-      }
+    merged.apis.merge(overlay.apis, id: \.id) { existing, additions in
+      existing.categories = Self.adding(additions.flatMap(\.categories), to: existing.categories, identity: \.self)
+      existing.spellings = Self.adding(
+        additions.flatMap(\.spellings), to: existing.spellings, identity: \.matchIdentity)
     }
-    for resource in overlay.resources {
-      merged.resources.mergeByID(resource, id: \.id) { existing in
-        existing.infoPlistKeys = Self.adding(resource.infoPlistKeys, to: existing.infoPlistKeys, identity: \.key)
-        existing.evidence = Self.adding(resource.evidence, to: existing.evidence, identity: \.spelling.matchIdentity)
-      }
+    merged.resources.merge(overlay.resources, id: \.id) { existing, additions in
+      existing.infoPlistKeys = Self.adding(
+        additions.flatMap(\.infoPlistKeys), to: existing.infoPlistKeys, identity: \.key)
+      existing.evidence = Self.adding(
+        additions.flatMap(\.evidence), to: existing.evidence, identity: \.spelling.matchIdentity)
     }
     try overlay.validate(resolvingIn: merged)
     return merged
@@ -48,12 +46,23 @@ extension Spelling {
 }
 
 extension Array {
-  /// Appends `element`, or lets `update` change the element with the same identifier.
-  fileprivate mutating func mergeByID(_ element: Element, id: (Element) -> String, update: (inout Element) -> Void) {
-    if let index = firstIndex(where: { id($0) == id(element) }) {
-      update(&self[index])
-    } else {
-      append(element)
+  /// Merges `elements` by identifier: each identifier's elements, in order, go to the first
+  /// element already here with that identifier, or else the first of them is appended and takes
+  /// the rest; `update` receives the element and all that go to it at once, so each is updated once.
+  fileprivate mutating func merge(
+    _ elements: [Element], id: (Element) -> String, update: (inout Element, [Element]) -> Void
+  ) {
+    var positions: [String: Int] = [:]
+    for (index, element) in enumerated() where positions[id(element)] == nil { positions[id(element)] = index }
+    var additions: [Int: [Element]] = [:]
+    for element in elements {
+      if let index = positions[id(element)] {
+        additions[index, default: []].append(element)
+      } else {
+        positions[id(element)] = count
+        append(element)
+      }
     }
+    for (index, added) in additions { update(&self[index], added) }
   }
 }

@@ -10,23 +10,25 @@ extension Catalog {
   /// one category only (across `context` too), eligibility consistent with `appKind`, every API in
   /// at least one known category with at least one spelling and no spelling twice, well-formed
   /// spelling names, and every permission resource with a required Info.plist key and at least one
-  /// `request` evidence.
+  /// `request` evidence. Each check goes through a set or dictionary, so the work is linear in the
+  /// sizes of both catalogs.
   public func validate(resolvingIn context: Catalog) throws(CatalogError) {
     var problems = ProblemSink(file: origin)
-    checkCategories(&problems, context: context)
+    checkCategories(&problems, reasonOwners: context.reasonOwners)
     checkAPIs(&problems, knownCategories: Set(context.categories.map(\.id)))
     checkResources(&problems)
     if let first = problems.first { throw first }
   }
 
-  private func checkCategories(_ problems: inout ProblemSink, context: Catalog) {
+  private func checkCategories(_ problems: inout ProblemSink, reasonOwners: [String: [String]]) {
     var seenCodes = Set<String>()
+    var seenIDs = Set<String>()
     for (index, category) in categories.enumerated() {
       let path = "$.categories[\(index)]"
       if !category.id.hasPrefix(Self.categoryPrefix) || category.id == Self.categoryPrefix {
         problems.add(path + ".id", "'\(category.id)' is not a full NSPrivacyAccessedAPICategory… string")
       }
-      problems.checkUnique(category.id, in: categories[..<index].map(\.id), at: path + ".id")
+      problems.checkUnique(category.id, seen: &seenIDs, at: path + ".id")
       for (reasonIndex, reason) in category.reasons.enumerated() {
         let reasonPath = "\(path).reasons[\(reasonIndex)]"
         if !ReasonCode.isWellFormed(reason.code) {
@@ -34,8 +36,8 @@ extension Catalog {
         }
         if !seenCodes.insert(reason.code).inserted {
           problems.add(reasonPath + ".code", "reason code '\(reason.code)' is listed twice")
-        } else if let owner = context.category(owningReason: reason.code, other: category.id) {
-          problems.add(reasonPath + ".code", "reason code '\(reason.code)' already belongs to \(owner.id)")
+        } else if let owner = reasonOwners[reason.code]?.first(where: { $0 != category.id }) {
+          problems.add(reasonPath + ".code", "reason code '\(reason.code)' already belongs to \(owner)")
         }
         if (reason.usableBy == .appKindRestricted) != (reason.appKind != nil) {
           problems.add(reasonPath + ".appKind", "appKind is given exactly when usableBy is app-kind-restricted")
@@ -45,18 +47,20 @@ extension Catalog {
   }
 
   private func checkAPIs(_ problems: inout ProblemSink, knownCategories: Set<String>) {
+    var seenIDs = Set<String>()
     for (index, api) in apis.enumerated() {
       let path = "$.apis[\(index)]"
-      problems.checkUnique(api.id, in: apis[..<index].map(\.id), at: path + ".id")
+      problems.checkUnique(api.id, seen: &seenIDs, at: path + ".id")
       if api.categories.isEmpty { problems.add(path + ".categories", "an API needs at least one category") }
       for (categoryIndex, category) in api.categories.enumerated() where !knownCategories.contains(category) {
         problems.add("\(path).categories[\(categoryIndex)]", "unknown category '\(category)'")
       }
       if api.spellings.isEmpty { problems.add(path + ".spellings", "an API needs at least one spelling") }
+      var seenSpellings = Set<String>()
       for (spellingIndex, spelling) in api.spellings.enumerated() {
         let spellingPath = "\(path).spellings[\(spellingIndex)]"
         problems.checkSpelling(spelling, at: spellingPath)
-        if api.spellings[..<spellingIndex].contains(where: { $0.matchIdentity == spelling.matchIdentity }) {
+        if !seenSpellings.insert(spelling.matchIdentity).inserted {
           problems.add(spellingPath, "spelling '\(spelling.name)' is listed twice in this API")
         }
       }
@@ -64,21 +68,21 @@ extension Catalog {
   }
 
   private func checkResources(_ problems: inout ProblemSink) {
+    var seenIDs = Set<String>()
     for (index, resource) in resources.enumerated() {
       let path = "$.resources[\(index)]"
-      problems.checkUnique(resource.id, in: resources[..<index].map(\.id), at: path + ".id")
+      problems.checkUnique(resource.id, seen: &seenIDs, at: path + ".id")
       if resource.kind == .permission && resource.requiredInfoPlistKeys.isEmpty {
         problems.add(path + ".infoPlistKeys", "a permission needs at least one required Info.plist key")
       }
       if !resource.evidence.contains(where: { $0.strength == .request }) {
         problems.add(path + ".evidence", "a resource needs at least one evidence of strength 'request'")
       }
+      var seenEvidence = Set<String>()
       for (evidenceIndex, evidence) in resource.evidence.enumerated() {
         let evidencePath = "\(path).evidence[\(evidenceIndex)]"
         problems.checkSpelling(evidence.spelling, at: evidencePath)
-        if resource.evidence[..<evidenceIndex].contains(where: {
-          $0.spelling.matchIdentity == evidence.spelling.matchIdentity
-        }) {
+        if !seenEvidence.insert(evidence.spelling.matchIdentity).inserted {
           problems.add(evidencePath, "evidence '\(evidence.spelling.name)' is listed twice in this resource")
         }
         for (conditionIndex, condition) in evidence.onlyWith.enumerated() where !Spelling.isPlainSymbol(condition) {
@@ -90,9 +94,15 @@ extension Catalog {
 }
 
 extension Catalog {
-  /// A category other than `categoryID` that also lists `code`.
-  fileprivate func category(owningReason code: String, other categoryID: String) -> APICategory? {
-    categories.first { $0.id != categoryID && $0.reasons.contains { $0.code == code } }
+  /// Each reason code with the categories that list it, in catalog order.
+  fileprivate var reasonOwners: [String: [String]] {
+    var owners: [String: [String]] = [:]
+    for category in categories {
+      for reason in category.reasons where owners[reason.code]?.last != category.id {
+        owners[reason.code, default: []].append(category.id)
+      }
+    }
+    return owners
   }
 }
 
@@ -130,9 +140,10 @@ private struct ProblemSink {
     problems.append(CatalogError(file: file, path: path, message: message))
   }
 
-  mutating func checkUnique(_ id: String, in earlier: [String], at path: String) {
+  /// Checks that `id` is not empty and not in `seen` (the ids before it), then adds it there.
+  mutating func checkUnique(_ id: String, seen: inout Set<String>, at path: String) {
     if id.isEmpty { add(path, "an id must not be empty") }
-    if earlier.contains(id) { add(path, "id '\(id)' is used twice") }
+    if !seen.insert(id).inserted { add(path, "id '\(id)' is used twice") }
   }
 
   mutating func checkSpelling(_ spelling: Spelling, at path: String) {

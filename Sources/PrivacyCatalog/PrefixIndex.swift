@@ -1,3 +1,5 @@
+import BinaryImage
+
 /// Finds which of a set of byte prefixes a name starts with, without trying them one by one.
 ///
 /// Prefixes are bucketed by their first `bucketLength` bytes (the length of the shortest prefix)

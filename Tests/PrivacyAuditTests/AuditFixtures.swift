@@ -3,6 +3,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import TargetDiscovery
+import TestSupport
 
 /// Builders for synthetic audit inputs: images made with `NameTable`, manifests and plists
 /// serialized by Foundation, targets as discovery would describe them.
@@ -21,16 +22,16 @@ enum Fixture {
     imports: [String] = [], definitions: [String] = [], selectors: [String] = []
   ) -> Image {
     var image = Image(
-      format: format, architecture: architecture, member: member, kind: .sharedLibrary, fileType: "test")
+      format: format, architecture: architecture, member: member, kind: .sharedLibrary, fileType: "test", imageSize: 0)
     image.libraries = [LinkedLibrary(name: format == .machO ? "/usr/lib/libSystem.B.dylib" : "libc.so.6")]
     for name in imports {
       image.symbols.append(
-        Symbol(name: image.names.append(name), isDefined: false, origin: .symbolTable, library: .linked(0)))
+        Symbol(name: image.names.appendTestName(name), isDefined: false, origin: .symbolTable, library: .linked(0)))
     }
     for name in definitions {
-      image.symbols.append(Symbol(name: image.names.append(name), isDefined: true, origin: .symbolTable))
+      image.symbols.append(Symbol(name: image.names.appendTestName(name), isDefined: true, origin: .symbolTable))
     }
-    for selector in selectors { image.selectorReferences.append(image.names.append(selector)) }
+    for selector in selectors { image.selectorReferences.append(image.names.appendTestName(selector)) }
     if format == .machO {
       var metadata = MachOMetadata()
       metadata.buildVersions = platforms.map {

@@ -1,4 +1,5 @@
 import BinaryImage
+import TestSupport
 
 /// Builds in-memory images for matcher tests, as a reader would produce them.
 struct SyntheticImage {
@@ -7,7 +8,7 @@ struct SyntheticImage {
   init(format: Image.Format, libraries: [String] = ["/usr/lib/libSystem.B.dylib"]) {
     image = Image(
       format: format, architecture: format == .elf ? "x86_64" : "arm64", kind: .sharedLibrary,
-      fileType: format == .elf ? "ET_DYN" : "MH_DYLIB")
+      fileType: format == .elf ? "ET_DYN" : "MH_DYLIB", imageSize: 0)
     image.libraries = libraries.map { LinkedLibrary(name: $0) }
   }
 
@@ -21,18 +22,19 @@ struct SyntheticImage {
     let origin: Symbol.Origin = image.format == .elf ? .dynamicSymbolTable : .chainedFixups
     image.symbols.append(
       Symbol(
-        name: image.names.append(name), isDefined: false, origin: origin,
+        name: image.names.appendTestName(name), isDefined: false, origin: origin,
         library: image.libraries.isEmpty ? .unknown : .linked(0), version: versionIndex))
   }
 
   /// Adds a symbol the image defines.
   mutating func addDefinition(_ name: String) {
-    image.symbols.append(Symbol(name: image.names.append(name), isDefined: true, kind: .function, origin: .symbolTable))
+    image.symbols.append(
+      Symbol(name: image.names.appendTestName(name), isDefined: true, kind: .function, origin: .symbolTable))
   }
 
   /// Adds a referenced selector (`__objc_selrefs`).
   mutating func addSelectorReference(_ name: String) {
-    image.selectorReferences.append(image.names.append(name))
+    image.selectorReferences.append(image.names.appendTestName(name))
   }
 
   static func with(format: Image.Format = .machO, imports: [String] = [], selectors: [String] = []) -> Image {

@@ -24,7 +24,9 @@ public struct ChildProcess: Sendable {
     public var error: String
     /// Wall-clock seconds.
     public var seconds: Double
-    /// Peak resident memory in MiB (`ru_maxrss`).
+    /// Peak resident memory in MiB: the child's `VmHWM`, polled from `/proc` while it runs, on
+    /// Linux (there the child starts as a `vfork` of the test process, and `ru_maxrss` keeps that
+    /// process's own peak), `ru_maxrss` elsewhere.
     public var peakMiB: Double
   }
 
@@ -69,26 +71,35 @@ public struct ChildProcess: Sendable {
       return Outcome(
         status: nil, signal: nil, timedOut: false, output: "", error: "spawn failed", seconds: 0, peakMiB: 0)
     }
-    var (waitStatus, usage, timedOut) = (Int32(0), rusage(), false)
+    var (waitStatus, usage, timedOut, polledPeakKiB) = (Int32(0), rusage(), false, 0)
     while wait4(pid, &waitStatus, WNOHANG, &usage) == 0 {
+      polledPeakKiB = max(polledPeakKiB, Self.peakResidentKiB(of: pid) ?? 0)
       if Date().timeIntervalSince(started) > timeLimit {
         kill(pid, SIGKILL)
         timedOut = true
         _ = wait4(pid, &waitStatus, 0, &usage)
         break
       }
-      usleep(5_000)
+      usleep(2_000)
     }
     let seconds = Date().timeIntervalSince(started)
     let exited = waitStatus & 0x7f == 0
     #if canImport(Darwin)
       let peakMiB = Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
     #else
-      let peakMiB = Double(usage.ru_maxrss) / 1024  // KiB on Linux
+      let peakMiB = Double(polledPeakKiB) / 1024
     #endif
     return Outcome(
       status: exited ? (waitStatus >> 8) & 0xff : nil, signal: exited ? nil : waitStatus & 0x7f, timedOut: timedOut,
       output: Self.text(at: outputPath), error: Self.text(at: errorPath), seconds: seconds, peakMiB: peakMiB)
+  }
+
+  /// `VmHWM` of a running process from `/proc/PID/status`; `nil` where there is no `/proc`.
+  private static func peakResidentKiB(of pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
   }
 
   private static func text(at path: String) -> String {

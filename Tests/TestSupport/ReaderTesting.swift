@@ -23,3 +23,16 @@ public func thrownBinaryError(_ body: () throws -> Void) -> BinaryError? {
     return nil
   }
 }
+
+extension NameTable {
+  /// Stores a name a test builds an image with; going over the table's limit (far past any
+  /// test's names) is recorded as a test failure.
+  public mutating func appendTestName(_ name: String) -> NameRef {
+    do {
+      return try append(name, at: nil)
+    } catch {
+      Issue.record("cannot store the name \(name): \(error)")
+      return NameRef(offset: 0, length: 0)
+    }
+  }
+}

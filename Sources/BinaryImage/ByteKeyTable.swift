@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A hash table keyed by byte strings, each key paired with a small integer tag: sdkvet's one
+/// byte-keyed table, for readers that report each name once and for the catalog's name lookups.
+///
+/// Names are looked up straight from file or `NameTable` bytes, without building a `String` or
+/// running Swift's `Hasher` per name. Open addressing with linear probing over a power-of-two
+/// slot array, at most half full; keys are copied into one byte arena and confirmed with a byte
+/// comparison. The hash is seeded once per process and ends in a full avalanche, so a file
+/// cannot pick names that pile up in one probe run. The table grows with the entries inserted,
+/// never by a count read from a file.
+public struct ByteKeyTable<Value> {
+  private struct Entry {
+    var start: Int
+    var length: Int
+    var tag: Int
+    var hash: UInt64
+  }
+
+  private var keyBytes: [UInt8] = []
+  private var entries: [Entry] = []
+  private var values: [Value] = []
+  /// Entry index + 1 per slot; 0 marks an empty slot.
+  private var slots = [Int](repeating: 0, count: 16)
+  /// The shortest and longest key, to reject most absent names before hashing them.
+  private var shortest = Int.max
+  private var longest = -1
+
+  /// The number of entries.
+  public var count: Int { entries.count }
+
+  /// Creates an empty table.
+  public init() {}
+
+  /// Creates a table from `pairs`, tag 0; of equal keys the first is kept.
+  public init(_ pairs: some Sequence<(key: [UInt8], value: Value)>) {
+    for pair in pairs { pair.key.withUnsafeBytes { _ = insert($0, value: pair.value) } }
+  }
+
+  /// Inserts `key` with `tag` and `value` unless that key and tag are present.
+  /// - Returns: Whether it was inserted (false when it was already there; its value is kept).
+  @discardableResult
+  public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0, value: Value) -> Bool {
+    let hash = Self.hash(key, tag: tag)
+    guard index(of: key, tag: tag, hash: hash) == nil else { return false }
+    if (entries.count + 1) * 2 > slots.count { grow() }
+    entries.append(Entry(start: keyBytes.count, length: key.count, tag: tag, hash: hash))
+    keyBytes.append(contentsOf: key)
+    values.append(value)
+    place(entries.count - 1)
+    shortest = min(shortest, key.count)
+    longest = max(longest, key.count)
+    return true
+  }
+
+  /// The value stored under exactly `key` and `tag`.
+  public func value(for key: UnsafeRawBufferPointer, tag: Int = 0) -> Value? {
+    guard key.count >= shortest, key.count <= longest else { return nil }
+    return index(of: key, tag: tag, hash: Self.hash(key, tag: tag)).map { values[$0] }
+  }
+
+  /// The entry holding `key` and `tag`.
+  private func index(of key: UnsafeRawBufferPointer, tag: Int, hash: UInt64) -> Int? {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while slots[slot] != 0 {
+      let index = slots[slot] - 1
+      let entry = entries[index]
+      if entry.hash == hash && entry.tag == tag && entry.length == key.count && keyEquals(entry, key) { return index }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  private func keyEquals(_ entry: Entry, _ key: UnsafeRawBufferPointer) -> Bool {
+    keyBytes.withUnsafeBytes { stored in
+      guard let start = stored.baseAddress, let other = key.baseAddress else { return key.isEmpty }
+      return memcmp(start + entry.start, other, key.count) == 0
+    }
+  }
+
+  /// Puts entry `index` in the first free slot of its probe run.
+  private mutating func place(_ index: Int) {
+    let mask = slots.count - 1
+    var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+    while slots[slot] != 0 { slot = (slot + 1) & mask }
+    slots[slot] = index + 1
+  }
+
+  private mutating func grow() {
+    slots = [Int](repeating: 0, count: slots.count * 2)
+    for index in entries.indices { place(index) }
+  }
+
+  /// The hash of `key` under `tag`.
+  private static func hash(_ key: UnsafeRawBufferPointer, tag: Int) -> UInt64 {
+    hash(key) ^ UInt64(bitPattern: Int64(tag)) &* 0x9e37_79b9_7f4a_7c15
+  }
+}
+
+extension ByteKeyTable: Sendable where Value: Sendable {}
+
+extension ByteKeyTable where Value == Void {
+  /// Inserts `key` with `tag` unless that pair is present.
+  /// - Returns: Whether it was inserted (false when it was already there).
+  @discardableResult
+  public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
+    insert(key, tag: tag, value: ())
+  }
+
+  /// Whether `key` with `tag` is in the table.
+  public func contains(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
+    value(for: key, tag: tag) != nil
+  }
+}
+
+/// The seed of `ByteKeyTable.hash`, drawn once per process.
+private let byteKeyHashSeed = UInt64.random(in: .min ... .max)
+
+extension ByteKeyTable {
+  /// FNV-1a over 64-bit words instead of single bytes, from a per-process seed: each 8-byte
+  /// native-endian word (the last one zero-padded) is XORed in and multiplied by the FNV prime,
+  /// then the length is mixed in and the result avalanched (MurmurHash3's 64-bit finalizer), so
+  /// every output bit depends on every input bit. Eight times fewer dependent multiplies than
+  /// byte-wise FNV-1a; equality is confirmed by a byte comparison, so collisions cost time,
+  /// never correctness.
+  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    let prime: UInt64 = 0x0000_0100_0000_01b3
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ byteKeyHashSeed
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+      offset += 8
+    }
+    if offset < bytes.count {
+      var tail: UInt64 = 0
+      for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
+      hash = (hash ^ tail) &* prime
+    }
+    hash = (hash ^ UInt64(bytes.count)) &* prime
+    hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+    hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+    return hash ^ (hash >> 33)
+  }
+}

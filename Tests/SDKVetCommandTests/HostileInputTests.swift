@@ -1,0 +1,158 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Issue 9's hostile files and folders, each scanned by the real `sdkvet` in a child process
+/// under an address-space and a wall-clock limit, next to a good SDK whose results must survive.
+/// A hang, trap or blow-up fails the one test. The inputs are built here, by code (Docs/SECURITY.md).
+@Suite struct HostileInputTests {
+  /// The issue's bound for each case: a clear answer within 2 seconds and 200 MB. The wall-clock
+  /// limit of the child is looser (a loaded CI machine); the memory bound is asserted as is.
+  static let peakLimitMiB = 200.0
+  static let good = "NoManifestKit.framework"
+
+  /// A tree holding a copy of the good sample SDK.
+  private func treeWithGoodSDK() throws -> TemporaryTree {
+    let tree = try TemporaryTree()
+    try FileManager.default.copyItem(
+      atPath: SampleLocator.sample("sdks/" + Self.good), toPath: tree.root + "/" + Self.good)
+    return tree
+  }
+
+  /// Whether the run ended by itself within the bounds and the good SDK's finding is reported.
+  private func expectBoundedWithGoodResult(_ run: ChildProcess.Outcome, _ context: Comment) {
+    #expect(!run.timedOut, context)
+    #expect(run.signal == nil, context)
+    #expect(run.peakMiB < Self.peakLimitMiB, context)
+    #expect(run.output.contains("\"missing-privacy-manifest\""), "good SDK's result lost: \(context)")
+  }
+
+  @Test func fifoNamedAsABundleExecutableIsOneUnreadableBinary() throws {
+    let tree = try treeWithGoodSDK()
+    try tree.plist("Piped.framework/Info.plist", ["CFBundleExecutable": "Piped"])
+    #expect(mkfifo(tree.root + "/Piped.framework/Piped", 0o600) == 0)
+    let run = ChildProcess().run(["scan", "--format", "json", tree.root])
+    expectBoundedWithGoodResult(run, "FIFO executable")
+    #expect(run.status == 1)
+    #expect(run.output.contains("is a FIFO (named pipe), not a regular file"))
+  }
+
+  @Test func fifoNamedAsAnXCFrameworkLibraryIsOneUnreadableBinary() throws {
+    let tree = try treeWithGoodSDK()
+    try tree.plist(
+      "Piped.xcframework/Info.plist",
+      ["AvailableLibraries": [["LibraryIdentifier": "ios-arm64", "LibraryPath": "libPiped.a"]]])
+    try FileManager.default.createDirectory(
+      atPath: tree.root + "/Piped.xcframework/ios-arm64", withIntermediateDirectories: true)
+    #expect(mkfifo(tree.root + "/Piped.xcframework/ios-arm64/libPiped.a", 0o600) == 0)
+    let run = ChildProcess().run(["scan", "--format", "json", tree.root])
+    expectBoundedWithGoodResult(run, "FIFO library")
+    #expect(run.status == 1)
+    #expect(run.output.contains("is a FIFO (named pipe), not a regular file"))
+  }
+
+  @Test func devicesFIFOsAndNonBinariesNamedDirectlyAreReported() throws {
+    let tree = try treeWithGoodSDK()
+    #expect(mkfifo(tree.root + "/pipe", 0o600) == 0)
+    try tree.file("notes.txt", Array("hello".utf8))
+    let inputs = ["/dev/zero", tree.root + "/pipe", tree.root + "/notes.txt", tree.root + "/" + Self.good]
+    let run = ChildProcess().run(["scan", "--format", "json"] + inputs)
+    expectBoundedWithGoodResult(run, "named directly")
+    #expect(run.status == 1)
+    #expect(run.error.contains("sdkvet: /dev/zero: is not a regular file or folder"))
+    #expect(run.error.contains("/pipe: is not a regular file or folder"))
+    #expect(run.error.contains("/notes.txt: is not a binary (ELF, Mach-O or ar) or a bundle sdkvet reads"))
+    let never = ChildProcess().run(["scan", "--format", "json", "--fail-on", "never", "/dev/zero"])
+    #expect(never.status == 0)
+    #expect(never.error.contains("/dev/zero: is not a regular file or folder"))
+  }
+
+  @Test func pathLongerThanPATHMAXIsReported() throws {
+    let tree = try treeWithGoodSDK()
+    let long = tree.root + String(repeating: "/" + String(repeating: "d", count: 200), count: 25)
+    let run = ChildProcess().run(["scan", "--format", "json", long, tree.root + "/" + Self.good])
+    expectBoundedWithGoodResult(run, "long path")
+    #expect(run.status == 1)
+    #expect(run.error.contains("no such file or folder, or a path too long to open"))
+  }
+
+  @Test func folderNamedWithAnInvalidUTF8ByteIsScannedAndOpened() throws {
+    let tree = try TemporaryTree()
+    let folder = Array((tree.root + "/Vendor").utf8) + [0xff]
+    #expect(mkdir(folder.map { CChar(bitPattern: $0) } + [0], 0o755) == 0)
+    let sdk = folder + Array("/TrackerKit.framework".utf8)
+    let copy = ChildProcess().run(["scan", "--format", "json", tree.root])
+    #expect(copy.status == 1, "an empty folder is reported")
+    // Copy the sample SDK in with cp, which takes the name as bytes.
+    let cp = Process()
+    cp.executableURL = URL(fileURLWithPath: "/bin/sh")
+    cp.arguments = ["-c", "cp -R \"$0\" \"$1\"/", SampleLocator.sample("sdks/TrackerKit.framework"), tree.root]
+    try cp.run()
+    cp.waitUntilExit()
+    let staged = tree.root + "/TrackerKit.framework"
+    #expect(rename(staged, sdk.map { CChar(bitPattern: $0) } + [0]) == 0)
+
+    let scan = ChildProcess().run(["scan", "--format", "json", tree.root])
+    #expect(scan.signal == nil && !scan.timedOut)
+    #expect(scan.output.contains("\"tracking-domains-missing\""), "the SDK under the non-UTF-8 folder was not audited")
+    #expect(scan.output.contains("Vendor\\\\xff/TrackerKit.framework"), "the byte is shown escaped")
+
+    let symbols = ChildProcess().run(byteArguments: [Array("symbols".utf8), sdk + Array("/TrackerKit".utf8)])
+    #expect(symbols.status == 0, "\(symbols.error)")
+    #expect(symbols.output.contains("_OBJC_CLASS_$_ASIdentifierManager"))
+  }
+
+  @Test func versionFolderLinkedOutsideTheRootIsNotRead() throws {
+    let outside = try TemporaryTree()
+    try FileManager.default.copyItem(
+      atPath: SampleLocator.sample("sdks/NoManifestKit.framework/NoManifestKit"), toPath: outside.root + "/Evil")
+    let tree = try TemporaryTree()
+    try tree.link("Evil.framework/Versions/A", to: outside.root)
+    try tree.link("Evil.framework/Versions/Current", to: "A")
+    try tree.link("Evil.framework/Evil", to: "Versions/Current/Evil")
+    try tree.plist(
+      "Slice.xcframework/Info.plist",
+      ["AvailableLibraries": [["LibraryIdentifier": "ios-arm64", "LibraryPath": "libSlice.a", "BinaryPath": "Evil"]]])
+    try tree.link("Slice.xcframework/ios-arm64", to: outside.root)
+    let run = ChildProcess().run(["scan", "--format", "json", tree.root])
+    #expect(run.signal == nil && !run.timedOut)
+    #expect(run.status == 1)
+    #expect(!run.output.contains("_statfs"), "a binary outside the scanned folder was audited")
+    #expect(run.error.contains("Evil.framework/Versions/A/Evil: leads outside the scanned path"))
+  }
+
+  @Test func corruptArchiveGivesTheSameAnswerNamedOrFoundInAFolder() throws {
+    let tree = try TemporaryTree()
+    try FileManager.default.copyItem(
+      atPath: SampleLocator.sample("elf/broken/corrupt-member.a"), toPath: tree.root + "/libcorrupt.a")
+    let direct = ChildProcess().run(["symbols", tree.root + "/libcorrupt.a"])
+    let walked = ChildProcess().run(["symbols", tree.root])
+    #expect(direct.status == 1)
+    #expect(walked.status == direct.status)
+    #expect(walked.error == direct.error)
+  }
+
+  @Test func fileTruncatedWhileItIsReadNeverKillsTheScan() throws {
+    let tree = try treeWithGoodSDK()
+    let path = tree.root + "/libgrowing.dylib"
+    var bytes = try Array(
+      Data(contentsOf: URL(fileURLWithPath: SampleLocator.sample("sdks/NoManifestKit.framework/NoManifestKit"))))
+    bytes += [UInt8](repeating: 0, count: 64 << 20)
+    for _ in 0..<3 {
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let truncator = Thread {
+        for size in stride(from: 64 << 20, through: 0, by: -(1 << 20)) { truncate(path, off_t(size)) }
+      }
+      truncator.start()
+      let run = ChildProcess().run(["scan", "--format", "json", tree.root])
+      expectBoundedWithGoodResult(run, "truncated while read")
+      #expect(run.status == 1)
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Hostile inputs that once cost gigabytes or minutes (issue 9, cases 2, 3 and 10), run through
+/// the built `sdkvet` in a child process under time and memory limits: each must end with the
+/// right status and one clear line, quickly, in little memory, while a good input named in the
+/// same run keeps its results. The inputs are written by `Samples/hostile/*.py` (`Docs/SECURITY.md`).
+@Suite(.serialized) struct HostileTableTests {
+  /// Far below what the inputs cost before (1.6 to 16 GB), far above a normal run (about 30 MB).
+  static let memoryLimitMiB = 200.0
+  /// A debug build under a loaded machine: well over a normal run, well under what the inputs
+  /// cost before (7 s to over 120 s in a release build).
+  static let timeLimit = 10.0
+
+  private static let machOGood = SampleLocator.sample("macho/bin/libbinds-chained.dylib")
+  private static let elfGood = SampleLocator.sample("elf/libstorageprobe.so")
+  private static let noManifestKit = SampleLocator.sample("sdks/NoManifestKit.framework")
+
+  /// Runs the built sdkvet and checks the limits every case shares.
+  private func sdkvet(_ arguments: [String]) -> ChildProcess.Outcome {
+    var child = ChildProcess()
+    child.timeLimit = 60
+    let run = child.run(arguments)
+    #expect(!run.timedOut && run.seconds < Self.timeLimit, "\(arguments) took \(run.seconds) s")
+    #expect(run.peakMiB > 1 && run.peakMiB < Self.memoryLimitMiB, "\(arguments): \(run.peakMiB) MiB")
+    return run
+  }
+
+  private static let nameLimit = "symbol names: more than the limit of 16777216 bytes"
+
+  @Test(arguments: [
+    ("suffixes.o", machOGood, "_getattrlistbulk", nameLimit), ("repeated.o", machOGood, "_getattrlistbulk", nameLimit),
+    ("suffixes-elf.o", elfGood, "lstat@GLIBC_2.33", nameLimit),
+    ("repeated-elf.o", elfGood, "lstat@GLIBC_2.33", nameLimit),
+    ("unterminated-elf.o", elfGood, "lstat@GLIBC_2.33", "string table (section 1) does not end with a NUL"),
+  ])
+  func stringTablesThatNameTooMuchEndInOneError(hostile: String, good: String, goodSymbol: String, message: String)
+    throws
+  {
+    let path = try HostileTableInputs.path(hostile)
+    let run = sdkvet(["symbols", "--undefined", path, good])
+    #expect(run.status == 1)
+    let lines = run.error.split(separator: "\n")
+    #expect(lines.count == 1, "\(run.error)")
+    #expect(lines.first?.hasPrefix("sdkvet: \(path)") == true)
+    #expect(lines.first?.contains(message) == true, "\(run.error)")
+    #expect(run.output.contains(goodSymbol))
+  }
+
+  @Test func namesInAnUnterminatedTailCostWhatTheyHold() throws {
+    let run = sdkvet(["symbols", "--undefined", try HostileTableInputs.path("unterminated.o")])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("  _ok"))
+    #expect(run.output.split(separator: "\n").filter { $0.hasPrefix("  U   <invalid n_strx 0x") }.count == 40_000)
+  }
+
+  @Test func namesChosenToCollideInAWeakHashAreListedQuickly() throws {
+    let run = sdkvet(["symbols", "--undefined", "--format", "tsv", try HostileTableInputs.path("colliding.o")])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.split(separator: "\n").count == 200_001, "a header and one row per import")
+  }
+
+  @Test func sixtyThousandSegmentsAndFourHundredThousandSelectorReferences() throws {
+    let run = sdkvet(["symbols", "--selectors", try HostileTableInputs.path("many-segments.dylib"), Self.machOGood])
+    #expect(run.status == 0, "\(run.error)")
+    let selectors = run.output.split(separator: "\n").filter { $0.hasPrefix("  S   hostileSelector") }
+    #expect(selectors.count == 8)
+    #expect(run.output.contains("_getattrlistbulk"))
+  }
+
+  @Test(arguments: [
+    ("many-apis.json", "hostile_statfs"), ("many-spellings.json", "hostile_spellings"),
+    ("many-reasons.json", "statfs"), ("many-resources.json", "statfs"),
+  ])
+  func largeOverlaysAreMergedInLinearTime(overlay: String, expectedAPI: String) throws {
+    let run = sdkvet(["scan", "--catalog", try HostileTableInputs.path(overlay), Self.noManifestKit])
+    #expect(run.status == 1, "the missing manifest is an error: \(run.error)")
+    #expect(run.error.isEmpty, "\(run.error)")
+    #expect(run.output.contains("Uses required-reason APIs (") && run.output.contains(expectedAPI))
+  }
+
+  @Test func aFIFOGivenAsCatalogSaysWhatItIsWithoutWaiting() throws {
+    let fifo = try HostileTableInputs.path("catalog.fifo")
+    #expect(mkfifo(fifo, 0o600) == 0 || errno == EEXIST)
+    let run = sdkvet(["scan", "--catalog", fifo, Self.noManifestKit])
+    #expect(run.status == 1)
+    #expect(run.error == "sdkvet: error: \(fifo): $: is a FIFO (named pipe), not a regular file\n")
+  }
+}
+
+/// The generated hostile inputs, written once per test process into `.build/hostile-inputs`.
+enum HostileTableInputs {
+  private static let folder: Result<String, any Error> = Result {
+    let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
+    for script in ["string-tables.py", "segments.py", "overlays.py"] {
+      let python = Process()
+      python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      python.arguments = ["python3", SampleLocator.sample("hostile/" + script), folder]
+      try python.run()
+      python.waitUntilExit()
+      guard python.terminationStatus == 0 else { throw GenerationFailure(script: script) }
+    }
+    return folder
+  }
+
+  /// A generator that did not succeed.
+  struct GenerationFailure: Error {
+    let script: String
+  }
+
+  /// The path of the generated input `name`.
+  static func path(_ name: String) throws -> String { try folder.get() + "/" + name }
+}
