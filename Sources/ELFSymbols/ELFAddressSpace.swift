@@ -15,49 +15,42 @@
       case zeroFill
     }
 
-    private struct Segment {
-      var address: UInt64
-      var fileEnd: UInt64
-      var memoryEnd: UInt64
-      var offset: UInt64
-    }
-
-    private let segments: [Segment]
+    /// The `PT_LOAD` headers, in file order; none of their ranges overflows (checked in `init`).
+    private let segments: [ELFProgramHeader]
     private let fileSize: Int
 
     /// The `PT_LOAD` segments of `headers`, over a file of `fileSize` bytes.
     /// - Throws: when a segment's address or file range overflows 64 bits.
     init(_ headers: [ELFProgramHeader], fileSize: Int) throws(BinaryError) {
-      var segments: [Segment] = []
       for (index, header) in headers.enumerated() where header.type == ELFConstants.programLoad {
-        let fileBytes = min(header.fileSize, header.memorySize)
-        let (fileEnd, fileOverflow) = header.address.addingReportingOverflow(fileBytes)
-        let (memoryEnd, memoryOverflow) = header.address.addingReportingOverflow(header.memorySize)
-        let (_, offsetOverflow) = header.offset.addingReportingOverflow(fileBytes)
-        guard !fileOverflow, !memoryOverflow, !offsetOverflow else {
+        let (_, memoryOverflow) = header.address.addingReportingOverflow(header.memorySize)
+        let (_, offsetOverflow) = header.offset.addingReportingOverflow(min(header.fileSize, header.memorySize))
+        guard !memoryOverflow, !offsetOverflow else {
           throw BinaryError(.malformed, "ELF program header \(index) (PT_LOAD): address or offset range overflows")
         }
-        segments.append(Segment(address: header.address, fileEnd: fileEnd, memoryEnd: memoryEnd, offset: header.offset))
       }
-      self.segments = segments
+      segments = headers.filter { $0.type == ELFConstants.programLoad }
       self.fileSize = fileSize
     }
 
     /// Where `address` lands; a later segment covering it wins, as the loader maps them in order.
     /// - Throws: `malformed`, naming `what`, when no segment covers it.
     func location(of address: UInt64, _ what: @autoclosure () -> String) throws(BinaryError) -> Location {
-      guard let segment = segments.last(where: { $0.address <= address && address < $0.memoryEnd }) else {
+      guard
+        let segment = segments.last(where: { $0.address <= address && address - $0.address < $0.memorySize })
+      else {
         throw BinaryError(.malformed, "\(what()): address 0x\(String(address, radix: 16)) is in no PT_LOAD segment")
       }
-      guard address < segment.fileEnd else { return .zeroFill }
-      let offset = segment.offset + (address - segment.address)  // below offset + fileBytes: checked in init
-      let inSegment = segment.fileEnd - address
+      let intoSegment = address - segment.address
+      let fileBytes = min(segment.fileSize, segment.memorySize)
+      guard intoSegment < fileBytes else { return .zeroFill }
+      let offset = segment.offset + intoSegment  // below offset + fileBytes, which init checked
       guard let start = Int(exactly: offset), start <= fileSize else {
         throw BinaryError(
           .truncated, "\(what()): address 0x\(String(address, radix: 16)) maps past the end of the file",
           offset: offset)
       }
-      return .file(offset: start, available: Int(clamping: min(inSegment, UInt64(fileSize - start))))
+      return .file(offset: start, available: Int(clamping: min(fileBytes - intoSegment, UInt64(fileSize - start))))
     }
 
     /// The file offset of the `size` bytes at `address`, which must all come from one segment's
