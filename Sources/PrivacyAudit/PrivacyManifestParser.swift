@@ -1,10 +1,11 @@
 public import Foundation
+import PropertyLists
 
 extension PrivacyManifest {
   /// Parses and validates a `PrivacyInfo.xcprivacy` (XML or binary property list).
   ///
-  /// Checks key names, value types and values against Apple's rules: the four top-level keys
-  /// only; `NSPrivacyTracking` a Boolean; domains bare host names; `NSPrivacyTracking` true
+  /// Checks key names, value types and values against Apple's rules: no key set twice in one
+  /// dictionary; the four top-level keys only; `NSPrivacyTracking` a Boolean; domains bare host names; `NSPrivacyTracking` true
   /// whenever domains are listed; each collected-data entry exactly its four keys with known
   /// values; each accessed-API entry exactly its two keys, one of `knownCategories` (a shortened
   /// or invented category is ITMS-91054) and a non-empty reasons array. An empty
@@ -17,16 +18,20 @@ extension PrivacyManifest {
   /// - Returns: The manifest's readable parts, with every problem in `issues`.
   public init(parsing data: Data, knownCategories: Set<String>) {
     self.init()
-    let root: PropertyListValue
+    let document: PropertyListDocument
     do {
-      root = try PropertyListValue.parse(data)
+      document = try PropertyListDocument(parsing: data)
     } catch {
       issues.append(ManifestIssue(message: "The manifest is \(error.message); check it with `plutil -lint`."))
       return
     }
-    guard case .dictionary(let dictionary) = root else {
-      issues.append(ManifestIssue(message: "The manifest's root is a \(root.typeName), not a Dictionary."))
+    guard case .dictionary(let dictionary) = document.root else {
+      issues.append(ManifestIssue(message: "The manifest's root is a \(document.root.typeName), not a Dictionary."))
       return
+    }
+    for duplicate in document.duplicateKeys {
+      let place = duplicate.location.isEmpty ? "" : " in `\(duplicate.location)`"
+      report("The key `\(duplicate.key)` appears more than once\(place); keep one (sdkvet reads the last).")
     }
     for key in dictionary.keys.sorted() where !ManifestKeys.topLevel.contains(key) {
       issues.append(
