@@ -14,6 +14,13 @@ struct DiscoveryPropertyListTests {
     Array(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">\#(body)</plist>"#.utf8)
   }
 
+  /// An xcframework `Info.plist` with one `AvailableLibraries` entry holding `entry`, then `trailer`.
+  private func xcframeworkPlist(entry: String, trailer: String = "") -> [UInt8] {
+    xml("<dict><key>AvailableLibraries</key><array><dict>\(entry)</dict></array></dict>\(trailer)")
+  }
+
+  private let slice = "<key>LibraryIdentifier</key><string>ios-arm64</string>"
+
   @Test func xcframeworkEntriesLeavingTheFolderAreReported() throws {
     let tree = try TemporaryTree()
     try tree.plist(
@@ -48,9 +55,7 @@ struct DiscoveryPropertyListTests {
     let padding = String(repeating: " ", count: ReadLimits.documentBytes)
     try tree.file(
       "K.xcframework/Info.plist",
-      xml(
-        "<dict><key>AvailableLibraries</key><array><dict><key>LibraryIdentifier</key><string>ios-arm64</string>"
-          + "<key>LibraryPath</key><string>libK.a</string></dict></array></dict>\(padding)"))
+      xcframeworkPlist(entry: slice + "<key>LibraryPath</key><string>libK.a</string>", trailer: padding))
     try tree.file("K.xcframework/ios-arm64/libK.a", Array("!<arch>\n".utf8))
     let result = tree.discover()
     #expect(
@@ -64,10 +69,8 @@ struct DiscoveryPropertyListTests {
     let tree = try TemporaryTree()
     try tree.file(
       "K.xcframework/Info.plist",
-      xml(
-        "<dict><key>AvailableLibraries</key><array><dict><key>LibraryIdentifier</key><string>ios-arm64</string>"
-          + "<key>LibraryPath</key><string>libK.a</string><key>LibraryPath</key><string>libL.a</string></dict></array>"
-          + "</dict>"))
+      xcframeworkPlist(
+        entry: slice + "<key>LibraryPath</key><string>libK.a</string><key>LibraryPath</key><string>libL.a</string>"))
     try tree.file("K.xcframework/ios-arm64/libL.a", Array("!<arch>\n".utf8))
     let result = tree.discover()
     #expect(

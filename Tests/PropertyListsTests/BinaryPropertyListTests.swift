@@ -6,16 +6,6 @@ import Testing
 struct BinaryPropertyListTests {
   typealias Builder = BinaryPlistBuilder
 
-  /// The error message parsing `data` gives, or `nil` when it parses.
-  private func failure(_ data: Data) -> String? {
-    do {
-      _ = try PropertyListDocument(parsing: data)
-      return nil
-    } catch {
-      return error.message
-    }
-  }
-
   @Test func everyType() throws {
     var plist = Builder()
     let names = [
@@ -67,7 +57,7 @@ struct BinaryPropertyListTests {
     #expect(bomb.count == 235)
     let clock = ContinuousClock()
     var message: String?
-    let elapsed = clock.measure { message = failure(bomb) }
+    let elapsed = clock.measure { message = parseFailure(bomb) }
     #expect(
       message == "not a readable property list (it expands beyond 1000000 objects through shared references)")
     #expect(elapsed < .seconds(1))
@@ -88,20 +78,20 @@ struct BinaryPropertyListTests {
     var plist = Builder()
     plist.add(plist.array(Array(repeating: 1, count: 40)))
     plist.add(Builder.ascii(String(repeating: "a", count: 64 << 10)))
-    let message = failure(plist.build(offsetSize: 4))
+    let message = parseFailure(plist.build(offsetSize: 4))
     #expect(message?.contains("strings and data expand beyond") == true)
   }
 
   @Test func cyclesAreRejected() {
     var direct = Builder()
     direct.add(direct.array([0]))
-    #expect(failure(direct.build())?.contains("object 0 contains itself") == true)
+    #expect(parseFailure(direct.build())?.contains("object 0 contains itself") == true)
 
     var indirect = Builder()
     indirect.add(indirect.dictionary(keys: [1], values: [2]))
     indirect.add(Builder.ascii("key"))
     indirect.add(indirect.array([0]))
-    #expect(failure(indirect.build())?.contains("object 0 contains itself") == true)
+    #expect(parseFailure(indirect.build())?.contains("object 0 contains itself") == true)
   }
 
   @Test func nestingIsBounded() {
@@ -109,7 +99,7 @@ struct BinaryPropertyListTests {
     deep.referenceSize = 2
     for level in 0..<300 { deep.add(deep.array([level + 1])) }
     deep.add(deep.array([]))
-    #expect(failure(deep.build())?.contains("nests deeper than 256 levels") == true)
+    #expect(parseFailure(deep.build())?.contains("nests deeper than 256 levels") == true)
   }
 
   /// Objects decoded once at a shallow depth and referenced again deeper still count at their real depth.
@@ -120,7 +110,7 @@ struct BinaryPropertyListTests {
     for level in 0..<200 { plist.add(plist.array([2 + level])) }  // 1…200: A, 200 arrays deep
     plist.add(plist.array([]))  // 201: A's innermost array
     for level in 0..<100 { plist.add(plist.array([level == 99 ? 1 : 203 + level])) }  // 202…301: B, ending in A
-    #expect(failure(plist.build())?.contains("nests deeper than 256 levels") == true)
+    #expect(parseFailure(plist.build())?.contains("nests deeper than 256 levels") == true)
   }
 
   @Test func duplicateKeysAreRecordedAndTheLastValueKept() throws {
@@ -146,32 +136,32 @@ struct BinaryPropertyListTests {
     var plist = Builder()
     plist.add(plist.array([1]))
     plist.add([0x09])
-    #expect(failure(plist.build(offsets: [8, 0x7FF0]))?.contains("outside the objects") == true)
-    #expect(failure(plist.build(offsets: [8, 2]))?.contains("outside the objects") == true)
-    #expect(failure(plist.build(objectCount: 200))?.contains("offset table") == true)
-    #expect(failure(plist.build(tableOffset: 0x7FFF_FFFF))?.contains("offset table") == true)
-    #expect(failure(plist.build(top: 2))?.contains("top object 2") == true)
+    #expect(parseFailure(plist.build(offsets: [8, 0x7FF0]))?.contains("outside the objects") == true)
+    #expect(parseFailure(plist.build(offsets: [8, 2]))?.contains("outside the objects") == true)
+    #expect(parseFailure(plist.build(objectCount: 200))?.contains("offset table") == true)
+    #expect(parseFailure(plist.build(tableOffset: 0x7FFF_FFFF))?.contains("offset table") == true)
+    #expect(parseFailure(plist.build(top: 2))?.contains("top object 2") == true)
 
     var dangling = Builder()
     dangling.add(dangling.array([7]))
-    #expect(failure(dangling.build())?.contains("reference 7 is not one of the 1 objects") == true)
+    #expect(parseFailure(dangling.build())?.contains("reference 7 is not one of the 1 objects") == true)
 
     var longCount = Builder()
     longCount.add([0x5F, 0x13] + Builder.bigEndian(Int(Int64.max), width: 8))
-    #expect(failure(longCount.build())?.contains("larger than the file") == true)
+    #expect(parseFailure(longCount.build())?.contains("larger than the file") == true)
 
     var shortString = Builder()
     shortString.add([0x5E] + Array("abc".utf8))  // claims 14 bytes
-    #expect(failure(shortString.build())?.contains("past the end") == true)
+    #expect(parseFailure(shortString.build())?.contains("past the end") == true)
   }
 
   @Test func malformedTrailersAndHeadersAreRejected() {
     var plist = Builder()
     plist.add([0x09])
-    #expect(failure(plist.build(version: "01"))?.contains("only version 00") == true)
-    #expect(failure(Data("bplist00".utf8))?.contains("cannot hold a header") == true)
+    #expect(parseFailure(plist.build(version: "01"))?.contains("only version 00") == true)
+    #expect(parseFailure(Data("bplist00".utf8))?.contains("cannot hold a header") == true)
     plist.referenceSize = 0
-    #expect(failure(plist.build())?.contains("reference size 0") == true)
+    #expect(parseFailure(plist.build())?.contains("reference size 0") == true)
   }
 
   @Test(
@@ -182,13 +172,13 @@ struct BinaryPropertyListTests {
   func valuesThatAreNotPropertyListValues(object: [UInt8], message: String) {
     var plist = Builder()
     plist.add(object + [0, 0, 0, 0, 0, 0, 0, 0])
-    #expect(failure(plist.build())?.contains(message) == true, "\(object)")
+    #expect(parseFailure(plist.build())?.contains(message) == true, "\(object)")
   }
 
   @Test func keysMustBeStrings() {
     var plist = Builder()
     plist.add(plist.dictionary(keys: [1], values: [1]))
     plist.add(Builder.integer(3))
-    #expect(failure(plist.build())?.contains("key 0 is a Integer, not a String") == true)
+    #expect(parseFailure(plist.build())?.contains("key 0 is a Integer, not a String") == true)
   }
 }

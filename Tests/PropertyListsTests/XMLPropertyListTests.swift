@@ -10,16 +10,7 @@ struct XMLPropertyListTests {
   }
 
   private func failure(_ text: String) -> String? {
-    failure(Data(text.utf8))
-  }
-
-  private func failure(_ data: Data) -> String? {
-    do {
-      _ = try PropertyListDocument(parsing: data)
-      return nil
-    } catch {
-      return error.message
-    }
+    parseFailure(Data(text.utf8))
   }
 
   private func plist(_ body: String) -> String {
@@ -107,7 +98,7 @@ struct XMLPropertyListTests {
     #expect(failure("<plist><string>a\0b</string></plist>")?.contains("NUL") == true)
     var utf16 = Data([0xFF, 0xFE])
     for unit in "<plist><true/></plist>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-    #expect(failure(utf16)?.contains("not in UTF-8") == true)
+    #expect(parseFailure(utf16)?.contains("not in UTF-8") == true)
   }
 
   @Test(arguments: [
@@ -150,7 +141,7 @@ struct XMLPropertyListTests {
 
   @Test func tooLargeIsSaidSo() {
     let large = Data(repeating: UInt8(ascii: " "), count: ReadLimits.documentBytes + 1)
-    #expect(failure(large) == "larger than 8 MiB")
+    #expect(parseFailure(large) == "larger than 8 MiB")
   }
 
   @Test(arguments: [String.Encoding.utf8, .utf16])
@@ -165,7 +156,7 @@ struct XMLPropertyListTests {
 
   @Test func brokenTextSaysSoWithoutFoundationsWording() {
     #expect(
-      failure(Data("hello".utf8 + [0xff, 0xfe]))
+      parseFailure(Data("hello".utf8 + [0xff, 0xfe]))
         == "not a readable property list (not XML, binary, or old-style text that Foundation reads)")
   }
 }
