@@ -4,8 +4,8 @@ import PropertyLists
 extension PrivacyManifest {
   /// Parses and validates a `PrivacyInfo.xcprivacy` (XML or binary property list).
   ///
-  /// Checks key names, value types and values against Apple's rules: no key set twice in one
-  /// dictionary; the four top-level keys only; `NSPrivacyTracking` a Boolean; domains bare host names; `NSPrivacyTracking` true
+  /// Checks key names, value types and values against Apple's rules: the four top-level keys
+  /// only; `NSPrivacyTracking` a Boolean; domains bare host names; `NSPrivacyTracking` true
   /// whenever domains are listed; each collected-data entry exactly its four keys with known
   /// values; each accessed-API entry exactly its two keys, one of `knownCategories` (a shortened
   /// or invented category is ITMS-91054) and a non-empty reasons array. An empty
@@ -31,7 +31,11 @@ extension PrivacyManifest {
     }
     for duplicate in document.duplicateKeys {
       let place = duplicate.location.isEmpty ? "" : " in `\(duplicate.location)`"
-      report("The key `\(duplicate.key)` appears more than once\(place); keep one (sdkvet reads the last).")
+      issues.append(
+        ManifestIssue(
+          severity: .note,
+          message: "The key `\(duplicate.key)` appears more than once\(place). Apple's parser keeps one of the values "
+            + "without saying which, and sdkvet reads the last; keep one."))
     }
     for key in dictionary.keys.sorted() where !ManifestKeys.topLevel.contains(key) {
       issues.append(
