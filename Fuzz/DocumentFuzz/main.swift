@@ -3,6 +3,7 @@ import BinaryImage
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
+import PropertyLists
 import TargetDiscovery
 
 #if canImport(Glibc)
@@ -99,19 +100,19 @@ enum FuzzedDocument: UInt8, CaseIterable {
     let root = isApp ? "Fuzz.app" : "Fuzz.framework"
     let fuzzed = LoadedFile(file: TargetFile(path: "\(root)/\(fileName)"), contents: .bytes(bytes))
     let binary = ScannedBinary(file: TargetFile(path: "\(root)/Fuzz"), format: .machO, images: [image])
-    let target = DiscoveredTarget(
-      path: root, kind: isApp ? .app : .framework, binaries: [binary.file],
-      manifests: self == .manifest ? [fuzzed.file] : [], infoPlist: isApp ? "\(root)/Info.plist" : nil,
-      localizedInfoPlistStrings: self == .infoPlistStrings ? [fuzzed.file.path] : [])
-    let infoPlist: LoadedFile? =
+    // Discovery parses an Info.plist once and hands it to the audit on the target.
+    let infoPlist: PropertyListFile? =
       switch self {
       case .manifest, .catalogOverlay: nil
-      case .infoPlist: fuzzed
-      case .infoPlistStrings:
-        LoadedFile(file: TargetFile(path: "\(root)/Info.plist"), contents: .bytes(Self.baseInfoPlist))
+      case .infoPlist: PropertyListFile(path: "\(root)/Info.plist", parsing: bytes)
+      case .infoPlistStrings: PropertyListFile(path: "\(root)/Info.plist", parsing: Self.baseInfoPlist)
       }
+    let target = DiscoveredTarget(
+      path: root, kind: isApp ? .app : .framework, binaries: [binary.file],
+      manifests: self == .manifest ? [fuzzed.file] : [], infoPlist: infoPlist,
+      localizedInfoPlistStrings: self == .infoPlistStrings ? [fuzzed.file.path] : [])
     return TargetEvidence(
-      target: target, binaries: [binary], manifests: self == .manifest ? [fuzzed] : [], infoPlist: infoPlist,
+      target: target, binaries: [binary], manifests: self == .manifest ? [fuzzed] : [],
       localizedInfoPlistStrings: self == .infoPlistStrings ? [fuzzed] : [])
   }
 

@@ -4,17 +4,21 @@
 Each file is what the document fuzzer (Fuzz/DocumentFuzz) takes: one byte saying what the rest
 is (0 privacy manifest, 1 Info.plist, 2 InfoPlist.strings, 3 catalog overlay), then the document.
 They start the fuzzer off in places a mutator reaches slowly, and DocumentFuzzRegressionTests
-replays them on every test run: nesting deeper than Foundation's property list readers accept
-(XML and binary), a binary plist whose array contains itself, a binary plist whose offsets point
-past its end, UTF-16 strings files with a broken surrogate and no terminator, and overlays with
-wrong types, unknown categories and 2,000 spellings of one API.
+replays them on every test run: nesting deeper than the property list readers accept (XML and
+binary), a binary plist whose array contains itself, a binary plist whose offsets point past its
+end, binary plists whose objects share references so that a few hundred bytes expand to 2^41
+values (a manifest, an Info.plist and a strings file), keys repeated in one dictionary (XML and
+binary), UTF-16 strings files with a broken surrogate and no terminator, and overlays with wrong
+types, unknown categories and 2,000 spellings of one API.
 
-    Fuzz/DocumentFuzz/make-hostile-inputs.py
+    Fuzz/DocumentFuzz/make-hostile-inputs.py            # writes Fuzz/corpus/documents/hostile-*
+    Fuzz/DocumentFuzz/make-hostile-inputs.py --bomb F   # writes the bare 235-byte manifest bomb to F
 """
 
 import json
 import os
 import struct
+import sys
 
 MANIFEST, INFO_PLIST, STRINGS, OVERLAY = 0, 1, 2, 3
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "corpus", "documents")
@@ -62,6 +66,28 @@ def offsets_past_end():
     return binary_plist(manifest_with_api_types([bytes([0xA0])]), offsets=[8, 0x7FFFFFF0, 0xFFFFFFFF])
 
 
+def shared_reference_bomb(key, depth=40):
+    """A dict {key: A0} where each A(i) is [A(i+1), A(i+1)] and A(depth) is []: 2^(depth+1) values
+    once expanded, in 75 + 4 * depth bytes (235 for depth 40) with one-byte refs and offsets."""
+    arrays = [bytes([0xA2, 3 + level, 3 + level]) for level in range(depth)] + [bytes([0xA0])]
+    objects = [bytes([0xD1, 1, 2]), bytes([0x5F, 0x10, len(key)]) + key, *arrays]
+    return binary_plist(objects, ref_size=1, offset_size=1)
+
+
+def duplicate_keys_xml():
+    return (b'<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>'
+            b"<key>NSPrivacyTracking</key><false/><key>NSPrivacyTracking</key><true/>"
+            b"<key>NSPrivacyTrackingDomains</key><array><string>ads.example.com</string></array></dict></plist>")
+
+
+def duplicate_keys_binary():
+    """{NSCameraUsageDescription: "Scans receipts.", NSCameraUsageDescription: "camera"} as a binary plist."""
+    key = b"NSCameraUsageDescription"
+    return binary_plist([bytes([0xD2, 1, 1, 2, 3]), bytes([0x5F, 0x10, len(key)]) + key,
+                         bytes([0x5F, 0x10, 15]) + b"Scans receipts.", bytes([0x56]) + b"camera"],
+                        ref_size=1, offset_size=1)
+
+
 def utf16_strings():
     text = '"NSCameraUsageDescription" = "Scans \ud800 receipts'
     return b"\xff\xfe" + text.encode("utf-16-le", "surrogatepass")
@@ -90,6 +116,11 @@ INPUTS = {
     "hostile-manifest-bplist-nested-10000": (MANIFEST, deep_binary(10000)),
     "hostile-manifest-bplist-self-containing": (MANIFEST, self_containing_binary()),
     "hostile-manifest-bplist-offsets-past-end": (MANIFEST, offsets_past_end()),
+    "hostile-manifest-bplist-shared-references": (MANIFEST, shared_reference_bomb(b"NSPrivacyAccessedAPITypes")),
+    "hostile-infoplist-bplist-shared-references": (INFO_PLIST, shared_reference_bomb(b"NSCameraUsageDescription")),
+    "hostile-strings-bplist-shared-references": (STRINGS, shared_reference_bomb(b"NSCameraUsageDescription")),
+    "hostile-manifest-xml-duplicate-keys": (MANIFEST, duplicate_keys_xml()),
+    "hostile-infoplist-bplist-duplicate-keys": (INFO_PLIST, duplicate_keys_binary()),
     "hostile-infoplist-bplist-nested-10000": (INFO_PLIST, deep_binary(10000)),
     "hostile-strings-utf16-lone-surrogate": (STRINGS, utf16_strings()),
     "hostile-overlay-wrong-types": (OVERLAY, overlay_wrong_types().encode()),
@@ -99,6 +130,10 @@ INPUTS = {
 
 
 def main():
+    if sys.argv[1:2] == ["--bomb"]:
+        with open(sys.argv[2], "wb") as out:
+            out.write(shared_reference_bomb(b"NSPrivacyAccessedAPITypes"))
+        return
     os.makedirs(OUT, exist_ok=True)
     for name, (kind, document) in INPUTS.items():
         with open(os.path.join(OUT, name), "wb") as out:

@@ -138,8 +138,8 @@ extension ByteKeyTable {
     }
     if offset < bytes.count {
       var tail: UInt64 = 0
-      for (shift, byte) in bytes[offset...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
-      hash = (hash ^ tail) &* prime
+      withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+      hash = (hash ^ UInt64(littleEndian: tail)) &* prime
     }
     hash = (hash ^ UInt64(bytes.count)) &* prime
     hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd

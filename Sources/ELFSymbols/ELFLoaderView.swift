@@ -47,10 +47,8 @@
           size > 0
           ? LibELF.bytes(try LibELF.chunk(elf, offset: offset, size: size, of: .bytes))
           : UnsafeRawBufferPointer(start: nil, count: 0)
-        // Up to the last NUL: no name can end past it, and no lookup searches an unterminated tail.
-        let terminated = UnsafeRawBufferPointer(rebasing: bytes[..<((bytes.lastIndex(of: 0) ?? -1) + 1)])
         stringTableOffset = offset
-        strings = .bytes(ByteReader(terminated, baseOffset: UInt64(offset), byteOrder: byteOrder))
+        strings = .bytes(ByteReader(bytes, baseOffset: UInt64(offset), byteOrder: byteOrder).throughLastNUL)
       }
       var symbolTableOffset: Int?
       var symbolCount = 0

@@ -83,7 +83,7 @@ public struct ScannedBinary: Sendable, Hashable {
   }
 }
 
-/// A manifest, `Info.plist` or strings file as read from disk.
+/// A manifest or strings file as read from disk.
 public struct LoadedFile: Sendable, Hashable {
   /// What reading produced.
   public enum Contents: Sendable, Hashable {
@@ -113,20 +113,17 @@ public struct TargetEvidence: Sendable, Hashable {
   public var binaries: [ScannedBinary]
   /// Its `PrivacyInfo.xcprivacy` files.
   public var manifests: [LoadedFile]
-  /// Its `Info.plist`.
-  public var infoPlist: LoadedFile?
-  /// Its localized `InfoPlist.strings` files.
+  /// Its localized `InfoPlist.strings` files. (Its `Info.plist` is `target.infoPlist`, parsed by discovery.)
   public var localizedInfoPlistStrings: [LoadedFile]
 
   /// Creates target evidence.
   public init(
-    target: DiscoveredTarget, binaries: [ScannedBinary], manifests: [LoadedFile] = [], infoPlist: LoadedFile? = nil,
+    target: DiscoveredTarget, binaries: [ScannedBinary], manifests: [LoadedFile] = [],
     localizedInfoPlistStrings: [LoadedFile] = []
   ) {
     self.target = target
     self.binaries = binaries
     self.manifests = manifests
-    self.infoPlist = infoPlist
     self.localizedInfoPlistStrings = localizedInfoPlistStrings
   }
 }

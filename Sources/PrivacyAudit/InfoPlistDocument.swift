@@ -1,3 +1,4 @@
+import PropertyLists
 import TargetDiscovery
 
 /// A parsed `Info.plist` or `InfoPlist.strings` (text or binary form): its top-level keys.
@@ -6,23 +7,34 @@ struct InfoPlistDocument {
   var path: String
   /// The top-level entries, or why the file could not be read.
   var entries: Result<[String: PropertyListValue], PropertyListError>
+  /// Top-level keys the file sets more than once (`entries` holds the last value).
+  var duplicateKeys: [String]
+
+  /// A property list discovery has read and parsed (an `Info.plist`).
+  init(_ file: PropertyListFile) {
+    path = file.path
+    switch file.contents {
+    case .success(let document):
+      guard case .dictionary(let dictionary) = document.root else {
+        entries = .failure(PropertyListError(message: "its root is not a dictionary"))
+        duplicateKeys = []
+        return
+      }
+      entries = .success(dictionary)
+      duplicateKeys = document.duplicateKeys.filter(\.location.isEmpty).map(\.key)
+    case .failure(let error):
+      entries = .failure(error)
+      duplicateKeys = []
+    }
+  }
 
   /// Parses a loaded file; old-style `"KEY" = "value";` strings files are property lists too.
   init(_ file: LoadedFile) {
-    path = file.file.path
     switch file.contents {
     case .unreadable(let reason):
-      entries = .failure(PropertyListError(message: reason))
+      self.init(PropertyListFile(path: file.file.path, contents: .failure(PropertyListError(message: reason))))
     case .bytes(let data):
-      do {
-        guard case .dictionary(let dictionary) = try PropertyListValue.parse(data) else {
-          entries = .failure(PropertyListError(message: "its root is not a dictionary"))
-          return
-        }
-        entries = .success(dictionary)
-      } catch {
-        entries = .failure(error)
-      }
+      self.init(PropertyListFile(path: file.file.path, parsing: data))
     }
   }
 

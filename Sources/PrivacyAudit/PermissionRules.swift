@@ -1,4 +1,5 @@
 import PrivacyCatalog
+import PropertyLists
 
 /// What a target can ask the user for, and the purpose-string rules: `requires-purpose-string`
 /// (SDK targets) and `missing-purpose-string` (app targets, over the app and everything embedded).

@@ -35,7 +35,9 @@ public struct PrivacyAuditor: Sendable {
       let embedded = audited.filter { $0.audit.target.embeddedIn == app.audit.target.path }
       final[position] = rollUp(app.report, app: app.audit, embedded: embedded.map { ($0.audit, $0.report) })
     }
-    for position in final.indices { final[position].findings.sort(by: Finding.ordered) }
+    for position in final.indices {
+      final[position].findings = FindingLimit.applied(to: final[position].findings.sorted(by: Finding.ordered))
+    }
     return AuditReport(targets: final.sorted { $0.path < $1.path })
   }
 

@@ -1,4 +1,5 @@
 public import Foundation
+import PropertyLists
 
 extension PrivacyManifest {
   /// Parses and validates a `PrivacyInfo.xcprivacy` (XML or binary property list).
@@ -17,16 +18,24 @@ extension PrivacyManifest {
   /// - Returns: The manifest's readable parts, with every problem in `issues`.
   public init(parsing data: Data, knownCategories: Set<String>) {
     self.init()
-    let root: PropertyListValue
+    let document: PropertyListDocument
     do {
-      root = try PropertyListValue.parse(data)
+      document = try PropertyListDocument(parsing: data)
     } catch {
       issues.append(ManifestIssue(message: "The manifest is \(error.message); check it with `plutil -lint`."))
       return
     }
-    guard case .dictionary(let dictionary) = root else {
-      issues.append(ManifestIssue(message: "The manifest's root is a \(root.typeName), not a Dictionary."))
+    guard case .dictionary(let dictionary) = document.root else {
+      issues.append(ManifestIssue(message: "The manifest's root is a \(document.root.typeName), not a Dictionary."))
       return
+    }
+    for duplicate in document.duplicateKeys {
+      let place = duplicate.location.isEmpty ? "" : " in `\(duplicate.location)`"
+      issues.append(
+        ManifestIssue(
+          severity: .note,
+          message: "The key `\(duplicate.key)` appears more than once\(place). Apple's parser keeps one of the values "
+            + "without saying which, and sdkvet reads the last; keep one."))
     }
     for key in dictionary.keys.sorted() where !ManifestKeys.topLevel.contains(key) {
       issues.append(

@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// `purpose-string-style`: every purpose string present in the target's `Info.plist` and in each
 /// localized `InfoPlist.strings` is checked against Apple's writing guidance.
 enum PurposeStringRules {
@@ -37,7 +39,13 @@ enum PurposeStringRules {
     -> [Finding]
   {
     let place = document.localization.map { " (\($0))" } ?? ""
-    return entries.keys.sorted().filter { $0.hasSuffix("UsageDescription") }.compactMap { key in
+    let repeated = document.duplicateKeys.filter { $0.hasSuffix("UsageDescription") }.map { key in
+      Finding(
+        rule: .purposeStringStyle, severity: .warning, category: key,
+        message: "\(key)\(place) is set more than once; keep one purpose string (sdkvet reads the last).",
+        file: document.path)
+    }
+    let styled = entries.keys.sorted().filter { $0.hasSuffix("UsageDescription") }.compactMap { key -> Finding? in
       guard let value = entries[key] else { return nil }
       let problems: [String]
       let quoted: String
@@ -53,5 +61,6 @@ enum PurposeStringRules {
         rule: .purposeStringStyle, severity: .warning, category: key,
         message: "\(key)\(place)\(quoted) \(problems.joined(separator: "; ")).", file: document.path)
     }
+    return repeated + styled
   }
 }

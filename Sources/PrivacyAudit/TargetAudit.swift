@@ -95,7 +95,7 @@ struct TargetAudit: Sendable {
     }
     self.declaredBySlice = declaredBySlice
     self.coveredSlices = coveredSlices
-    infoPlist = input.infoPlist.map(InfoPlistDocument.init)
+    infoPlist = input.target.infoPlist.map(InfoPlistDocument.init)
     localizedStrings = input.localizedInfoPlistStrings.map(InfoPlistDocument.init)
   }
 

@@ -57,7 +57,6 @@ public struct ScanPipeline: Sendable {
       let target = discovery.targets[position]
       let evidence = TargetEvidence(
         target: target, binaries: scanned[position], manifests: target.manifests.map(load),
-        infoPlist: target.infoPlist.map { load(TargetFile(path: $0)) },
         localizedInfoPlistStrings: target.localizedInfoPlistStrings.map { load(TargetFile(path: $0)) })
       return auditor.audit(target: evidence)
     } deliver: { _, target in

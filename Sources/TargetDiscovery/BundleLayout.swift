@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// Where a bundle keeps its executable, `Info.plist` and resources.
 ///
 /// iOS-family bundles are flat. macOS apps and bundles nest everything in `Contents/`; macOS
@@ -58,6 +60,14 @@ struct BundleLayout {
   }
 }
 
+/// What discovery reads from a bundle: its `Info.plist` (parsed once) and the executable it names.
+struct BundleContents {
+  /// The `Info.plist`, when it is a file inside the scanned path.
+  var infoPlist: PropertyListFile?
+  /// The executable, when the plist names one or a file has the bundle's base name.
+  var executable: BundleExecutable?
+}
+
 /// A bundle's executable, as its `Info.plist` names it or as its base name suggests.
 struct BundleExecutable {
   /// The executable's path.
@@ -65,12 +75,14 @@ struct BundleExecutable {
   /// Whether `Info.plist` names it (`CFBundleExecutable`): then it is listed even when missing, so a broken bundle is reported.
   var isDeclared: Bool
 
-  /// The executable of the bundle at `bundlePath`, or `nil` when the plist names none and no file has the bundle's base name.
-  static func find(bundlePath: String, layout: BundleLayout, in fileSystem: some ScanFileSystem)
-    -> BundleExecutable?
-  {
-    let plist = PropertyListFile.dictionary(at: layout.infoPlist, in: fileSystem)
-    if let name = plist?["CFBundleExecutable"] as? String, name.isContainedRelativePath, !name.contains("/") {
+  /// The executable of the bundle at `bundlePath`, or `nil` when its `infoPlist` names none and no
+  /// file has the bundle's base name.
+  static func find(
+    bundlePath: String, layout: BundleLayout, infoPlist: PropertyListFile?, in fileSystem: some ScanFileSystem
+  ) -> BundleExecutable? {
+    if let name = infoPlist?.dictionary?["CFBundleExecutable"]?.stringValue, name.isContainedRelativePath,
+      !name.contains("/")
+    {
       return BundleExecutable(path: layout.executableFolder.subpath(name), isDeclared: true)
     }
     let guess = layout.executableFolder.subpath(bundlePath.fileBaseName)

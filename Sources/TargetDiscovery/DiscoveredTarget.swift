@@ -1,3 +1,5 @@
+public import PropertyLists
+
 /// What kind of thing a target is; the raw values are the report's `kind` strings.
 public enum TargetKind: String, Sendable, Hashable, CaseIterable {
   /// An `.app` bundle: its own executable.
@@ -56,8 +58,9 @@ public struct DiscoveredTarget: Sendable, Hashable {
   public var binaries: [TargetFile]
   /// Every `PrivacyInfo.xcprivacy` found where Apple looks for one, sorted.
   public var manifests: [TargetFile]
-  /// The bundle's `Info.plist`, when it has one.
-  public var infoPlist: String?
+  /// The bundle's `Info.plist` (when it has one inside the scanned path), parsed once by discovery
+  /// for its executable name and kept for the audit's Info.plist rules.
+  public var infoPlist: PropertyListFile?
   /// The bundle's localized `*.lproj/InfoPlist.strings` files, sorted.
   public var localizedInfoPlistStrings: [String]
 
@@ -65,7 +68,7 @@ public struct DiscoveredTarget: Sendable, Hashable {
   public init(
     path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [TargetFile] = [],
     manifests: [TargetFile] = [],
-    infoPlist: String? = nil, localizedInfoPlistStrings: [String] = []
+    infoPlist: PropertyListFile? = nil, localizedInfoPlistStrings: [String] = []
   ) {
     self.path = path
     self.kind = kind

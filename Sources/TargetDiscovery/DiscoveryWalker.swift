@@ -1,4 +1,5 @@
 import BinaryImage
+import PropertyLists
 
 /// The walk behind `TargetDiscovery`: its state is the visited set and the targets built so far.
 struct DiscoveryWalker {
@@ -129,7 +130,8 @@ struct DiscoveryWalker {
     case "framework":
       let layout = BundleLayout.framework(at: path, in: fileSystem)
       if let enclosing = context.target, targets[enclosing].kind == .xcframework {
-        populate(enclosing, bundle: path, layout: layout, context, ownsInfoPlist: false)
+        populate(
+          enclosing, bundle: path, layout: layout, inspect(bundle: path, layout: layout), context, ownsInfoPlist: false)
       } else {
         addBundle(at: path, kind: .framework, layout: layout, context)
       }
@@ -137,12 +139,12 @@ struct DiscoveryWalker {
       addXCFramework(at: path, context)
     case "bundle":
       let layout = BundleLayout.appLike(at: path, in: fileSystem)
-      if let enclosing = context.target, BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) == nil
-      {
+      let contents = inspect(bundle: path, layout: layout)
+      if let enclosing = context.target, contents.executable == nil {
         addManifests(in: layout, to: enclosing, slice: context.slice)  // a resource bundle of the enclosing target
         walkChildren(path, context)
       } else {
-        addBundle(at: path, kind: .bundle, layout: layout, context)
+        addBundle(at: path, kind: .bundle, layout: layout, contents: contents, context)
       }
     case "dSYM":
       break  // debug symbols duplicate the binary they describe
@@ -170,24 +172,51 @@ struct DiscoveryWalker {
 
   // MARK: Bundles
 
-  private mutating func addBundle(at path: String, kind: TargetKind, layout: BundleLayout, _ context: Context) {
+  /// Adds a target for the bundle at `path`; `contents` when the caller has inspected it already.
+  private mutating func addBundle(
+    at path: String, kind: TargetKind, layout: BundleLayout, contents: BundleContents? = nil, _ context: Context
+  ) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app))
     let app = context.app ?? (kind.isApp ? path : nil)
-    populate(index, bundle: path, layout: layout, Context(target: index, slice: nil, app: app), ownsInfoPlist: true)
+    populate(
+      index, bundle: path, layout: layout, contents ?? inspect(bundle: path, layout: layout),
+      Context(target: index, slice: nil, app: app), ownsInfoPlist: true)
+  }
+
+  /// Reads a bundle's `Info.plist` (once, and only when it is a file inside the root) and finds its
+  /// executable. A plist that cannot be read, or that names the executable twice, is reported.
+  private mutating func inspect(bundle path: String, layout: BundleLayout) -> BundleContents {
+    let infoPlist = isFileInsideRoot(layout.infoPlist) ? PropertyListFile.read(layout.infoPlist, in: fileSystem) : nil
+    switch infoPlist?.contents {
+    case .failure(let error):
+      problems.append(
+        DiscoveryProblem(
+          path: layout.infoPlist,
+          message: "cannot be read (\(error.message)); the executable was looked for under the bundle's name"))
+    case .success(let document)
+    where document.duplicateKeys.contains(DuplicateKey(key: "CFBundleExecutable")):
+      problems.append(
+        DiscoveryProblem(path: layout.infoPlist, message: "sets CFBundleExecutable more than once; the last is used"))
+    case .success, nil:
+      break
+    }
+    let executable = BundleExecutable.find(bundlePath: path, layout: layout, infoPlist: infoPlist, in: fileSystem)
+    return BundleContents(infoPlist: infoPlist, executable: executable)
   }
 
   /// Adds a bundle's executable, manifests and (when it is the target's own bundle) its
   /// `Info.plist` and localized strings to target `index`, then walks the rest of the bundle.
   private mutating func populate(
-    _ index: Int, bundle path: String, layout: BundleLayout, _ context: Context, ownsInfoPlist: Bool
+    _ index: Int, bundle path: String, layout: BundleLayout, _ contents: BundleContents, _ context: Context,
+    ownsInfoPlist: Bool
   ) {
-    if let executable = BundleExecutable.find(bundlePath: path, layout: layout, in: fileSystem) {
+    if let executable = contents.executable {
       claimBinary(executable.path, listedWhenMissing: executable.isDeclared, into: index, slice: context.slice)
     }
     addManifests(in: layout, to: index, slice: context.slice)
     if ownsInfoPlist {
-      if isFileInsideRoot(layout.infoPlist) { targets[index].infoPlist = layout.infoPlist }
+      targets[index].infoPlist = contents.infoPlist
       for name in (fileSystem.directoryEntries(layout.resources) ?? []) where name.hasSuffix(".lproj") {
         let strings = layout.resources.subpath(name).subpath("InfoPlist.strings")
         if isFileInsideRoot(strings) { targets[index].localizedInfoPlistStrings.append(strings) }
@@ -236,17 +265,12 @@ struct DiscoveryWalker {
   private mutating func addXCFramework(at path: String, _ context: Context) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
-    if let libraries = XCFrameworkLibrary.read(plistAt: path.subpath("Info.plist"), in: fileSystem) {
-      for library in libraries {
-        guard let binary = library.binaryRelativePath else { continue }
-        claimBinary(path.subpath(binary), listedWhenMissing: true, into: index, slice: library.identifier)
-      }
-    } else {
-      problems.append(
-        DiscoveryProblem(
-          path: path,
-          message:
-            "Info.plist is missing or lists no AvailableLibraries; library slices were found by walking the folder"))
+    let plistPath = path.subpath("Info.plist")
+    let info = XCFrameworkInfo(isFileInsideRoot(plistPath) ? PropertyListFile.read(plistPath, in: fileSystem) : nil)
+    problems += info.problems.map { DiscoveryProblem(path: path, message: $0) }
+    for library in info.libraries {
+      guard let binary = library.binaryRelativePath else { continue }
+      claimBinary(path.subpath(binary), listedWhenMissing: true, into: index, slice: library.identifier)
     }
     for name in (fileSystem.directoryEntries(path) ?? []).sorted() {
       let child = path.subpath(name)

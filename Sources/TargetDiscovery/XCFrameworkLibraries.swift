@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// One entry of an xcframework's `Info.plist` `AvailableLibraries`.
 struct XCFrameworkLibrary {
   /// `LibraryIdentifier`: the slice folder, e.g. `ios-arm64_x86_64-simulator`.
@@ -14,21 +16,65 @@ struct XCFrameworkLibrary {
     if libraryPath.hasSuffix(".framework") { return nil }
     return identifier.subpath(libraryPath)
   }
+}
 
-  /// The entries of the xcframework `Info.plist` at `path`, or `nil` when it is missing, broken or has no
-  /// `AvailableLibraries` array. Entries whose paths would leave the xcframework are dropped.
-  static func read(plistAt path: String, in fileSystem: some ScanFileSystem) -> [XCFrameworkLibrary]? {
-    guard let entries = PropertyListFile.dictionary(at: path, in: fileSystem)?["AvailableLibraries"] as? [Any] else {
+/// What an xcframework's `Info.plist` yields: the `AvailableLibraries` entries discovery can use,
+/// and one sentence for everything it cannot (shown as discovery problems of the xcframework).
+struct XCFrameworkInfo {
+  /// The usable entries; empty when the plist gives none, and the slices are found by walking the folder.
+  private(set) var libraries: [XCFrameworkLibrary] = []
+  /// What could not be used, one sentence each.
+  private(set) var problems: [String] = []
+
+  /// Reads `plist` (`nil` when the xcframework has no `Info.plist` inside the scanned path).
+  init(_ plist: PropertyListFile?) {
+    let walked = "library slices were found by walking the folder"
+    let document: PropertyListDocument
+    switch plist?.contents {
+    case nil:
+      problems = ["Info.plist is missing or lists no AvailableLibraries; \(walked)"]
+      return
+    case .failure(let error)?:
+      problems = ["Info.plist cannot be read (\(error.message)); \(walked)"]
+      return
+    case .success(let parsed)?:
+      document = parsed
+    }
+    problems = document.duplicateKeys.map { duplicate in
+      let place = duplicate.location.isEmpty ? "" : " in \(duplicate.location)"
+      return "Info.plist sets \(duplicate.key) more than once\(place); the last value is used"
+    }
+    guard case .array(let entries)? = document.root.dictionaryValue?["AvailableLibraries"] else {
+      problems.append("Info.plist is missing or lists no AvailableLibraries; \(walked)")
+      return
+    }
+    for (position, entry) in entries.enumerated() {
+      if let library = library(entry, place: "Info.plist AvailableLibraries[\(position)]") { libraries.append(library) }
+    }
+  }
+
+  /// One entry, or `nil` (reported) when it lacks its paths or they would leave the xcframework.
+  private mutating func library(_ entry: PropertyListValue, place: String) -> XCFrameworkLibrary? {
+    let skipped = "the entry is skipped"
+    guard let fields = entry.dictionaryValue, let identifier = fields["LibraryIdentifier"]?.stringValue,
+      let libraryPath = fields["LibraryPath"]?.stringValue
+    else {
+      problems.append("\(place) lacks a LibraryIdentifier or LibraryPath string; \(skipped)")
       return nil
     }
-    return entries.compactMap { entry in
-      guard let entry = entry as? [String: Any],
-        let identifier = entry["LibraryIdentifier"] as? String, identifier.isContainedRelativePath,
-        !identifier.contains("/"),
-        let libraryPath = entry["LibraryPath"] as? String, libraryPath.isContainedRelativePath
-      else { return nil }
-      let binaryPath = (entry["BinaryPath"] as? String).flatMap { $0.isContainedRelativePath ? $0 : nil }
-      return XCFrameworkLibrary(identifier: identifier, libraryPath: libraryPath, binaryPath: binaryPath)
+    guard identifier.isContainedRelativePath, !identifier.contains("/") else {
+      problems.append("\(place) LibraryIdentifier \"\(identifier)\" is not a folder of the xcframework; \(skipped)")
+      return nil
     }
+    guard libraryPath.isContainedRelativePath else {
+      problems.append("\(place) LibraryPath \"\(libraryPath)\" leaves the xcframework; \(skipped)")
+      return nil
+    }
+    var binaryPath = fields["BinaryPath"]?.stringValue
+    if let path = binaryPath, !path.isContainedRelativePath {
+      problems.append("\(place) BinaryPath \"\(path)\" leaves the xcframework; it is ignored")
+      binaryPath = nil
+    }
+    return XCFrameworkLibrary(identifier: identifier, libraryPath: libraryPath, binaryPath: binaryPath)
   }
 }

@@ -2,6 +2,7 @@ import BinaryImage
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
+import PropertyLists
 import TargetDiscovery
 import TestSupport
 
@@ -90,7 +91,7 @@ enum Fixture {
     strings: [(String, Data)] = []
   ) throws -> TargetEvidence {
     var evidence = framework(path, kind: .app, binaries: binaries, manifest: manifest)
-    evidence.infoPlist = loaded(path + "/Info.plist", try plist(infoPlist))
+    evidence.target.infoPlist = PropertyListFile(path: path + "/Info.plist", parsing: try plist(infoPlist))
     evidence.localizedInfoPlistStrings = strings.map { loaded(path + "/" + $0.0 + "/InfoPlist.strings", $0.1) }
     return evidence
   }

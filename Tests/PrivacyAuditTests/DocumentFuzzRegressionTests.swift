@@ -1,6 +1,7 @@
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
+import PropertyLists
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -42,7 +43,11 @@ import Testing
     let report = PrivacyAuditor(catalog: catalog).audit([evidence])
     #expect(report.targets.map(\.path) == ["Fuzz.framework"])
     let isDictionary: Bool
-    if case .dictionary = try? PropertyListValue.parse(document) { isDictionary = true } else { isDictionary = false }
+    if case .dictionary? = (try? PropertyListDocument(parsing: document))?.root {
+      isDictionary = true
+    } else {
+      isDictionary = false
+    }
     if !isDictionary {
       #expect(report.allFindings.contains { $0.rule == .invalidPrivacyManifest })
     }
@@ -55,10 +60,11 @@ import Testing
       Fixture.image(
         imports: ["_OBJC_CLASS_$_AVCaptureDevice"], selectors: ["requestAccessForMediaType:completionHandler:"]))
     let target = DiscoveredTarget(
-      path: "Fuzz.app", kind: .app, binaries: [binary.file], infoPlist: "Fuzz.app/Info.plist",
+      path: "Fuzz.app", kind: .app, binaries: [binary.file],
+      infoPlist: PropertyListFile(path: "Fuzz.app/Info.plist", parsing: infoPlist),
       localizedInfoPlistStrings: strings == nil ? [] : ["Fuzz.app/en.lproj/InfoPlist.strings"])
     let evidence = TargetEvidence(
-      target: target, binaries: [binary], infoPlist: Fixture.loaded("Fuzz.app/Info.plist", infoPlist),
+      target: target, binaries: [binary],
       localizedInfoPlistStrings: strings.map { [Fixture.loaded("Fuzz.app/en.lproj/InfoPlist.strings", $0)] } ?? [])
     let report = PrivacyAuditor(catalog: catalog).audit([evidence])
     #expect(report.targets.map(\.path) == ["Fuzz.app"])

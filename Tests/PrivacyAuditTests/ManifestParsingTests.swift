@@ -1,5 +1,6 @@
 import Foundation
 import PrivacyAudit
+import TestSupport
 import Testing
 
 @Suite("Manifest and property list parsing")
@@ -111,28 +112,40 @@ struct ManifestParsingTests {
       ])
   }
 
-  @Test func propertyListTypesAreExact() throws {
-    let data = try Fixture.plist(
-      ["flag": true, "count": 1, "ratio": 1.5, "name": "x", "list": [1], "blob": Data([1])], binary: true)
-    guard case .dictionary(let root) = try PropertyListValue.parse(data) else {
-      Issue.record("root is not a dictionary")
-      return
-    }
-    #expect(root["flag"] == .boolean(true))
-    #expect(root["count"] == .integer(1))
-    #expect(root["ratio"] == .real(1.5))
-    #expect(root["name"] == .string("x"))
-    #expect(root["list"] == .array([.integer(1)]))
-    #expect(root["blob"] == .data(Data([1])))
+  @Test func repeatedKeysAreInvalid() {
+    let manifest = """
+      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+      <key>NSPrivacyTracking</key><false/>
+      <key>NSPrivacyTracking</key><true/>
+      <key>NSPrivacyTrackingDomains</key><array><string>ads.example.com</string></array>
+      <key>NSPrivacyAccessedAPITypes</key><array><dict>
+        <key>NSPrivacyAccessedAPIType</key><string>\(Fixture.fileTimestamp)</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array>
+        <key>NSPrivacyAccessedAPIType</key><string>\(Fixture.fileTimestamp)</string>
+      </dict></array>
+      </dict></plist>
+      """
+    let parsed = PrivacyManifest(parsing: Data(manifest.utf8), knownCategories: known)
+    #expect(
+      parsed.issues.map(\.message) == [
+        "The key `NSPrivacyTracking` appears more than once. Apple's parser keeps one of the values without saying "
+          + "which, and sdkvet reads the last; keep one.",
+        "The key `NSPrivacyAccessedAPIType` appears more than once in `NSPrivacyAccessedAPITypes[0]`. Apple's parser "
+          + "keeps one of the values without saying which, and sdkvet reads the last; keep one.",
+      ])
+    #expect(parsed.issues.allSatisfy { $0.severity == .note })
+    #expect(parsed.tracking == true)
   }
 
-  @Test(arguments: [String.Encoding.utf8, .utf16])
-  func oldStyleStringsFiles(encoding: String.Encoding) throws {
-    let text =
-      "/* Camera */\n\"NSCameraUsageDescription\" = \"Scan \\\"receipts\\\" to file them.\";\n// line\nNSMicrophoneUsageDescription = \"Record notes.\";\n"
-    let data = try #require(text.data(using: encoding))
-    let value = try PropertyListValue.parse(data)
-    #expect(value.dictionaryValue?["NSCameraUsageDescription"] == .string("Scan \"receipts\" to file them."))
-    #expect(value.dictionaryValue?["NSMicrophoneUsageDescription"] == .string("Record notes."))
+  /// The 235-byte manifest of `Fuzz/DocumentFuzz/make-hostile-inputs.py` whose shared references expand to 2^41 values.
+  @Test func sharedReferencesAreOneClearIssue() throws {
+    let input = SampleLocator.packageRoot + "/Fuzz/corpus/documents/hostile-manifest-bplist-shared-references"
+    let plist = try Data(contentsOf: URL(fileURLWithPath: input)).dropFirst()  // the fuzzer's selector byte
+    let parsed = PrivacyManifest(parsing: Data(plist), knownCategories: known)
+    #expect(
+      parsed.issues.map(\.message) == [
+        "The manifest is not a readable property list (it expands beyond 1000000 objects through shared references); "
+          + "check it with `plutil -lint`."
+      ])
   }
 }

@@ -24,6 +24,17 @@ struct ManifestRuleTests {
     #expect(try report([Fixture.api(Fixture.fileTimestamp, "C617.1")]).filter { $0.rule == .invalidReasonCode }.isEmpty)
   }
 
+  @Test func findingsPerRuleAndFileAreCappedWithACount() throws {
+    let codes = (0..<400).map { String(format: "Z%03d.1", $0) }
+    let entry: [String: Any] = [
+      "NSPrivacyAccessedAPIType": Fixture.fileTimestamp, "NSPrivacyAccessedAPITypeReasons": codes,
+    ]
+    let findings = try report([entry])
+    let invalid = findings.filter { $0.rule == .invalidReasonCode }
+    #expect(invalid.count == 51)
+    #expect(invalid.filter { $0.message.hasPrefix("350 more invalid-reason-code findings") }.count == 1)
+  }
+
   @Test func reasonOfAnotherCategory() throws {
     let findings = try report([Fixture.api(Fixture.diskSpace, "CA92.1")], imports: ["_statfs"])
     let wrong = findings.filter { $0.rule == .reasonNotValidForCategory }

@@ -1,6 +1,7 @@
 import BinaryImage
 import Foundation
 import PrivacyAudit
+import PropertyLists
 import TargetDiscovery
 import Testing
 
@@ -110,5 +111,25 @@ struct PermissionRuleTests {
     #expect(style.map(\.file) == ["Demo.app/en.lproj/InfoPlist.strings"])
     #expect(style.first?.message.contains("period") == true)
     #expect(style.first?.message.contains("what the data is for") == true)
+  }
+
+  @Test func repeatedPurposeStringsAreReported() throws {
+    let binary = try Fixture.binary("Demo.app/Demo", Fixture.image(selectors: [cameraRequest]))
+    var app = try Fixture.app(binaries: [binary])
+    let repeated = """
+      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+      <key>NSCameraUsageDescription</key><string>\(goodCamera)</string>
+      <key>CFBundleName</key><string>Demo</string>
+      <key>CFBundleName</key><string>Demo</string>
+      <key>NSCameraUsageDescription</key><string>\(goodCamera)</string>
+      </dict></plist>
+      """
+    app.target.infoPlist = PropertyListFile(path: "Demo.app/Info.plist", parsing: Data(repeated.utf8))
+    let report = try Fixture.audit(app)
+    #expect(
+      report.findings(.purposeStringStyle, at: "Demo.app").map(\.message) == [
+        "NSCameraUsageDescription is set more than once; keep one purpose string (sdkvet reads the last)."
+      ])
+    #expect(report.findings(.missingPurposeString, at: "Demo.app").isEmpty)
   }
 }

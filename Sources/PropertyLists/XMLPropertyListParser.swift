@@ -1,0 +1,268 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// XML property lists (`<plist version="1.0">…</plist>`), read with Foundation's `XMLParser`
+/// (libxml2's SAX parser) and built into values here.
+///
+/// libxml2 only tokenizes: whatever could make it do more is refused before it sees the bytes.
+/// swift-corelibs-foundation always asks libxml2 to substitute entities, so entity declarations
+/// (`<!ENTITY`, the "billion laughs") are refused; a NUL byte is refused, since it would let
+/// libxml2 switch to UTF-16 or UCS-4 and hide a declaration from that check; an encoding other
+/// than UTF-8 is refused for the same reason (property lists are written in UTF-8). External
+/// entities and DTDs are never loaded (`shouldResolveExternalEntities` is false). corelibs also
+/// runs libxml2 in recovery mode, so any error libxml2 reports fails the parse here. Values
+/// nest at most `ExpansionBudget.maximumDepth` deep and number at most `maximumObjects`.
+enum XMLPropertyListParser {
+  static func parse(_ data: Data) throws(PropertyListSyntaxError) -> PropertyListDocument {
+    try refuseUnsafeInput(data)
+    let builder = XMLPropertyListBuilder()
+    let parser = XMLParser(data: data)
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = builder
+    let finished = parser.parse()
+    if let failure = builder.failure { throw PropertyListSyntaxError(reason: failure) }
+    guard finished, parser.parserError == nil else {
+      throw PropertyListSyntaxError(reason: "malformed XML at line \(parser.lineNumber)")
+    }
+    guard let root = builder.root else { throw PropertyListSyntaxError(reason: "the XML holds no value") }
+    return PropertyListDocument(root: root, duplicateKeys: builder.duplicates)
+  }
+
+  private static func refuseUnsafeInput(_ data: Data) throws(PropertyListSyntaxError) {
+    if data.contains(0) {
+      throw PropertyListSyntaxError(reason: "the XML holds a NUL byte")
+    }
+    if data.range(of: Data("<!ENTITY".utf8)) != nil {
+      throw PropertyListSyntaxError(reason: "the XML declares entities, which property lists do not use")
+    }
+    if let encoding = declaredEncoding(data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
+      throw PropertyListSyntaxError(reason: "the XML is in \(encoding.prefix(40)), not UTF-8")
+    }
+  }
+
+  /// The `encoding` of the XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`), when it names one.
+  private static func declaredEncoding(_ data: Data) -> String? {
+    guard let start = data.range(of: Data("<?xml".utf8)),
+      let end = data.range(of: Data("?>".utf8), in: start.upperBound..<data.endIndex)
+    else { return nil }
+    let declaration = String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
+    guard let name = declaration.range(of: "encoding") else { return nil }
+    let value = declaration[name.upperBound...].drop { $0 == "=" || $0.isWhitespace }
+    guard let quote = value.first, quote == "\"" || quote == "'" else { return "" }
+    return String(value.dropFirst().prefix { $0 != quote })
+  }
+}
+
+/// The `XMLParser` delegate that builds the values; the first problem stops the parse.
+private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
+  /// The elements that hold text.
+  private enum TextElement: String {
+    case key, string, integer, real, date, data, `true`, `false`
+  }
+
+  /// An element being read.
+  private enum Frame {
+    case plist(PropertyListValue?)
+    case array([PropertyListValue])
+    /// `key` is the key read and waiting for its value; `repeated` the keys already reported.
+    case dictionary([String: PropertyListValue], key: String?, repeated: Set<String>)
+    case text(TextElement, String)
+
+    /// The step this open element adds to the path of the value being read inside it.
+    var step: PropertyListPathStep? {
+      switch self {
+      case .array(let items): .index(items.count)
+      case .dictionary(_, let key?, _): .key(key)
+      case .plist, .dictionary, .text: nil
+      }
+    }
+  }
+
+  private(set) var root: PropertyListValue?
+  private(set) var failure: String?
+  private(set) var duplicates: [DuplicateKey] = []
+  private var stack: [Frame] = []
+  private var objects = 0
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    guard failure == nil else { return }
+    guard stack.count < ExpansionBudget.maximumDepth else {
+      return fail("it nests deeper than \(ExpansionBudget.maximumDepth) levels", parser)
+    }
+    if name == "plist" {
+      guard stack.isEmpty, root == nil else { return fail("<plist> is inside the property list", parser) }
+      return stack.append(.plist(nil))
+    }
+    switch stack.last {
+    case .text(let element, _):
+      return fail("<\(name)> is inside <\(element.rawValue)>", parser)
+    case .dictionary(_, let key, _) where (name == "key") != (key == nil):
+      return fail(name == "key" ? "a <key> has no value" : "a <\(name)> in a <dict> has no <key>", parser)
+    case .plist(.some):
+      return fail("<plist> holds more than one value", parser)
+    case nil where root != nil:
+      return fail("the XML holds more than one value", parser)
+    case .array, .plist(nil), nil:
+      if name == "key" { return fail("a <key> is outside a <dict>", parser) }
+    case .dictionary:
+      break
+    }
+    switch name {
+    case "array": stack.append(.array([]))
+    case "dict": stack.append(.dictionary([:], key: nil, repeated: []))
+    default:
+      guard let element = TextElement(rawValue: name) else {
+        return fail("<\(name)> is not a property list element", parser)
+      }
+      stack.append(.text(element, ""))
+    }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    append(string, parser)
+  }
+
+  func parser(_ parser: XMLParser, foundCDATA block: Data) {
+    append(String(decoding: block, as: UTF8.self), parser)
+  }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    guard failure == nil, let frame = stack.popLast() else { return }
+    switch frame {
+    case .plist(let value):
+      guard let value else { return fail("<plist> is empty", parser) }
+      root = value
+    case .array(let items):
+      add(.array(items), parser)
+    case .dictionary(let entries, let key, _):
+      guard key == nil else { return fail("the <key> \(key ?? "") has no value", parser) }
+      add(.dictionary(entries), parser)
+    case .text(.key, let text):
+      guard case .dictionary(let entries, nil, let repeated)? = stack.popLast() else {
+        return fail("a <key> is outside a <dict>", parser)  // ruled out when the element started
+      }
+      stack.append(.dictionary(entries, key: text, repeated: repeated))
+      count(parser)
+    case .text(let element, let text):
+      guard let value = Self.value(of: element, text) else {
+        return fail("<\(element.rawValue)>\(text.prefix(40))</\(element.rawValue)> is not a valid value", parser)
+      }
+      add(value, parser)
+    }
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+    fail("malformed XML", parser)
+  }
+
+  func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
+    fail("malformed XML", parser)
+  }
+
+  // MARK: Building
+
+  /// Text goes to the text element being read; outside one, only white space may appear.
+  private func append(_ string: String, _ parser: XMLParser) {
+    guard failure == nil else { return }
+    guard case .text(let element, var text)? = stack.last else {
+      if string.contains(where: { !$0.isWhitespace }) { fail("text is outside a value", parser) }
+      return
+    }
+    stack.removeLast()
+    text += string
+    stack.append(.text(element, text))
+  }
+
+  /// Hands a finished value to the element holding it.
+  private func add(_ value: PropertyListValue, _ parser: XMLParser) {
+    count(parser)
+    switch stack.popLast() {
+    case nil:
+      root = value
+    case .plist:
+      stack.append(.plist(value))
+    case .array(var items):
+      items.append(value)
+      stack.append(.array(items))
+    case .dictionary(var entries, let key?, var repeated):
+      if entries.updateValue(value, forKey: key) != nil, repeated.insert(key).inserted {
+        duplicates.append(DuplicateKey(key: key, location: PropertyListPathStep.text(stack.compactMap(\.step))))
+      }
+      stack.append(.dictionary(entries, key: nil, repeated: repeated))
+    case .dictionary(_, nil, _), .text:
+      fail("a value is misplaced", parser)  // ruled out when the element started
+    }
+  }
+
+  private func count(_ parser: XMLParser) {
+    objects += 1
+    if objects > ExpansionBudget.maximumObjects {
+      fail("it holds more than \(ExpansionBudget.maximumObjects) objects", parser)
+    }
+  }
+
+  private func fail(_ reason: String, _ parser: XMLParser) {
+    guard failure == nil else { return }
+    failure = "\(reason) at line \(parser.lineNumber)"
+    parser.abortParsing()
+  }
+
+  // MARK: Values
+
+  private static func value(of element: TextElement, _ text: String) -> PropertyListValue? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch element {
+    case .string, .key: return .string(text)
+    case .true: return trimmed.isEmpty ? .boolean(true) : nil
+    case .false: return trimmed.isEmpty ? .boolean(false) : nil
+    case .integer: return integer(trimmed).map { .integer($0) }
+    case .real: return Double(trimmed).map { .real($0) }
+    case .date: return date(trimmed).map { .date($0) }
+    case .data: return Data(base64Encoded: trimmed, options: .ignoreUnknownCharacters).map { .data($0) }
+    }
+  }
+
+  /// A decimal or `0x` hexadecimal integer with an optional sign, within 64 signed bits.
+  private static func integer(_ text: String) -> Int64? {
+    var digits = Substring(text)
+    let isNegative = digits.first == "-"
+    if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+    let isHex = digits.hasPrefix("0x") || digits.hasPrefix("0X")
+    if isHex { digits = digits.dropFirst(2) }
+    guard digits.first?.isHexDigit == true, let magnitude = UInt64(digits, radix: isHex ? 16 : 10) else { return nil }
+    guard isNegative else { return Int64(exactly: magnitude) }
+    return magnitude <= Int64.max.magnitude + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil
+  }
+
+  /// An ISO 8601 UTC date as property lists write it: `2024-05-01T12:00:00Z`.
+  private static func date(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
+    guard bytes.count == 20, separators.allSatisfy({ bytes[$0.0] == $0.1.asciiValue }) else { return nil }
+    func number(_ start: Int, _ length: Int) -> Int? {
+      Int(String(decoding: bytes[start..<start + length], as: UTF8.self))
+    }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+      let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), (1...31).contains(day),
+      (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+    else { return nil }
+    let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+}

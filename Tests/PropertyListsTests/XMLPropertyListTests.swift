@@ -1,0 +1,162 @@
+import BinaryImage
+import Foundation
+import PropertyLists
+import Testing
+
+@Suite("XML and old-style property lists")
+struct XMLPropertyListTests {
+  private func parse(_ text: String) throws -> PropertyListDocument {
+    try PropertyListDocument(parsing: Data(text.utf8))
+  }
+
+  private func failure(_ text: String) -> String? {
+    parseFailure(Data(text.utf8))
+  }
+
+  private func plist(_ body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">\(body)</plist>
+    """
+  }
+
+  @Test func everyType() throws {
+    let document = try parse(
+      plist(
+        """
+        <dict>
+          <key>text</key><string>a &amp; b &lt;c&gt; &#x1F600; <![CDATA[<raw>]]></string>
+          <key>empty</key><string/>
+          <key>count</key><integer> -42 </integer>
+          <key>hex</key><integer>0x10</integer>
+          <key>ratio</key><real>2.5e1</real>
+          <key>when</key><date>2001-01-02T00:00:00Z</date>
+          <key>blob</key><data>
+            AAEC
+            /w==
+          </data>
+          <key>yes</key><true/>
+          <key>no</key><false/>
+          <key>list</key><array><integer>1</integer><dict/></array>
+          <!-- a comment -->
+        </dict>
+        """))
+    #expect(
+      document.root
+        == .dictionary([
+          "text": .string("a & b <c> 😀 <raw>"), "empty": .string(""), "count": .integer(-42), "hex": .integer(16),
+          "ratio": .real(25), "when": .date(Date(timeIntervalSinceReferenceDate: 86_400)),
+          "blob": .data(Data([0, 1, 2, 0xFF])), "yes": .boolean(true), "no": .boolean(false),
+          "list": .array([.integer(1), .dictionary([:])]),
+        ]))
+  }
+
+  @Test func aBareValueIsARoot() throws {
+    #expect(try parse("<array><string>x</string></array>").root == .array([.string("x")]))
+  }
+
+  @Test func duplicateKeysAreRecordedAndTheLastValueKept() throws {
+    let document = try parse(
+      plist(
+        """
+        <dict>
+          <key>NSPrivacyTracking</key><false/>
+          <key>NSPrivacyTracking</key><true/>
+          <key>NSPrivacyTracking</key><true/>
+          <key>NSPrivacyAccessedAPITypes</key>
+          <array><dict>
+            <key>NSPrivacyAccessedAPIType</key><string>a</string>
+            <key>NSPrivacyAccessedAPIType</key><string>b</string>
+          </dict></array>
+        </dict>
+        """))
+    #expect(document.root.dictionaryValue?["NSPrivacyTracking"] == .boolean(true))
+    #expect(
+      document.duplicateKeys == [
+        DuplicateKey(key: "NSPrivacyTracking"),
+        DuplicateKey(key: "NSPrivacyAccessedAPIType", location: "NSPrivacyAccessedAPITypes[0]"),
+      ])
+  }
+
+  @Test func entitiesAreRefused() {
+    var laughs = #"<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">"#
+    for level in 1...9 {
+      laughs +=
+        "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10)
+        + "\">"
+    }
+    laughs += "]><plist><string>&lol9;</string></plist>"
+    #expect(failure(laughs)?.contains("declares entities") == true)
+    let external = #"<!DOCTYPE p [<!ENTITY e SYSTEM "file:///etc/passwd">]><plist><string>&e;</string></plist>"#
+    #expect(failure(external)?.contains("declares entities") == true)
+  }
+
+  @Test func onlyUTF8IsRead() {
+    let declared = #"<?xml version="1.0" encoding="UTF-16"?><plist><true/></plist>"#
+    #expect(failure(declared)?.contains("the XML is in UTF-16, not UTF-8") == true)
+    #expect(failure("<plist><string>a\0b</string></plist>")?.contains("NUL") == true)
+    var utf16 = Data([0xFF, 0xFE])
+    for unit in "<plist><true/></plist>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    #expect(parseFailure(utf16)?.contains("not in UTF-8") == true)
+  }
+
+  @Test(arguments: [
+    ("<plist><dict><key>a</key></dict></plist>", "has no value"),
+    ("<plist><dict><string>a</string></dict></plist>", "has no <key>"),
+    ("<plist><dict><key>a</key><key>b</key></dict></plist>", "a <key> has no value"),
+    ("<plist><key>a</key></plist>", "outside a <dict>"),
+    ("<plist><array>text</array></plist>", "text is outside a value"),
+    ("<plist><string><string/></string></plist>", "inside <string>"),
+    ("<plist><table/></plist>", "<table> is not a property list element"),
+    ("<plist><true/><false/></plist>", "more than one value"),
+    ("<plist></plist>", "<plist> is empty"),
+    ("<plist><array><plist/></array></plist>", "<plist> is inside"),
+    ("<plist><integer>12a</integer></plist>", "is not a valid value"),
+    ("<plist><integer>9223372036854775808</integer></plist>", "is not a valid value"),
+    ("<plist><real>fast</real></plist>", "is not a valid value"),
+    ("<plist><date>2024-13-01T00:00:00Z</date></plist>", "is not a valid value"),
+    ("<plist><true>yes</true></plist>", "is not a valid value"),
+    ("<plist><data>!!!</data></plist>", "is not a valid value"),
+    ("<plist><array></plist>", "malformed XML"),
+    ("<plist><true/></plist><plist/>", "malformed XML"),
+    ("<plist><true/></plist>junk", "malformed XML"),
+  ])
+  func malformedPropertyLists(text: String, message: String) {
+    let found = failure(text)
+    #expect(found?.contains(message) == true, "\(text): \(found ?? "parsed")")
+  }
+
+  @Test func integerLimits() throws {
+    #expect(try parse("<integer>-9223372036854775808</integer>").root == .integer(.min))
+    #expect(try parse("<integer>9223372036854775807</integer>").root == .integer(.max))
+  }
+
+  @Test func nestingIsBounded() {
+    let deep = String(repeating: "<array>", count: 300) + String(repeating: "</array>", count: 300)
+    #expect(failure(plist(deep))?.contains("nests deeper than 256 levels") == true)
+    let allowed = String(repeating: "<array>", count: 200) + String(repeating: "</array>", count: 200)
+    #expect(failure(plist(allowed)) == nil)
+  }
+
+  @Test func tooLargeIsSaidSo() {
+    let large = Data(repeating: UInt8(ascii: " "), count: ReadLimits.documentBytes + 1)
+    #expect(parseFailure(large) == "larger than 8 MiB")
+  }
+
+  @Test(arguments: [String.Encoding.utf8, .utf16])
+  func oldStyleStringsFiles(encoding: String.Encoding) throws {
+    let text =
+      "/* Camera */\n\"NSCameraUsageDescription\" = \"Scan \\\"receipts\\\" to file them.\";\n// line\nNSMicrophoneUsageDescription = \"Record notes.\";\n"
+    let data = try #require(text.data(using: encoding))
+    let value = try PropertyListDocument(parsing: data).root
+    #expect(value.dictionaryValue?["NSCameraUsageDescription"] == .string("Scan \"receipts\" to file them."))
+    #expect(value.dictionaryValue?["NSMicrophoneUsageDescription"] == .string("Record notes."))
+  }
+
+  @Test func brokenTextSaysSoWithoutFoundationsWording() {
+    #expect(
+      parseFailure(Data("hello".utf8 + [0xff, 0xfe]))
+        == "not a readable property list (not XML, binary, or old-style text that Foundation reads)")
+  }
+}
