@@ -148,7 +148,7 @@ public struct ByteReader {
       result |= Int64(byte & 0x7f) << shift
       shift += 7
     } while byte & 0x80 != 0
-    if shift < 64 && byte & 0x40 != 0 { result |= -(Int64(1) << shift) }
+    if shift < 64 && byte & 0x40 != 0 { result |= Int64(-1) << shift }  // not -(1 << shift): at 63 that overflows
     return result
   }
 

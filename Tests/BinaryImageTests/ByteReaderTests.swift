@@ -50,6 +50,13 @@ import Testing
     #expect(try withReader([0xc0, 0xbb, 0x78]) { try $0.readSLEB128("value") } == -123_456)
   }
 
+  /// Nine bytes, the last with its sign bit set: the value is sign-extended from bit 63 (the
+  /// Mach-O fuzzer's trap was `-(1 << 63)`).
+  @Test func sleb128SignExtendedFromBit63DoesNotTrap() throws {
+    let bytes: [UInt8] = Array(repeating: 0x80, count: 8) + [0x40]
+    #expect(try withReader(bytes) { try $0.readSLEB128("value") } == Int64(bitPattern: 0xC000_0000_0000_0000))
+  }
+
   @Test func cStringNeedsTerminator() throws {
     let name = try withReader(Array("abc\0def".utf8)) { reader in
       String(fileBytes: try reader.cString(at: 0, "name"))
