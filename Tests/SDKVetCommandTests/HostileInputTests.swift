@@ -156,4 +156,52 @@ import Testing
       #expect(run.status == 1)
     }
   }
+
+  @Test func controlSequencesInNamesNeverReachTheTerminal() throws {
+    let folder = try HostileNames.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for command in [["scan", "--format", "text"], ["symbols"], ["info"]] {
+      let run = ChildProcess().run(command + [folder.path])
+      #expect(!run.timedOut && run.signal == nil && run.peakMiB < Self.peakLimitMiB, "\(command)")
+      let raw = (run.output + run.error).unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }
+      #expect(raw.isEmpty, "\(command): raw control characters \(raw.map(\.value))")
+      #expect(!(run.output + run.error).contains("\nsdkvet: error: forged"), "\(command): a forged line")
+    }
+  }
+
+  @Test func repeatedKeysEscapingLibrariesHugePlistsAndFloodedManifestsAreEachReported() throws {
+    let tree = try treeWithGoodSDK()
+    let repeated = """
+      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+      <key>NSPrivacyTracking</key><false/><key>NSPrivacyTracking</key><true/></dict></plist>
+      """
+    try tree.file(
+      "Repeats.framework/Repeats",
+      Array(
+        try Data(contentsOf: URL(fileURLWithPath: SampleLocator.sample("sdks/NoManifestKit.framework/NoManifestKit")))))
+    try tree.file("Repeats.framework/PrivacyInfo.xcprivacy", Array(repeated.utf8))
+    try tree.plist(
+      "Escapes.xcframework/Info.plist",
+      ["AvailableLibraries": [["LibraryIdentifier": "ios-arm64", "LibraryPath": "../../outside.a"]]])
+    try tree.file("Huge.xcframework/Info.plist", Array(repeating: UInt8(ascii: " "), count: 9 << 20))
+    let codes = String(repeating: "<string>ZZ.1</string>", count: 300_000)
+    let flood = """
+      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
+      <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryDiskSpace</string>
+      <key>NSPrivacyAccessedAPITypeReasons</key><array>\(codes)</array></dict></array></dict></plist>
+      """
+    try tree.file(
+      "Flood.framework/Flood",
+      Array(
+        try Data(contentsOf: URL(fileURLWithPath: SampleLocator.sample("sdks/NoManifestKit.framework/NoManifestKit")))))
+    try tree.file("Flood.framework/PrivacyInfo.xcprivacy", Array(flood.utf8))
+    let run = ChildProcess().run(["scan", "--format", "sarif", tree.root])
+    expectBoundedWithGoodResult(run, "smaller ones")
+    #expect(run.status == 1)
+    #expect(run.output.contains("NSPrivacyTracking"), "the repeated key is reported")
+    #expect(run.error.contains("../../outside.a"), "the escaping AvailableLibraries entry is reported")
+    #expect(run.error.contains("larger than 8 MiB"), "the oversized Info.plist says so")
+    #expect(run.output.contains("more invalid-reason-code findings about this file were left out"))
+    #expect(run.output.utf8.count < 4 * flood.utf8.count, "the SARIF log stays near the manifest's size")
+  }
 }
