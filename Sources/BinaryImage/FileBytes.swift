@@ -4,20 +4,38 @@
   import Darwin
 #endif
 
-/// A file's bytes in a private, writable buffer: what every reader takes, whether the bytes came
+/// A file's bytes in private, writable memory: what every reader takes, whether the bytes came
 /// from the local disk, an archive entry or memory.
 ///
-/// Files are read, never memory-mapped: a mapped file that shrinks while it is parsed (a build
-/// writing it, a sync client) raises SIGBUS and kills the process, while a read that comes up
-/// short is one `io` error for that file. The buffer is private and writable, so a library that
-/// converts byte order in place (libelf) never changes the source.
+/// A small file (at most `readThreshold` bytes) is read with `read(2)`: mapping and unmapping it
+/// would cost more than copying it. A larger file is memory-mapped privately, so only the pages
+/// of the tables a reader parses are ever read from disk; `TruncationGuard` keeps a mapped file
+/// that shrinks while it is parsed (a build writing it, a sync client) from raising SIGBUS, and
+/// `shrankWhileRead` then says the result must be discarded. Either way the memory is private
+/// and writable, so a library that converts byte order in place (libelf) never changes the file.
 public final class FileBytes: @unchecked Sendable {
+  /// Files up to this size are read rather than mapped.
+  public static let readThreshold = 256 << 10
+
   /// The bytes; empty for an empty file.
   public let bytes: UnsafeRawBufferPointer
   /// The size of the whole file when it was opened; larger than `bytes.count` when only a
   /// prefix was asked for.
   public let fileSize: Int
-  private let storage: UnsafeMutableRawPointer?
+  private let storage: Storage
+
+  private enum Storage {
+    case none
+    case allocated(UnsafeMutableRawPointer)
+    case mapped(UnsafeMutableRawPointer, guardSlot: Int)
+  }
+
+  /// Whether the file shrank while its mapping was read: what was read past the new end was
+  /// zeros, so anything parsed from these bytes must be discarded.
+  public var shrankWhileRead: Bool {
+    guard case .mapped(_, let slot) = storage else { return false }
+    return TruncationGuard.hasFaulted(slot)
+  }
 
   /// The bytes, writable: for a library that converts byte order in place.
   public var mutableBytes: UnsafeMutableRawBufferPointer {
@@ -55,6 +73,10 @@ public final class FileBytes: @unchecked Sendable {
       self.init(owning: nil, count: 0, fileSize: fileSize)
       return
     }
+    if count > Self.readThreshold, let mapped = Self.map(fd, count: count) {
+      self.init(storage: mapped, count: count, fileSize: fileSize)
+      return
+    }
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
     if let failure = Self.readFully(fd, into: buffer, count: count) {
       buffer.deallocate()
@@ -63,14 +85,39 @@ public final class FileBytes: @unchecked Sendable {
     self.init(owning: buffer, count: count, fileSize: fileSize)
   }
 
-  private init(owning buffer: UnsafeMutableRawPointer?, count: Int, fileSize: Int) {
-    storage = buffer
-    bytes = UnsafeRawBufferPointer(start: buffer, count: buffer == nil ? 0 : count)
+  private convenience init(owning buffer: UnsafeMutableRawPointer?, count: Int, fileSize: Int) {
+    self.init(storage: buffer.map { .allocated($0) } ?? .none, count: count, fileSize: fileSize)
+  }
+
+  private init(storage: Storage, count: Int, fileSize: Int) {
+    self.storage = storage
+    switch storage {
+    case .none: bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+    case .allocated(let start), .mapped(let start, _): bytes = UnsafeRawBufferPointer(start: start, count: count)
+    }
     self.fileSize = fileSize
   }
 
   deinit {
-    storage?.deallocate()
+    switch storage {
+    case .none: break
+    case .allocated(let buffer): buffer.deallocate()
+    case .mapped(let address, let slot):
+      munmap(address, bytes.count)
+      _ = TruncationGuard.release(slot)
+    }
+  }
+
+  /// Maps `count` bytes of `fd` privately and watches the mapping; `nil` to read instead.
+  private static func map(_ fd: Int32, count: Int) -> Storage? {
+    guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+      return nil
+    }
+    guard let slot = TruncationGuard.watch(address, count: count) else {
+      munmap(address, count)
+      return nil
+    }
+    return .mapped(address, guardSlot: slot)
   }
 
   /// Reads exactly `count` bytes, retrying short reads and interrupts.

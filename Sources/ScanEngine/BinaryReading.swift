@@ -2,8 +2,8 @@ public import BinaryImage
 import ImageLoader
 public import TargetDiscovery
 
-/// Reads one binary through the file system seam: whole (binaries are never mapped), within
-/// `ReadLimits.binaryBytes`, then through the reader its format needs.
+/// Reads one binary through the file system seam, within `ReadLimits.binaryBytes`, then through
+/// the reader its format needs; a file that shrank while it was read is one `io` error.
 public enum BinaryReading {
   /// Reads the binary at `path` from `fileSystem`.
   /// - Throws: `BinaryError` when the file cannot be read at all (`io`, `notBinary`, a broken header).
@@ -16,6 +16,10 @@ public enum BinaryReading {
     guard file.fileSize <= limit else {
       throw BinaryError(.io, "larger than \(ReadLimits.describe(limit)); not read")
     }
-    return try BinaryFileReader.read(file, path: path, options: options)
+    let binary = try BinaryFileReader.read(file, path: path, options: options)
+    guard !file.shrankWhileRead else {
+      throw BinaryError(.io, "the file shrank while it was read (a build or sync writing it?); scan it again")
+    }
+    return binary
   }
 }

@@ -1,0 +1,98 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Makes memory-mapped files safe to read while another process shrinks them.
+///
+/// Touching a page of a mapping past the file's new end raises SIGBUS, which would kill the
+/// process and lose the whole report. While a mapping is registered here, a SIGBUS inside it is
+/// answered by mapping a zero-filled page over the faulting one and marking the mapping: the
+/// reader goes on over zeros (every read is bounds-checked, so that is harmless) and its result
+/// is then discarded as one "the file shrank while it was read" error. A SIGBUS anywhere else
+/// keeps its default action. The handler is installed once, the first time a file is mapped.
+enum TruncationGuard {
+  /// Mappings watched at once; a file mapped while every slot is taken is read instead.
+  static let capacity = 128
+
+  // Each slot is an atomic: shared between threads and the signal handler by design.
+  nonisolated(unsafe) private static let starts = allocateSlots()
+  nonisolated(unsafe) private static let ends = allocateSlots()
+  nonisolated(unsafe) private static let faulted = allocateSlots()
+  private static let installed: Bool = {
+    var action = sigaction()
+    #if canImport(Darwin)
+      action.__sigaction_u.__sa_sigaction = handleBusError
+    #else
+      action.__sigaction_handler.sa_sigaction = handleBusError
+    #endif
+    action.sa_flags = SA_SIGINFO | SA_NODEFER
+    sigemptyset(&action.sa_mask)
+    return sigaction(SIGBUS, &action, nil) == 0
+  }()
+
+  /// Watches `count` bytes from `start`; the slot to release, or `nil` when none is free.
+  static func watch(_ start: UnsafeRawPointer, count: Int) -> Int? {
+    guard installed else { return nil }
+    let first = UInt(bitPattern: start)
+    for slot in 0..<capacity {
+      guard starts[slot].compareExchange(expected: 0, desired: first, ordering: .acquiringAndReleasing).exchanged
+      else { continue }
+      faulted[slot].store(0, ordering: .releasing)
+      ends[slot].store(first + UInt(count), ordering: .releasing)
+      return slot
+    }
+    return nil
+  }
+
+  /// Stops watching `slot`; whether a fault was answered in it (the file shrank).
+  static func release(_ slot: Int) -> Bool {
+    let shrank = faulted[slot].load(ordering: .acquiring) != 0
+    ends[slot].store(0, ordering: .releasing)
+    starts[slot].store(0, ordering: .releasing)
+    return shrank
+  }
+
+  /// Whether a fault was answered in `slot` so far.
+  static func hasFaulted(_ slot: Int) -> Bool {
+    faulted[slot].load(ordering: .acquiring) != 0
+  }
+
+  private static func allocateSlots() -> UnsafeMutablePointer<Atomic<UInt>> {
+    let slots = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: capacity)
+    for slot in 0..<capacity { (slots + slot).initialize(to: Atomic(0)) }
+    return slots
+  }
+
+  /// The SIGBUS handler: async-signal-safe (atomics, `mmap`, `signal`, `raise` only).
+  fileprivate static func answer(faultAt address: UInt) -> Bool {
+    for slot in 0..<capacity {
+      let start = starts[slot].load(ordering: .acquiring)
+      guard start != 0, address >= start, address < ends[slot].load(ordering: .acquiring) else { continue }
+      let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+      let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
+      let zeros = mmap(page, Int(pageSize), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+      guard zeros != MAP_FAILED else { return false }
+      faulted[slot].store(1, ordering: .releasing)
+      return true
+    }
+    return false
+  }
+}
+
+private func handleBusError(_ number: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+  #if canImport(Darwin)
+    let address = info.map { UInt(bitPattern: $0.pointee.si_addr) } ?? 0
+  #else
+    let address = info.map { UInt(bitPattern: $0.pointee._sifields._sigfault.si_addr) } ?? 0
+  #endif
+  if TruncationGuard.answer(faultAt: address) { return }
+  // Not a watched mapping: the default action (a zeroed `sigaction` is SIG_DFL), as if unhandled.
+  var fallback = sigaction()
+  sigemptyset(&fallback.sa_mask)
+  sigaction(number, &fallback, nil)
+  raise(number)
+}
