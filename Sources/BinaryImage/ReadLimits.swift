@@ -3,7 +3,7 @@
 public enum ReadLimits {
   /// Manifests, `Info.plist` and strings files: no real one comes near 8 MiB.
   public static let documentBytes = 8 << 20
-  /// Binaries are read whole (never mapped); the largest real app binaries are a few hundred MiB.
+  /// Binaries: the largest real app binaries are a few hundred MiB.
   public static let binaryBytes = 4 << 30
   /// A `--catalog` file: the built-in catalog is about 100 KiB; an overlay has no reason to come
   /// near 64 MiB.
