@@ -47,7 +47,7 @@ public final class FileBytes: @unchecked Sendable {
   public convenience init(copying contents: some Collection<UInt8>, fileSize: Int? = nil) {
     let buffer = contents.isEmpty ? nil : UnsafeMutableRawPointer.allocate(byteCount: contents.count, alignment: 16)
     if let buffer {
-      _ = UnsafeMutableRawBufferPointer(start: buffer, count: contents.count).copyBytes(from: contents)
+      UnsafeMutableRawBufferPointer(start: buffer, count: contents.count).copyBytes(from: contents)
     }
     self.init(owning: buffer, count: contents.count, fileSize: max(fileSize ?? 0, contents.count))
   }
