@@ -91,15 +91,10 @@ public struct ScanPipeline: Sendable {
 
   /// Reads a small document (manifest, plist, strings) through the file system seam.
   private func load(_ file: TargetFile) -> LoadedFile {
-    let limit = ReadLimits.documentBytes
-    do throws(BinaryError) {
-      let contents = try fileSystem.contents(of: file.path, limit: limit)
-      guard contents.fileSize <= limit else {
-        return LoadedFile(file: file, contents: .unreadable("larger than \(ReadLimits.describe(limit))"))
-      }
-      return LoadedFile(file: file, contents: .bytes(Data(contents.bytes)))
-    } catch {
-      return LoadedFile(file: file, contents: .unreadable(error.message))
+    switch fileSystem.document(at: file.path) {
+    case .success(let data): LoadedFile(file: file, contents: .bytes(data))
+    case .failure(let error): LoadedFile(file: file, contents: .unreadable(error.message))
     }
   }
+
 }

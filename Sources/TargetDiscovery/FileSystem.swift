@@ -1,4 +1,5 @@
 public import BinaryImage
+public import Foundation
 
 /// What a path is, after following a symbolic link when asked to.
 public struct FileStatus: Sendable, Hashable {
@@ -60,4 +61,22 @@ public protocol ScanFileSystem: Sendable {
   /// Up to `limit` bytes from the start of the regular file at `path`, with the file's whole size.
   /// - Throws: `BinaryError` of kind `io` when it cannot be opened or read, or is not a regular file.
   func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes
+}
+
+extension ScanFileSystem {
+  /// The bytes of a manifest, `Info.plist` or strings file at `path`, or why there are none: a
+  /// file larger than `ReadLimits.documentBytes` is not read past the limit and is refused as
+  /// "larger than 8 MiB". Discovery and the engine read every document through this.
+  public func document(at path: String) -> Result<Data, BinaryError> {
+    let limit = ReadLimits.documentBytes
+    do throws(BinaryError) {
+      let file = try contents(of: path, limit: limit)
+      guard file.fileSize <= limit else {
+        return .failure(BinaryError(.io, "larger than \(ReadLimits.describe(limit))"))
+      }
+      return .success(Data(file.bytes))
+    } catch {
+      return .failure(error)
+    }
+  }
 }
