@@ -14,12 +14,7 @@
 /// cannot pick names that pile up in one probe run. The table grows with the entries inserted,
 /// never by a count read from a file.
 public struct ByteKeyTable<Value> {
-  private struct Entry {
-    var start: Int
-    var length: Int
-    var tag: Int
-    var hash: UInt64
-  }
+  private typealias Entry = ByteKeyEntry
 
   private var keyBytes: [UInt8] = []
   private var entries: [Entry] = []
@@ -103,6 +98,16 @@ public struct ByteKeyTable<Value> {
 }
 
 extension ByteKeyTable: Sendable where Value: Sendable {}
+
+/// One key of a `ByteKeyTable`: where its bytes are in the arena, its tag and its hash. Outside
+/// the generic table, so the lookup loop of a table used from another module (the catalog's)
+/// needs no type metadata per probe.
+private struct ByteKeyEntry {
+  var start: Int
+  var length: Int
+  var tag: Int
+  var hash: UInt64
+}
 
 extension ByteKeyTable where Value == Void {
   /// Inserts `key` with `tag` unless that pair is present.
