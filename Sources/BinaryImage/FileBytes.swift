@@ -104,7 +104,7 @@ public final class FileBytes: @unchecked Sendable {
     case .allocated(let buffer): buffer.deallocate()
     case .mapped(let address, let slot):
       munmap(address, bytes.count)
-      _ = TruncationGuard.release(slot)
+      TruncationGuard.release(slot)
     }
   }
 

@@ -30,7 +30,7 @@ public enum PathBytes {
 
   /// The bytes `path` stands for, each escape scalar turned back into its byte.
   public static func encode(_ path: String) -> [UInt8] {
-    guard path.unicodeScalars.contains(where: isEscape) else { return Array(path.utf8) }
+    guard holdsEscapes(path) else { return Array(path.utf8) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(path.utf8.count)
     for scalar in path.unicodeScalars {
@@ -47,12 +47,18 @@ public enum PathBytes {
   public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
     -> Result
   {
-    guard path.unicodeScalars.contains(where: isEscape) else { return try path.withCString(body) }
+    guard holdsEscapes(path) else { return try path.withCString(body) }
     let bytes = encode(path).map { CChar(bitPattern: $0) } + [0]
     return try bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return try "".withCString(body) }  // never: it holds the NUL
       return try body(base)
     }
+  }
+
+  /// Whether `path` holds an escape scalar; every one starts with the byte 0xF4 in UTF-8, so the
+  /// common path (none) is one byte scan, not a scalar decode, per file system call.
+  private static func holdsEscapes(_ path: String) -> Bool {
+    path.utf8.contains(0xF4) && path.unicodeScalars.contains(where: isEscape)
   }
 
   /// Whether `scalar` is one of the 256 that stand for a raw byte.

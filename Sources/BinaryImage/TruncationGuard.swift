@@ -48,12 +48,10 @@ enum TruncationGuard {
     return nil
   }
 
-  /// Stops watching `slot`; whether a fault was answered in it (the file shrank).
-  static func release(_ slot: Int) -> Bool {
-    let shrank = faulted[slot].load(ordering: .acquiring) != 0
+  /// Stops watching `slot` (the mapping is about to go).
+  static func release(_ slot: Int) {
     ends[slot].store(0, ordering: .releasing)
     starts[slot].store(0, ordering: .releasing)
-    return shrank
   }
 
   /// Whether a fault was answered in `slot` so far.
