@@ -18,16 +18,20 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     self.base = base
   }
 
+  /// The entry itself inside an archive (a link not followed), else `base`'s answer.
   public func linkStatus(_ path: String) -> FileStatus? {
     guard let (mount, parts) = table.route(path) else { return base.linkStatus(path) }
     return status(of: mount.index.resolve(parts, followingFinalLink: false), in: mount)
   }
 
+  /// What an archive entry leads to, following links inside the archive, else `base`'s answer.
   public func status(_ path: String) -> FileStatus? {
     guard let (mount, parts) = table.route(path) else { return base.status(path) }
     return status(of: mount.index.resolve(parts, followingFinalLink: true), in: mount)
   }
 
+  /// An entry's path with links resolved inside the archive (a link climbing out resolves to
+  /// the path outside it leads to), else `base`'s answer.
   public func resolvedPath(_ path: String) -> String? {
     guard let (mount, parts) = table.route(path) else { return base.resolvedPath(path) }
     switch mount.index.resolve(parts, followingFinalLink: true) {
@@ -38,6 +42,7 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     }
   }
 
+  /// A link entry's stored target text, else `base`'s answer.
   public func linkTarget(_ path: String) -> String? {
     guard let (mount, parts) = table.route(path) else { return base.linkTarget(path) }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: false),
@@ -46,6 +51,7 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     return mount.index.nodes[node].linkTarget
   }
 
+  /// The names in an archive folder (folders the archive only implies included), else `base`'s answer.
   public func directoryEntries(_ path: String) -> [String]? {
     guard let (mount, parts) = table.route(path) else { return base.directoryEntries(path) }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: true),
@@ -54,6 +60,8 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     return Array(mount.index.nodes[node].children.keys)
   }
 
+  /// An archive entry's bytes, decompressed from the archive (never more than its declared
+  /// size), else `base`'s answer.
   public func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
     guard let (mount, parts) = table.route(path) else { return try base.contents(of: path, limit: limit) }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: true) else {
@@ -65,6 +73,7 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     return try mount.index.contents(ofNode: node, limit: limit)
   }
 
+  /// Opens the archive at `path` (on `base`, or inside an archive one level deep) as `path!`.
   public func mountArchive(at path: String) -> Result<MountedArchive, BinaryError> {
     let root = path + "!"
     if let mounted = table.mount(at: root) { return .success(mounted.description) }
