@@ -40,16 +40,15 @@ final class ArchiveIndex: Sendable {
   let entryCount: Int
   /// Entries not made available, by stored name, each with why.
   let skipped: [(name: String, reason: String)]
-  /// Whether reaching an entry means decompressing everything before it (tar), rather than
-  /// seeking to it (zip).
-  let isStreamed: Bool
 
   /// Indexes `bytes`.
   /// - Throws: `BinaryError` when the bytes are not an archive libarchive reads, or the whole
   ///   archive is refused (a decompression bomb, a stream expanding past the limit).
   init(_ bytes: FileBytes) throws(BinaryError) {
+    let streamed = ContainerMagic(bytes.bytes.prefix(ContainerMagic.prefixLength)) != .zip
     var builder = ArchiveTreeBuilder()
     var stream = try ArchiveStream(bytes: bytes.bytes)
+    var scratch = [UInt8](repeating: 0, count: 1 << 20)
     var ordinal = 0
     while let header = try stream.nextEntry() {
       defer { ordinal += 1 }
@@ -58,22 +57,21 @@ final class ArchiveIndex: Sendable {
           "(the rest)", "the archive holds more than \(ArchiveLimits.entries) entries; the rest are not read")
         break
       }
-      try Self.checkExpansion(of: stream)
       var prefix: [UInt8] = []
       if header.kind == .regular, !header.isEncrypted {
         prefix = try Self.readPrefix(of: &stream, declaredSize: header.declaredSize)
+        // A tar's entries are reached by decompressing everything before them: drain each
+        // here, judging the expansion as it grows, rather than in one unbounded skip.
+        while streamed, try stream.read(into: &scratch) > 0 { try Self.checkExpansion(of: stream) }
       }
+      try Self.checkExpansion(of: stream)
       builder.add(header, ordinal: ordinal, prefix: prefix)
     }
-    let streamed =
-      ContainerMagic(UnsafeRawBufferPointer(rebasing: bytes.bytes.prefix(ContainerMagic.prefixLength))) != .zip
-    if !streamed { builder.refuseBombs(archiveSize: bytes.bytes.count) }
     self.bytes = bytes
     self.nodes = builder.nodes
     self.formatDescription = stream.formatDescription
     self.entryCount = ordinal
     self.skipped = builder.skipped
-    self.isStreamed = streamed
   }
 
   /// Refuses a stream that decompresses past the limit or by a bomb's ratio.
@@ -129,10 +127,12 @@ final class ArchiveIndex: Sendable {
   }
 
   /// Reads `wanted` bytes of the current entry, growing the buffer as data arrives (never by the
-  /// declared size alone), and checks the data does not run past the size the header declared.
+  /// declared size alone), and checks the data neither runs past the size the header declared
+  /// nor expands by a bomb's ratio (judged against the archive bytes consumed meanwhile).
   private static func readData(of stream: inout ArchiveStream, wanted: Int, declaredSize: Int) throws(BinaryError)
     -> FileBytes
   {
+    let consumedBefore = stream.consumedBytes
     var data: [UInt8] = []
     data.reserveCapacity(min(wanted, 16 << 20))
     let chunk = 1 << 20
@@ -143,6 +143,13 @@ final class ArchiveIndex: Sendable {
       data += scratch[..<count]
       if data.count > declaredSize {
         throw BinaryError(.malformed, "archive entry expands past the \(declaredSize) bytes its header declares")
+      }
+      let consumed = stream.consumedBytes - consumedBefore + ArchiveStream.readSize
+      if ArchiveLimits.isBomb(expanded: data.count, compressed: consumed) {
+        throw BinaryError(
+          .unsupported,
+          "archive entry expands more than \(ArchiveLimits.expansionRatio) times its compressed size: "
+            + "a decompression bomb; not read")
       }
       if wanted < declaredSize && data.count >= wanted { break }
     }

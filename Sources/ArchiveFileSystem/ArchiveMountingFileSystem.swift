@@ -21,13 +21,13 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
   /// The entry itself inside an archive (a link not followed), else `base`'s answer.
   public func linkStatus(_ path: String) -> FileStatus? {
     guard let (mount, parts) = table.route(path) else { return base.linkStatus(path) }
-    return status(of: mount.index.resolve(parts, followingFinalLink: false), in: mount)
+    return status(of: mount.index.resolve(parts, followingFinalLink: false), in: mount, linkStatus: true)
   }
 
   /// What an archive entry leads to, following links inside the archive, else `base`'s answer.
   public func status(_ path: String) -> FileStatus? {
     guard let (mount, parts) = table.route(path) else { return base.status(path) }
-    return status(of: mount.index.resolve(parts, followingFinalLink: true), in: mount)
+    return status(of: mount.index.resolve(parts, followingFinalLink: true), in: mount, linkStatus: false)
   }
 
   /// An entry's path with links resolved inside the archive (a link climbing out resolves to
@@ -36,8 +36,7 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     guard let (mount, parts) = table.route(path) else { return base.resolvedPath(path) }
     switch mount.index.resolve(parts, followingFinalLink: true) {
     case .node(_, let canonical): return ([mount.resolvedRoot] + canonical).joined(separator: "/")
-    case .outside(let rest, absolute: true): return rest
-    case .outside(let rest, absolute: false): return mount.resolvedFolder.subpathJoining(rest)
+    case .outside(let rest, let absolute): return mount.outsidePath(rest, absolute: absolute)
     case .missing: return nil
     }
   }
@@ -107,7 +106,14 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     }
   }
 
-  private func status(of resolution: ArchiveIndex.Resolution, in mount: Mount) -> FileStatus? {
+  /// The status of what a path inside `mount` resolves to. A link leading out of the archive
+  /// answers for what it leads to outside, as on disk, so that discovery reports it as leaving
+  /// the scanned path.
+  private func status(of resolution: ArchiveIndex.Resolution, in mount: Mount, linkStatus: Bool) -> FileStatus? {
+    if case .outside(let rest, let absolute) = resolution {
+      let outside = mount.outsidePath(rest, absolute: absolute)
+      return linkStatus ? base.linkStatus(outside) : base.status(outside)
+    }
     guard case .node(let node, _) = resolution else { return nil }
     let kind: FileStatus.Kind =
       switch mount.index.nodes[node].kind {
@@ -131,6 +137,16 @@ struct Mount: Sendable {
   let depth: Int
   /// The device number its entries' identities carry: one no real file system uses.
   let device: UInt64
+
+  /// The path outside the archive that a link climbing out of it leads to, with its `..`
+  /// steps taken (lexically: the path is only named and looked at, never opened as a folder).
+  func outsidePath(_ rest: String, absolute: Bool) -> String {
+    var parts: [Substring] = []
+    for part in ((absolute ? "" : resolvedFolder) + "/" + rest).split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
 }
 
 /// The archives opened so far, by root path (as given and as resolved).
@@ -166,12 +182,5 @@ final class MountTable: Sendable {
       end = bang
     }
     return nil
-  }
-}
-
-extension String {
-  /// `self` followed by `/` and `relative`, or `self` alone when `relative` is empty.
-  fileprivate func subpathJoining(_ relative: String) -> String {
-    relative.isEmpty ? self : self + "/" + relative
   }
 }

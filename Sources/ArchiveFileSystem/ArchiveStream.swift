@@ -20,8 +20,6 @@ struct ArchiveEntryHeader {
   var linkTarget: [UInt8]?
   /// Whether the entry's data (or its header) is encrypted.
   var isEncrypted: Bool
-  /// Where the entry's header starts in the (uncompressed) archive stream.
-  var headerOffset: Int
 }
 
 /// One forward pass over an archive held in memory, through libarchive: zip (read through its
@@ -31,12 +29,15 @@ struct ArchiveEntryHeader {
 ///
 /// This is the module's only caller of C; every other file speaks in `ArchiveEntryHeader`s.
 struct ArchiveStream: ~Copyable {
+  /// How many bytes of the archive libarchive is handed at a time.
+  static let readSize = 64 << 10
+
   #if canImport(CLibArchive)
     private let handle: OpaquePointer
 
-    /// Opens `bytes`, which must stay valid until the stream is gone; `readSize` is how much of
-    /// them libarchive is handed at a time, so that its count of bytes consumed is meaningful.
-    init(bytes: UnsafeRawBufferPointer, readSize: Int = 64 << 10) throws(BinaryError) {
+    /// Opens `bytes`, which must stay valid until the stream is gone. libarchive is handed them
+    /// `readSize` bytes at a time, so that its count of bytes consumed tracks its progress.
+    init(bytes: UnsafeRawBufferPointer) throws(BinaryError) {
       guard let handle = archive_read_new() else { throw BinaryError(.io, "libarchive could not start a reader") }
       _ = archive_read_support_format_zip_seekable(handle)
       _ = archive_read_support_format_tar(handle)
@@ -47,7 +48,7 @@ struct ArchiveStream: ~Copyable {
       ] {
         _ = enable(handle)
       }
-      let status = archive_read_open_memory2(handle, bytes.baseAddress, bytes.count, readSize)
+      let status = archive_read_open_memory2(handle, bytes.baseAddress, bytes.count, Self.readSize)
       guard status == ARCHIVE_OK || status == ARCHIVE_WARN else {
         let error = Self.failure(of: handle, "not a zip or tar archive sdkvet reads")
         archive_read_free(handle)
@@ -76,8 +77,7 @@ struct ArchiveStream: ~Copyable {
       let size = archive_entry_size_is_set(entry) != 0 ? Int(exactly: archive_entry_size(entry)) : nil
       return ArchiveEntryHeader(
         name: Self.bytes(of: archive_entry_pathname(entry)) ?? [], kind: kind, declaredSize: size.map { max(0, $0) },
-        linkTarget: Self.bytes(of: link), isEncrypted: archive_entry_is_encrypted(entry) != 0,
-        headerOffset: Int(max(0, archive_read_header_position(handle))))
+        linkTarget: Self.bytes(of: link), isEncrypted: archive_entry_is_encrypted(entry) != 0)
     }
 
     /// Reads the current entry's next bytes into `buffer` from `start`; 0 at the end of its data.
@@ -122,7 +122,7 @@ struct ArchiveStream: ~Copyable {
       return Array(UnsafeRawBufferPointer(start: text, count: count))
     }
   #else
-    init(bytes: UnsafeRawBufferPointer, readSize: Int = 64 << 10) throws(BinaryError) {
+    init(bytes: UnsafeRawBufferPointer) throws(BinaryError) {
       throw BinaryError(
         .unsupported, "this build of sdkvet has no libarchive; install it (see README) and rebuild to read archives")
     }

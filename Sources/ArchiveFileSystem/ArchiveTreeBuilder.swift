@@ -7,8 +7,6 @@ struct ArchiveTreeBuilder {
   private(set) var skipped: [(name: String, reason: String)] = []
   /// Files by canonical path, for tar hard links (which name an earlier entry).
   private var filesByPath: [[String]: Int] = [:]
-  /// Each entry's header offset, by ordinal.
-  private var headerOffsets: [Int] = []
 
   mutating func skip(_ name: String, _ reason: String) {
     skipped.append((name, reason))
@@ -16,7 +14,6 @@ struct ArchiveTreeBuilder {
 
   /// Adds the entry `header`, the `ordinal`-th of the archive, with its first bytes.
   mutating func add(_ header: ArchiveEntryHeader, ordinal: Int, prefix: [UInt8]) {
-    headerOffsets.append(header.headerOffset)
     let shown = PathBytes.decode(header.name)
     let components: [String]
     switch ArchiveEntryName.components(header.name) {
@@ -83,26 +80,5 @@ struct ArchiveTreeBuilder {
       }
     }
     return current
-  }
-
-  /// Refuses zip entries whose declared size is more than `ArchiveLimits.expansionRatio` times
-  /// the bytes between their header and the next: at least their compressed size, so the test
-  /// never refuses an honest entry, and overlapping entries (a bomb's trick) have small spans.
-  mutating func refuseBombs(archiveSize: Int) {
-    let starts = Array(Set(headerOffsets)).sorted()
-    for index in nodes.indices where nodes[index].kind == .regular {
-      let start = headerOffsets[nodes[index].ordinal]
-      var (low, high) = (0, starts.count)  // the first start after `start`
-      while low < high {
-        let middle = (low + high) / 2
-        if starts[middle] <= start { low = middle + 1 } else { high = middle }
-      }
-      let span = (low < starts.count ? starts[low] : archiveSize) - start
-      if ArchiveLimits.isBomb(expanded: nodes[index].declaredSize, compressed: span) {
-        nodes[index].refusal =
-          "archive entry would expand \(nodes[index].declaredSize / max(1, span)) times "
-          + "(more than \(ArchiveLimits.expansionRatio)): a decompression bomb; not read"
-      }
-    }
   }
 }

@@ -37,8 +37,11 @@ struct DiscoveryWalker {
       target.localizedInfoPlistStrings.sort()
       return target
     }
+    // A path met twice (a bundle's executable, then the same link while walking) is reported once.
+    var reported: Set<String> = []
     return DiscoveryResult(
-      targets: sorted.sorted { $0.path < $1.path }, problems: problems, archives: archives.sorted { $0.path < $1.path })
+      targets: sorted.sorted { $0.path < $1.path }, problems: problems.filter { reported.insert($0.path).inserted },
+      archives: archives.sorted { $0.path < $1.path })
   }
 
   /// Scans one user-given path as a root; a root that yields no target is reported, never
@@ -55,11 +58,13 @@ struct DiscoveryWalker {
       return
     }
     root = resolved
-    let (targetsBefore, problemsBefore) = (targets.count, problems.count)
+    let (targetsBefore, problemsBefore, archivesBefore) = (targets.count, problems.count, archives.count)
     visit(path, Context())
     guard targets.count == targetsBefore, problems.count == problemsBefore else { return }
     let message: String
     switch fileSystem.status(path)?.kind {
+    case .regular where archives.count > archivesBefore:
+      message = "is an archive holding no app, SDK, library or binary sdkvet reads"
     case .directory: message = "holds no app, SDK, library or binary sdkvet reads"
     case .regular: message = "is not a binary (ELF, Mach-O or ar), an archive (zip, tar) or a bundle sdkvet reads"
     default: message = "is not a regular file or folder (a device, FIFO or socket); not read"
