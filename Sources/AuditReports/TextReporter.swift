@@ -38,7 +38,9 @@ public struct TextReporter: Reporter {
       output.write(targetLines(target, style: style).joined(separator: "\n") + "\n\n")
     }
     for archive in report.archives {
-      output.write(archiveLines(archive, style: style).joined(separator: "\n") + "\n\n")
+      var lines = ArchiveText.lines(archive)
+      lines[0] = style.apply(.bold, lines[0])
+      output.write(lines.joined(separator: "\n") + "\n\n")
     }
     output.write(style.apply(.bold, report.summaryLine) + "\n")
   }
@@ -54,9 +56,7 @@ public struct TextReporter: Reporter {
       lines.append("  binary    \(shown(target.shortened(binary.path)))  \(binary.format.rawValue)\(architectures)")
     }
     lines.append("  manifest  " + (target.privacyManifest.map { shown(target.shortened($0)) } ?? "none"))
-    for receipt in target.signatureReceipts {
-      lines.append("  receipt   \(shown(receipt.fileName))  \(shown(receipt.summary))")
-    }
+    lines += target.signatureReceipts.map(ArchiveText.receiptLine)
     lines.append("")
     if target.findings.isEmpty {
       lines.append("  no findings")
@@ -66,18 +66,6 @@ public struct TextReporter: Reporter {
     }
     lines.append("")
     lines += profileLines(target, style: style)
-    return lines
-  }
-
-  /// An archive the targets were read from: its format, size in entries, checksum and receipts.
-  private func archiveLines(_ archive: DiscoveredArchive, style: TerminalStyle) -> [String] {
-    var lines = [
-      style.apply(.bold, shown(archive.path)) + "  (archive: \(shown(archive.format)), \(archive.entryCount) entries)"
-    ]
-    lines.append("  sha256    " + archive.sha256)
-    for receipt in archive.receipts {
-      lines.append("  receipt   \(shown(receipt.fileName))  \(shown(receipt.summary))")
-    }
     return lines
   }
 
