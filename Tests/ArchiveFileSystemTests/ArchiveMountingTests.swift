@@ -103,7 +103,9 @@ import Testing
     var archive = Data()
     for (name, data) in files {
       var header = [UInt8](repeating: 0, count: 512)
-      func put(_ text: String, at offset: Int) { header.replaceSubrange(offset..<offset + text.utf8.count, with: text.utf8) }
+      func put(_ text: String, at offset: Int) {
+        header.replaceSubrange(offset..<offset + text.utf8.count, with: text.utf8)
+      }
       put(name, at: 0)
       put("0000644\0", at: 100)
       put(String(format: "%011o\0", data.count), at: 124)
