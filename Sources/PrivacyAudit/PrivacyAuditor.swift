@@ -50,6 +50,7 @@ public struct PrivacyAuditor: Sendable {
     findings += DeclarationRules.findings(audit, known: index.categories)
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
+    findings += SignatureRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)

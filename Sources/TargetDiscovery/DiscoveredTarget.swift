@@ -63,6 +63,10 @@ public struct DiscoveredTarget: Sendable, Hashable {
   public var infoPlist: PropertyListFile?
   /// The bundle's localized `*.lproj/InfoPlist.strings` files, sorted.
   public var localizedInfoPlistStrings: [String]
+  /// An xcframework's detached signature (`_CodeSignature/`) with its seal checked; `nil` for other kinds.
+  public var signature: BundleSignature?
+  /// The frameworks inside an xcframework's slices, sorted by path.
+  public var nestedFrameworks: [NestedFramework] = []
 
   /// Creates a target.
   public init(
