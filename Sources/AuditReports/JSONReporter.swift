@@ -50,6 +50,7 @@ public struct JSONReporter: Reporter {
       ("findings", .array(target.findings.map(finding))),
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
+      ("signature", target.signature.map(JSONValue.signature) ?? .null),
     ])
   }
 
@@ -58,6 +59,7 @@ public struct JSONReporter: Reporter {
       ("path", .string(binary.path)),
       ("format", .string(binary.format.rawValue)),
       ("architectures", .strings(binary.architectures)),
+      ("signature", .signatures(binary.signatures.map { ($0.architecture, $0.signature) })),
     ])
   }
 

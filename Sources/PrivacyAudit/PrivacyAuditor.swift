@@ -1,3 +1,4 @@
+import BinaryImage
 public import PrivacyCatalog
 import TargetDiscovery
 
@@ -58,7 +59,7 @@ public struct PrivacyAuditor: Sendable {
       path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
-      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
+      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings, signature: audit.target.signature)
   }
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),
@@ -98,7 +99,10 @@ public struct PrivacyAuditor: Sendable {
 
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
     BinarySummary(
-      path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted())
+      path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted(),
+      signatures: binary.images.filter { $0.format == .machO && $0.member == nil }.map {
+        SliceSignature(architecture: $0.architecture, signature: $0.signature)
+      })
   }
 
   /// `path` relative to the folder `base`, or `path` itself when it is not inside it.
