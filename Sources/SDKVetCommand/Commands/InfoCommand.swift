@@ -1,5 +1,6 @@
 import AuditReports
 import BinaryImage
+import TargetDiscovery
 
 /// `sdkvet info`: a condensed `otool -l` of each binary.
 enum InfoCommand: Subcommand {
@@ -22,7 +23,10 @@ enum InfoCommand: Subcommand {
       For each image (each slice of a universal file, each archive member) it shows the file type,
       architecture, platform and minimum OS, the libraries it links (weak and re-exported marked)
       with how many imports bind to each, rpaths, UUID, whether it is encrypted, and the code
-      signature's identifier and team. Names from the files are escaped as in Docs/CLI.md.
+      signature: who signed (unsigned, ad-hoc, AppleDeveloperProgram:<TEAMID>, SelfSigned:<SHA-256>),
+      identifier, team, flags and cdhash. Each xcframework under a folder argument follows, with its
+      _CodeSignature/ signature and whether CodeResources matches its files. Nothing verifies a
+      certificate chain or a hash against the code. Names from the files are escaped as in Docs/CLI.md.
 
       EXIT STATUS: 0 every input was read; 1 an input could not be read, or the output could not
       be written; 2 usage error.
@@ -32,15 +36,34 @@ enum InfoCommand: Subcommand {
     let options = ReadOptions(definedSymbols: false, selectorReferences: false)
     switch try arguments.value("--format", as: Format.self) {
     case .text:
-      return ListingDocument.lines(header: []).write(arguments.positionals, options: options, context: context) {
+      return ListingDocument.lines(header: []).write(
+        arguments.positionals, options: options, context: context,
+        trailing: { xcframeworks(under: arguments.positionals).map { Array($0.text.utf8) } }
+      ) {
         Array(FileSummary($0).text.utf8)
       }
     case .json:
-      return ListingDocument.json(FileListJSON()).write(arguments.positionals, options: options, context: context) {
+      @Sendable func rendered(_ value: JSONValue) -> [UInt8] {
         var json = JSONWriter(depth: FileListJSON.fileDepth)
-        FileSummary($0).json.write(to: &json)
+        value.write(to: &json)
         return json.takeBytes()
       }
+      return ListingDocument.json(FileListJSON()).write(
+        arguments.positionals, options: options, context: context,
+        trailing: { xcframeworks(under: arguments.positionals).map { rendered($0.json) } }
+      ) {
+        rendered(FileSummary($0).json)
+      }
+    }
+  }
+
+  /// The signatures of the xcframeworks under the folder arguments, in discovery order.
+  private static func xcframeworks(under paths: [String]) -> [BundleSignatureSummary] {
+    let fileSystem = LocalFileSystem()
+    let folders = paths.filter { fileSystem.status($0)?.kind == .directory }
+    guard !folders.isEmpty else { return [] }
+    return TargetDiscovery(fileSystem: fileSystem).discover(folders).targets.compactMap { target in
+      target.signature.map(BundleSignatureSummary.init)
     }
   }
 }

@@ -42,8 +42,9 @@ enum ListingDocument {
   /// Reads `paths` (see `forEachInput`), renders each file in parallel and writes the document
   /// in input order.
   /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
+  /// `trailing` entries (rendered like files) are written after the last file.
   func write(
-    _ paths: [String], options: ReadOptions, context: CommandContext,
+    _ paths: [String], options: ReadOptions, context: CommandContext, trailing: () -> [[UInt8]] = { [] },
     render: @escaping @Sendable (BinaryFile) -> [UInt8]
   ) -> ExitStatus {
     var document = self
@@ -52,6 +53,7 @@ enum ListingDocument {
       guard !rendered.isEmpty else { return }
       context.streams.writeOutput(document.file(rendered))
     }
+    for rendered in trailing() { context.streams.writeOutput(document.file(rendered)) }
     context.streams.writeOutput(document.closing())
     return status
   }
