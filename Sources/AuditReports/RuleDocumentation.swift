@@ -112,7 +112,8 @@ struct RuleDocumentation: Sendable, Hashable {
         detail:
           "A signature with a certificate says who built the binary, and Xcode fails the build when a later release is signed by someone else; App Store Connect rejects commonly used SDKs shipped unsigned (ITMS-91065). Nothing here verifies a certificate chain.",
         fixMarkdown:
-          "Ask the vendor for a signed release (`codesign --timestamp -s <identity> X.xcframework`), and check it with `codesign -dv`.")
+          "Ask the vendor for a signed release (`codesign --timestamp -s <identity> X.xcframework`), and check it with `codesign -dv`."
+      )
     case .signatureInnerUnsigned:
       RuleDocumentation(
         rule: rule, defaultSeverity: .warning,
@@ -120,7 +121,8 @@ struct RuleDocumentation: Sendable, Hashable {
         detail:
           "Signing an xcframework seals its files but does not sign the frameworks in its slices; Apple asks for each framework to be signed too, and an unsigned inner framework is what gets embedded in the app.",
         fixMarkdown:
-          "The vendor signs each `.framework` (`codesign -s <identity>`) before `xcodebuild -create-xcframework`, then signs the xcframework.")
+          "The vendor signs each `.framework` (`codesign -s <identity>`) before `xcodebuild -create-xcframework`, then signs the xcframework."
+      )
     case .signatureSealMismatch:
       RuleDocumentation(
         rule: rule, defaultSeverity: .warning,
@@ -128,7 +130,8 @@ struct RuleDocumentation: Sendable, Hashable {
         detail:
           "A file sealed at signing is missing, or a file was added that the seal does not list, so `codesign --verify` fails: the bundle is not what was signed. Contents are not hashed, only the list of files is compared.",
         fixMarkdown:
-          "Obtain the release as the vendor published it; `codesign --verify --deep --strict -v X.xcframework` names the files.")
+          "Obtain the release as the vendor published it; `codesign --verify --deep --strict -v X.xcframework` names the files."
+      )
     case .requiresPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,

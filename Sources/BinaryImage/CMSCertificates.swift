@@ -59,7 +59,8 @@ enum CMSCertificates {
     /// refused; an indefinite length is resolved by walking the children to the end-of-contents octets.
     init(in data: ByteReader, at offset: Int, depth: Int) throws(BinaryError) {
       guard depth <= CMSCertificates.depthLimit else {
-        throw BinaryError(.malformed, "CMS: nested deeper than \(CMSCertificates.depthLimit) levels", offset: data.fileOffset(offset))
+        throw BinaryError(
+          .malformed, "CMS: nested deeper than \(CMSCertificates.depthLimit) levels", offset: data.fileOffset(offset))
       }
       self.depth = depth
       start = offset
@@ -70,7 +71,8 @@ enum CMSCertificates {
       let first = try data.peek(UInt8.self, at: offset + 1, "CMS: length")
       if first == 0x80 {
         guard tag & 0x20 != 0 else {
-          throw BinaryError(.malformed, "CMS: indefinite length on a primitive element", offset: data.fileOffset(offset))
+          throw BinaryError(
+            .malformed, "CMS: indefinite length on a primitive element", offset: data.fileOffset(offset))
         }
         contentStart = offset + 2
         var position = contentStart

@@ -92,7 +92,8 @@ extension CodeSignatureInfo {
     }
     let length = try container.peek(UInt32.self, at: offset + 4, "\(what): length")
     guard length >= 8 else {
-      throw BinaryError(.malformed, "\(what): length \(length) is shorter than its header", offset: container.fileOffset(offset + 4))
+      throw BinaryError(
+        .malformed, "\(what): length \(length) is shorter than its header", offset: container.fileOffset(offset + 4))
     }
     return try container.slice(at: offset, count: length, "\(what) (length)")
   }
@@ -103,7 +104,8 @@ extension CodeSignatureInfo {
     let flags = try directory.peek(UInt32.self, at: 0x0c, "code directory: flags")
     let hashType = CodeDirectorySummary.HashType(try directory.peek(UInt8.self, at: 0x25, "code directory: hashType"))
     guard let identifier = try string(in: directory, offsetField: 0x14, "code directory: identOffset") else {
-      throw BinaryError(.malformed, "code directory: identOffset is 0 (no identifier)", offset: directory.fileOffset(0x14))
+      throw BinaryError(
+        .malformed, "code directory: identOffset is 0 (no identifier)", offset: directory.fileOffset(0x14))
     }
     let team =
       version >= 0x20200 ? try string(in: directory, offsetField: 0x30, "code directory: teamOffset") : nil
@@ -119,7 +121,8 @@ extension CodeSignatureInfo {
   }
 
   /// The NUL-terminated string whose offset is stored at `offsetField`; `nil` for offset 0.
-  private static func string(in directory: ByteReader, offsetField: Int, _ what: String) throws(BinaryError) -> String? {
+  private static func string(in directory: ByteReader, offsetField: Int, _ what: String) throws(BinaryError) -> String?
+  {
     let offset = try directory.peek(UInt32.self, at: offsetField, what)
     guard offset != 0 else { return nil }
     return String(fileBytes: try directory.cString(at: offset, what))

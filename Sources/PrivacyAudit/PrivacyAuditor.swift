@@ -59,7 +59,8 @@ public struct PrivacyAuditor: Sendable {
       path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
-      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings, signature: audit.target.signature)
+      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings, signature: audit.target.signature
+    )
   }
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),

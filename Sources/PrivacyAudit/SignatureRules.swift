@@ -29,7 +29,8 @@ enum SignatureRules {
     switch signature.state {
     case .unsigned: state = "is not signed (it has no _CodeSignature/CodeDirectory)"
     case .unreadable(let reason): state = "has a signature that cannot be read (\(reason))"
-    case .signed(let info) where !info.signer.hasCertificate: state = "is only ad-hoc signed, which Xcode treats as unsigned"
+    case .signed(let info) where !info.signer.hasCertificate:
+      state = "is only ad-hoc signed, which Xcode treats as unsigned"
     case .signed: return []
     }
     return [

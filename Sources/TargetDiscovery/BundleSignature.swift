@@ -76,7 +76,8 @@ public struct BundleSignature: Sendable, Hashable {
     guard checkSeal, fileSystem.status(resources)?.kind == .regular else {
       return BundleSignature(bundle: path, state: state)
     }
-    return BundleSignature(bundle: path, state: state, seal: SealCheck(bundle: path, resources: resources, in: fileSystem))
+    return BundleSignature(
+      bundle: path, state: state, seal: SealCheck(bundle: path, resources: resources, in: fileSystem))
   }
 }
 
@@ -131,7 +132,9 @@ public struct SealCheck: Sendable, Hashable {
     var budget = Self.entryLimit
     Self.walk(bundle, relative: "", into: &present, budget: &budget, in: fileSystem)
     guard budget > 0 else {
-      self.init(missing: [], unsealed: [], problem: "the bundle holds more than \(Self.entryLimit) files and folders; not checked")
+      self.init(
+        missing: [], unsealed: [],
+        problem: "the bundle holds more than \(Self.entryLimit) files and folders; not checked")
       return
     }
     let presentSet = Set(present)

@@ -8,7 +8,9 @@ import Testing
 /// each a typed error or an unparsed certificate, never a trap.
 @Suite struct CodeSignatureTests {
   /// A version 0x20400 code directory naming `identifier` and `team`, with no hashes.
-  static func directory(identifier: String = "dev.sdkvet.test", team: String? = "TEAM123456", flags: UInt32 = 0, hashType: UInt8 = 2)
+  static func directory(
+    identifier: String = "dev.sdkvet.test", team: String? = "TEAM123456", flags: UInt32 = 0, hashType: UInt8 = 2
+  )
     -> [UInt8]
   {
     var strings = ByteBuilder()
@@ -16,7 +18,9 @@ import Testing
     let teamOffset = team.map { _ in UInt32(88 + strings.bytes.count) } ?? 0
     if let team { strings.cString(team) }
     var builder = ByteBuilder(byteOrder: .big)
-    for value in [0xfade_0c02, UInt32(88 + strings.bytes.count), 0x20400, flags, UInt32(88 + strings.bytes.count), 88, 0, 0, 0] {
+    for value in [
+      0xfade_0c02, UInt32(88 + strings.bytes.count), 0x20400, flags, UInt32(88 + strings.bytes.count), 88, 0, 0, 0,
+    ] {
       builder.u32(value)
     }
     for byte in [32, hashType, 0, 12] { builder.u8(byte) }
@@ -98,7 +102,9 @@ import Testing
     let emptyCMS = try Self.read(Self.superBlob([(0, Self.directory()), (0x1_0000, Self.wrapper([]))])).get()
     #expect(emptyCMS.signer == .adHoc, "a team identifier without certificates is still ad hoc")
     let selfSigned = try Self.read(
-      Self.superBlob([(0, Self.directory(team: nil)), (0x1_0000, Self.wrapper(Self.cms(certificate: Self.certificate)))])
+      Self.superBlob([
+        (0, Self.directory(team: nil)), (0x1_0000, Self.wrapper(Self.cms(certificate: Self.certificate))),
+      ])
     ).get()
     guard case .selfSigned(let fingerprint?) = selfSigned.signer else {
       Issue.record("expected SelfSigned, got \(selfSigned.signer)")
@@ -147,7 +153,10 @@ import Testing
       ("wrong magic", patched(0, 0xfade_0c02)),
       ("directory of 8 bytes", Self.superBlob([(0, [0xfa, 0xde, 0x0c, 0x02, 0, 0, 0, 8])])),
       ("no code directory", Self.superBlob([(2, Self.wrapper([]))])),
-      ("CMS wrapper past the end", Self.superBlob([(0, Self.directory()), (0x1_0000, [0xfa, 0xde, 0x0b, 0x01, 0xff, 0, 0, 0])])),
+      (
+        "CMS wrapper past the end",
+        Self.superBlob([(0, Self.directory()), (0x1_0000, [0xfa, 0xde, 0x0b, 0x01, 0xff, 0, 0, 0])])
+      ),
     ]
     for (name, bytes) in cases {
       guard case .failure(let error) = Self.read(bytes) else {
