@@ -366,41 +366,41 @@ def first_directory(data):
     return blob + struct.unpack_from(">I", data, blob + 16)[0]
 
 
+def patched_signature(name, field, value):
+    """(name, SIGNED with the big-endian 32-bit field at offset field(data) set to value)."""
+    data = bytearray(SIGNED)
+    struct.pack_into(">I", data, field(data), value)
+    return name, data
+
+
 @case
 def signature_huge_count(good, fat, archive, classic):
     """signature-huge-count.dylib: the superblob's count is 0x20000000 (an index of 4 GiB); the
     signature is one problem, the rest of the image is read."""
-    data = bytearray(SIGNED)
-    struct.pack_into(">I", data, signature(data) + 8, 0x20000000)
-    return "signature-huge-count.dylib", data
+    return patched_signature("signature-huge-count.dylib", lambda data: signature(data) + 8, 0x20000000)
 
 
 @case
 def signature_offset_past_end(good, fat, archive, classic):
     """signature-offset-past-end.dylib: the code directory's index offset is 0xfffffff0."""
-    data = bytearray(SIGNED)
-    struct.pack_into(">I", data, signature(data) + 16, 0xFFFFFFF0)
-    return "signature-offset-past-end.dylib", data
+    return patched_signature("signature-offset-past-end.dylib", lambda data: signature(data) + 16, 0xFFFFFFF0)
 
 
 @case
 def signature_directory_too_long(good, fat, archive, classic):
     """signature-directory-too-long.dylib: the code directory claims 0x7ffffff0 bytes, more than
     the superblob holds."""
-    data = bytearray(SIGNED)
-    struct.pack_into(">I", data, first_directory(data) + 4, 0x7FFFFFF0)
-    return "signature-directory-too-long.dylib", data
+    return patched_signature("signature-directory-too-long.dylib", lambda data: first_directory(data) + 4,
+                             0x7FFFFFF0)
 
 
 @case
 def signature_identifier_outside(good, fat, archive, classic):
-    """signature-identifier-outside.dylib: the code directory's identOffset points past its end."""
-    data = bytearray(SIGNED)
-    directory = first_directory(data)
-    length = struct.unpack_from(">I", data, directory + 4)[0]
-    struct.pack_into(">I", data, directory + 20, length + 100)
-    return "signature-identifier-outside.dylib", data
-
+    """signature-identifier-outside.dylib: the code directory's identOffset points past its end
+    (its length + 100)."""
+    directory = first_directory(SIGNED)
+    length = struct.unpack_from(">I", SIGNED, directory + 4)[0]
+    return patched_signature("signature-identifier-outside.dylib", lambda data: directory + 20, length + 100)
 
 
 def main(bin_dir, broken_dir):
