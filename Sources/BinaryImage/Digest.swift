@@ -5,44 +5,44 @@
 public enum Digest {
   /// The SHA-256 digest (32 bytes) of `bytes`.
   public static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-    var state: [UInt32] = [
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    var schedule = [UInt32](repeating: 0, count: 64)
-    forEachBlock(of: bytes) { block in
-      for index in 0..<16 { schedule[index] = block[index] }
-      for index in 16..<64 {
-        let w15 = schedule[index - 15]
-        let w2 = schedule[index - 2]
-        let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
-        let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
-        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
+    var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    sha256RoundConstants.withUnsafeBufferPointer { constants in
+      forEachBlock(of: bytes, scheduleLength: 64) { w in
+        for index in 16..<64 {
+          let w15 = w[index - 15]
+          let w2 = w[index - 2]
+          let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+          let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+          w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        for index in 0..<64 {
+          let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+          let choice = (e & f) ^ (~e & g)
+          let t1 = h &+ s1 &+ choice &+ constants[index] &+ w[index]
+          let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
+        }
+        state = (
+          state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+          state.7 &+ h
+        )
       }
-      var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-      for index in 0..<64 {
-        let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-        let choice = (e & f) ^ (~e & g)
-        let t1 = h &+ s1 &+ choice &+ sha256RoundConstants[index] &+ schedule[index]
-        let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ s0 &+ majority)
-      }
-      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
     }
-    return state.flatMap(\.bigEndianBytes)
+    return [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7].flatMap(\.bigEndianBytes)
   }
 
   /// The SHA-1 digest (20 bytes) of `bytes`: the hash of older (`hashType` 1) code directories.
   public static func sha1(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
-    var state: [UInt32] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0]
-    var schedule = [UInt32](repeating: 0, count: 80)
-    forEachBlock(of: bytes) { block in
-      for index in 0..<16 { schedule[index] = block[index] }
-      for index in 16..<80 {
-        schedule[index] =
-          (schedule[index - 3] ^ schedule[index - 8] ^ schedule[index - 14] ^ schedule[index - 16]).rotatedLeft(1)
-      }
-      var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
+    var state: (UInt32, UInt32, UInt32, UInt32, UInt32) = (
+      0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0
+    )
+    forEachBlock(of: bytes, scheduleLength: 80) { w in
+      for index in 16..<80 { w[index] = (w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]).rotatedLeft(1) }
+      var (a, b, c, d, e) = state
       for index in 0..<80 {
         let (mix, constant): (UInt32, UInt32) =
           switch index {
@@ -51,12 +51,12 @@ public enum Digest {
           case 40..<60: ((b & c) | (b & d) | (c & d), 0x8f1b_bcdc)
           default: (b ^ c ^ d, 0xca62_c1d6)
           }
-        let next = a.rotatedLeft(5) &+ mix &+ e &+ constant &+ schedule[index]
+        let next = a.rotatedLeft(5) &+ mix &+ e &+ constant &+ w[index]
         (e, d, c, b, a) = (d, c, b.rotatedLeft(30), a, next)
       }
-      for (index, value) in [a, b, c, d, e].enumerated() { state[index] &+= value }
+      state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
     }
-    return state.flatMap(\.bigEndianBytes)
+    return [state.0, state.1, state.2, state.3, state.4].flatMap(\.bigEndianBytes)
   }
 
   /// Uppercase hexadecimal, two digits a byte: how Xcode and `codesign` print digests.
@@ -67,27 +67,32 @@ public enum Digest {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// Calls `body` with each 64-byte block of `bytes` after Merkle–Damgård padding (a 1 bit,
-  /// zeros, and the bit length as a big-endian 64-bit number), as sixteen big-endian words.
-  private static func forEachBlock(of bytes: UnsafeRawBufferPointer, _ body: ([UInt32]) -> Void) {
-    var words = [UInt32](repeating: 0, count: 16)
-    let wholeBlocks = bytes.count / 64
-    for block in 0..<wholeBlocks {
-      for index in 0..<16 {
-        words[index] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: block * 64 + index * 4, as: UInt32.self))
+  /// Calls `body` once per 64-byte block of `bytes` after Merkle–Damgård padding (a 1 bit,
+  /// zeros, and the bit length as a big-endian 64-bit number), with a message schedule of
+  /// `scheduleLength` words whose first sixteen hold the block as big-endian words.
+  private static func forEachBlock(
+    of bytes: UnsafeRawBufferPointer, scheduleLength: Int, _ body: (UnsafeMutableBufferPointer<UInt32>) -> Void
+  ) {
+    var schedule = [UInt32](repeating: 0, count: scheduleLength)
+    schedule.withUnsafeMutableBufferPointer { words in
+      let wholeBlocks = bytes.count / 64
+      for block in 0..<wholeBlocks {
+        for index in 0..<16 {
+          words[index] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: block * 64 + index * 4, as: UInt32.self))
+        }
+        body(words)
       }
-      body(words)
-    }
-    var tail = Array(bytes[(wholeBlocks * 64)...])
-    tail.append(0x80)
-    while tail.count % 64 != 56 { tail.append(0) }
-    tail += (UInt64(truncatingIfNeeded: bytes.count) &* 8).bigEndianBytes
-    for block in stride(from: 0, to: tail.count, by: 64) {
-      for index in 0..<16 {
-        let start = block + index * 4
-        words[index] = tail[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) }
+      var tail = Array(bytes[(wholeBlocks * 64)...])
+      tail.append(0x80)
+      while tail.count % 64 != 56 { tail.append(0) }
+      tail += (UInt64(truncatingIfNeeded: bytes.count) &* 8).bigEndianBytes
+      for block in stride(from: 0, to: tail.count, by: 64) {
+        for index in 0..<16 {
+          let start = block + index * 4
+          words[index] = tail[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        body(words)
       }
-      body(words)
     }
   }
 
