@@ -39,7 +39,7 @@ import Testing
       Issue.record("sha256sum/sha1sum (coreutils) are not on PATH")
       return
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-digest-\(getpid())")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-digest-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     var generator = SeededGenerator(seed: 0x5eed)
