@@ -31,8 +31,7 @@ let package = Package(
     .library(
       name: "SDKVetScan",
       targets: [
-        "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit",
-        "AuditReports",
+        "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
       ]),
   ],
   traits: [
@@ -49,14 +48,11 @@ let package = Package(
     .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "PropertyLists", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "TargetDiscovery", dependencies: ["BinaryImage", "PropertyLists"], swiftSettings: strictSettings),
-    .target(
-      name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
+    .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(
-      name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery"],
-      swiftSettings: strictSettings),
+    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(
       name: "AuditReports", dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery"],
       swiftSettings: strictSettings),
@@ -69,12 +65,9 @@ let package = Package(
       dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
-    .target(
-      name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport",
-      swiftSettings: strictSettings),
+    .target(name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport", swiftSettings: strictSettings),
     .testTarget(
-      name: "ScanEngineTests",
-      dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "TestSupport"],
+      name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "TestSupport"],
       swiftSettings: strictSettings),
     /// Only the `SDKVetScan` product's public API, as a package that depends on it would use it.
     .testTarget(
@@ -82,28 +75,18 @@ let package = Package(
       dependencies: ["ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports"],
       swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(
-      name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings
-    ),
-    .testTarget(
-      name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings
-    ),
-    .testTarget(
-      name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "TestSupport"],
-      swiftSettings: strictSettings),
-    .testTarget(
-      name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "PrivacyAuditTests",
       dependencies: [
-        "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine",
-        "TestSupport",
+        "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "TestSupport",
       ],
       swiftSettings: strictSettings),
-    .testTarget(
-      name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(
-      name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )
