@@ -1,6 +1,6 @@
 import AuditReports
 import BinaryImage
-import TargetDiscovery
+import ScanEngine
 
 /// `sdkvet info`: a condensed `otool -l` of each binary.
 enum InfoCommand: Subcommand {
@@ -24,9 +24,11 @@ enum InfoCommand: Subcommand {
       architecture, platform and minimum OS, the libraries it links (weak and re-exported marked)
       with how many imports bind to each, rpaths, UUID, whether it is encrypted, and the code
       signature: who signed (unsigned, ad-hoc, AppleDeveloperProgram:<TEAMID>, SelfSigned:<SHA-256>),
-      identifier, team, flags and cdhash. Each xcframework under a folder argument follows, with its
-      _CodeSignature/ signature and whether CodeResources matches its files. Nothing verifies a
-      certificate chain or a hash against the code. Names from the files are escaped as in Docs/CLI.md.
+      identifier, team, flags and cdhash. Each xcframework found follows, with its _CodeSignature/
+      signature and whether CodeResources matches its files. Nothing verifies a certificate chain
+      or a hash against the code. Names from the files are escaped as in Docs/CLI.md. An
+      archive (.zip, .ipa, .aar, .tar.*) is read in place; after the files, each archive read is
+      listed with its format, entry count, SHA-256 and (an .ipa's) signature receipts.
 
       EXIT STATUS: 0 every input was read; 1 an input could not be read, or the output could not
       be written; 2 usage error.
@@ -37,8 +39,8 @@ enum InfoCommand: Subcommand {
     switch try arguments.value("--format", as: Format.self) {
     case .text:
       return ListingDocument.lines(header: []).write(
-        arguments.positionals, options: options, context: context,
-        trailing: { xcframeworks(under: arguments.positionals).map { Array($0.text.utf8) } }
+        arguments.positionals, options: options, context: context, listsArchives: true,
+        trailing: { $0.bundleSignatures.map { Array(BundleSignatureSummary($0).text.utf8) } }
       ) {
         Array(FileSummary($0).text.utf8)
       }
@@ -49,21 +51,11 @@ enum InfoCommand: Subcommand {
         return json.takeBytes()
       }
       return ListingDocument.json(FileListJSON()).write(
-        arguments.positionals, options: options, context: context,
-        trailing: { xcframeworks(under: arguments.positionals).map { rendered($0.json) } }
+        arguments.positionals, options: options, context: context, listsArchives: true,
+        trailing: { $0.bundleSignatures.map { rendered(BundleSignatureSummary($0).json) } }
       ) {
         rendered(FileSummary($0).json)
       }
-    }
-  }
-
-  /// The signatures of the xcframeworks under the folder arguments, in discovery order.
-  private static func xcframeworks(under paths: [String]) -> [BundleSignatureSummary] {
-    let fileSystem = LocalFileSystem()
-    let folders = paths.filter { fileSystem.status($0)?.kind == .directory }
-    guard !folders.isEmpty else { return [] }
-    return TargetDiscovery(fileSystem: fileSystem).discover(folders).targets.compactMap { target in
-      target.signature.map(BundleSignatureSummary.init)
     }
   }
 }
