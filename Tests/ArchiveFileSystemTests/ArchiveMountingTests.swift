@@ -8,7 +8,7 @@ import Testing
 
 /// Archives read in place through the file system seam, on the committed samples
 /// (`Samples/archives/make-archives.py` builds them from `Samples/sdks`).
-@Suite struct ArchiveMountingTests {
+@Suite(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct ArchiveMountingTests {
   let fileSystem = ArchiveMountingFileSystem(base: LocalFileSystem())
 
   private func mount(_ name: String) throws -> MountedArchive {

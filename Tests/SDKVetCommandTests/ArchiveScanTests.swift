@@ -5,7 +5,7 @@ import Testing
 /// Scanning an archive gives the answer scanning the same tree unpacked gives: the same
 /// targets, findings and evidence, paths aside. Each archive is unpacked here by a tool other
 /// than libarchive (`unzip`, `tar`), so the two readings are independent.
-@Suite struct ArchiveScanTests {
+@Suite(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct ArchiveScanTests {
   /// The JSON report of `sdkvet scan` over `path`, as Foundation objects.
   private func report(_ path: String) throws -> [String: Any] {
     let run = ChildProcess().run(["scan", "--format", "json", "--fail-on", "never", path])

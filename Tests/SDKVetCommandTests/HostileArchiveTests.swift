@@ -5,7 +5,7 @@ import Testing
 /// Issue 10's hostile archives (`Samples/hostile/archives.py` writes them), each scanned by the
 /// real `sdkvet` in a child process under an address-space and a wall-clock limit: one clear
 /// line, exit status 1, bounded time and memory, and the good SDK beside it still reported.
-@Suite(.serialized) struct HostileArchiveTests {
+@Suite(.serialized, .enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct HostileArchiveTests {
   /// The folder the generator wrote, made once for the suite.
   static let folder: String? = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-hostile-archives").path
