@@ -50,6 +50,16 @@ public struct JSONReporter: Reporter {
       ("findings", .array(target.findings.map(finding))),
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
+      ("commonSDKs", .array(target.commonSDKs.map(detection))),
+    ])
+  }
+
+  private static func detection(_ detection: SDKDetection) -> JSONValue {
+    .object([
+      ("sdk", .string(detection.sdk)),
+      ("confidence", .string(detection.confidence.rawValue)),
+      ("includedIn", .strings(detection.includedIn)),
+      ("evidence", .array(detection.evidence.map(\.json))),
     ])
   }
 
@@ -74,6 +84,7 @@ public struct JSONReporter: Reporter {
       ("message", .string(finding.message)),
       ("file", .optional(finding.file)),
       ("evidence", .array(finding.evidence.map(\.json))),
+      ("appStoreCode", .optional(finding.appStoreCode?.rawValue)),
     ])
   }
 

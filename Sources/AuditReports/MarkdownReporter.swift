@@ -80,10 +80,11 @@ public struct MarkdownReporter: Reporter {
 
   private func findingLines(_ finding: Finding) -> [String] {
     let category = finding.category.map { " (" + MarkdownEscaping.code($0, inTable: false) + ")" } ?? ""
+    let prediction = finding.appStoreCode.map { " — predicts " + $0.rawValue + " (" + $0.title + ")" } ?? ""
     var lines = [
       "#### \(finding.severity.rawValue.capitalizedFirst): "
         + MarkdownEscaping.code(finding.rule.rawValue, inTable: false)
-        + category,
+        + category + prediction,
       "", MarkdownEscaping.text(finding.message),
     ]
     if let file = finding.file {

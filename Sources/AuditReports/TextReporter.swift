@@ -66,8 +66,10 @@ public struct TextReporter: Reporter {
   private func findingLines(_ finding: Finding, in target: TargetReport, style: TerminalStyle) -> [String] {
     let label = TextLayout.padded(finding.severity.rawValue, to: Self.findingIndent - 2)
     let category = finding.category.map { "  " + shown($0) } ?? ""
+    let code = finding.appStoreCode.map { "  " + $0.rawValue } ?? ""
     var lines = [
       "  " + style.apply(TerminalStyle.attribute(for: finding.severity), label) + finding.rule.rawValue + category
+        + code
     ]
     lines += TextLayout.wrapped(shown(finding.message), indent: Self.findingIndent, hangingIndent: Self.findingIndent)
     if let file = finding.file {

@@ -18,12 +18,14 @@ public struct ScannedImage: Sendable, Hashable {
   public var matches: [CatalogMatch]
   /// Where headers the loader ignores disagree with the ones it reads (`Image.headerInconsistencies`).
   public var headerInconsistencies: [String]
+  /// Commonly used SDKs recognised by the classes and Swift modules the image defines.
+  public var commonSDKs: [CommonSDKMatch]
 
   /// Creates a scanned image.
   public init(
     format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [],
     matches: [CatalogMatch],
-    headerInconsistencies: [String] = []
+    headerInconsistencies: [String] = [], commonSDKs: [CommonSDKMatch] = []
   ) {
     self.format = format
     self.architecture = architecture
@@ -31,6 +33,7 @@ public struct ScannedImage: Sendable, Hashable {
     self.platforms = platforms
     self.matches = matches
     self.headerInconsistencies = headerInconsistencies
+    self.commonSDKs = commonSDKs
   }
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
@@ -38,7 +41,7 @@ public struct ScannedImage: Sendable, Hashable {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
-      headerInconsistencies: image.headerInconsistencies)
+      headerInconsistencies: image.headerInconsistencies, commonSDKs: matcher.commonSDKs(in: image))
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.

@@ -43,10 +43,17 @@ public struct Finding: Sendable, Hashable {
   public var file: String?
   /// The binary evidence behind it.
   public var evidence: [Evidence]
+  /// The App Store Connect rejection it predicts (`ITMS-91053`, …), for errors of a rule that has one.
+  public var appStoreCode: AppStoreCode?
 
-  /// Creates a finding.
+  /// Creates a finding; its App Store code follows from the rule (`RuleID.appStoreCode`).
+  /// - Parameters:
+  ///   - aspect: For manifest findings, the part of the manifest at fault.
+  ///   - inResourceBundle: The manifest concerned is in a resource bundle, outside Apple's documented locations.
   public init(
-    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil, evidence: [Evidence] = []
+    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil,
+    evidence: [Evidence] = [],
+    aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
   ) {
     self.rule = rule
     self.severity = severity
@@ -54,6 +61,7 @@ public struct Finding: Sendable, Hashable {
     self.message = message
     self.file = file
     self.evidence = evidence
+    appStoreCode = severity == .error ? rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle) : nil
   }
 }
 
@@ -176,13 +184,16 @@ public struct TargetReport: Sendable, Hashable {
   public var tracking: TrackingProfile
   /// The rules' verdicts, sorted by severity (highest first), rule, category, message.
   public var findings: [Finding]
+  /// Commonly used SDKs (Apple's list, ITMS-91061) recognised in the target, by SDK name.
+  public var commonSDKs: [SDKDetection]
 
   /// Creates a target report.
   public init(
     path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
-    permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = []
+    permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = [],
+    commonSDKs: [SDKDetection] = []
   ) {
     self.path = path
     self.kind = kind
@@ -195,6 +206,7 @@ public struct TargetReport: Sendable, Hashable {
     self.permissions = permissions
     self.tracking = tracking
     self.findings = findings
+    self.commonSDKs = commonSDKs
   }
 }
 

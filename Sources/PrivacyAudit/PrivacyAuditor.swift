@@ -51,13 +51,15 @@ public struct PrivacyAuditor: Sendable {
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
+    let detections = CommonSDKRules.detections(audit, index: index)
+    findings += CommonSDKRules.findings(audit, detections: detections)
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     return TargetReport(
       path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
-      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
+      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings, commonSDKs: detections)
   }
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),

@@ -48,8 +48,8 @@ extension PrivacyManifest {
     }
   }
 
-  private mutating func report(_ message: String) {
-    issues.append(ManifestIssue(message: message))
+  private mutating func report(_ message: String, aspect: ManifestAspect = .structure) {
+    issues.append(ManifestIssue(message: message, aspect: aspect))
   }
 
   // MARK: Tracking
@@ -71,8 +71,8 @@ extension PrivacyManifest {
     }
     if tracking == false && !trackingDomains.isEmpty {
       report(
-        "`NSPrivacyTracking` is false but `NSPrivacyTrackingDomains` lists domains (ITMS-91064); set it to true or remove the domains."
-      )
+        "`NSPrivacyTracking` is false but `NSPrivacyTrackingDomains` lists domains (ITMS-91064); set it to true or remove the domains.",
+        aspect: .tracking)
     }
   }
 
@@ -185,7 +185,7 @@ extension PrivacyManifest {
         continue
       }
       if !knownCategories.contains(category) {
-        report(Self.unknownCategoryMessage(category, knownCategories: knownCategories))
+        report(Self.unknownCategoryMessage(category, knownCategories: knownCategories), aspect: .category)
       }
       var reasons: [String] = []
       if let reasonsValue = entry[ManifestKeys.accessedAPITypeReasons] {

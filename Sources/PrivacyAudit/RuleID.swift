@@ -30,4 +30,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingDomainsMissing = "tracking-domains-missing"
   /// A binary's section headers disagree with the dynamic segment the loader reads.
   case binaryHeadersInconsistent = "binary-headers-inconsistent"
+  /// A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest (ITMS-91061).
+  case listedSDKWithoutManifest = "listed-sdk-without-manifest"
 }
