@@ -15,6 +15,9 @@ public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
   case missingManifest = "ITMS-91061"
   /// Invalid tracking information (`NSPrivacyTracking` against `NSPrivacyTrackingDomains`), at a documented location.
   case invalidTracking = "ITMS-91064"
+  /// Invalid API reason declaration in a manifest outside the documented locations (a resource
+  /// bundle): seen for `C617.1` under UserDefaults in `ExponeaSDK.bundle` (Docs/RULES.md, T6).
+  case invalidAPIReasonOutsideDocumentedLocation = "ITMS-91106"
   /// Invalid tracking information in a manifest outside the documented locations (a resource bundle).
   case invalidTrackingOutsideDocumentedLocation = "ITMS-91107"
   /// Invalid privacy manifest outside the documented locations (a resource bundle).
@@ -25,7 +28,7 @@ public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .missingAPIDeclaration: "Missing API declaration"
     case .invalidAPICategory: "Invalid API category declaration"
-    case .invalidAPIReason: "Invalid API reason declaration"
+    case .invalidAPIReason, .invalidAPIReasonOutsideDocumentedLocation: "Invalid API reason declaration"
     case .invalidManifest, .invalidManifestOutsideDocumentedLocation: "Invalid privacy manifest"
     case .missingManifest: "Missing privacy manifest"
     case .invalidTracking, .invalidTrackingOutsideDocumentedLocation: "Invalid tracking information"
@@ -53,7 +56,8 @@ extension RuleID {
   ///   - aspect: For `invalid-privacy-manifest`, the part of the manifest at fault (a category
   ///     is ITMS-91054, the tracking flag against the domains ITMS-91064, anything else ITMS-91056).
   ///   - inResourceBundle: The manifest is outside Apple's documented locations (in a resource
-  ///     bundle): tracking problems are ITMS-91107 and every other manifest problem ITMS-91108.
+  ///     bundle): tracking problems are ITMS-91107, reason problems ITMS-91106, and every other
+  ///     manifest problem ITMS-91108 (a category too: no separate code has been seen for it).
   public func appStoreCode(aspect: ManifestAspect? = nil, inResourceBundle: Bool = false) -> AppStoreCode? {
     let code: AppStoreCode? =
       switch self {
@@ -68,7 +72,8 @@ extension RuleID {
     guard inResourceBundle, let code else { return code }
     switch code {
     case .invalidTracking: return .invalidTrackingOutsideDocumentedLocation
-    case .invalidAPICategory, .invalidAPIReason, .invalidManifest: return .invalidManifestOutsideDocumentedLocation
+    case .invalidAPIReason: return .invalidAPIReasonOutsideDocumentedLocation
+    case .invalidAPICategory, .invalidManifest: return .invalidManifestOutsideDocumentedLocation
     default: return code
     }
   }

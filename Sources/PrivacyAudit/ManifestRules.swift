@@ -39,7 +39,7 @@ enum ManifestRules {
         guard owner.id == entry.category else {
           finding(
             .reasonNotValidForCategory, .error,
-            "Reason \(code) belongs to \(owner.id), not \(entry.category) (ITMS-91055); use a reason of \(entry.category)."
+            "Reason \(code) belongs to \(owner.id), not \(entry.category); use a reason of \(entry.category)."
           )
           continue
         }
@@ -67,7 +67,7 @@ enum ManifestRules {
       Finding(
         rule: .trackingDomainsMissing, severity: .error, category: nil,
         message:
-          "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181; App Store Connect rejected this as ITMS-91064); list the domains used for tracking.",
+          "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181), and App Store Connect rejects it; list the domains used for tracking.",
         file: parsed.file.path, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)
     ]
   }

@@ -37,7 +37,9 @@ struct SampleSDKTests {
     .reasonNotValidForCategory: ["WrongReasonKit.framework"],
     .reasonNotForThisKind: ["ConsentApp.app", "WrongReasonKit.framework"],
     .unusedAPIDeclaration: ["UnusedDeclKit.framework"],
-    .invalidPrivacyManifest: ["BadManifestKit.framework", "BadManifestKit.framework", "BadManifestKit.framework"],
+    .invalidPrivacyManifest: [
+      "BadManifestKit.framework", "BadManifestKit.framework", "BadManifestKit.framework", "BundledTrackerKit.framework",
+    ],
     .unreadableBinary: ["Disguised.framework"],
     .requiresPurposeString: [
       "ConsentApp.app/Frameworks/ConsentKit.framework", "ConsentKit.framework",
@@ -48,7 +50,54 @@ struct SampleSDKTests {
     .trackingUndeclared: ["SampleApp.app"],
     .trackingWithoutAuthorization: ["ConsentApp.app", "SampleApp.app"],
     .trackingDomainsMissing: ["TrackerKit.framework"],
+    .listedSDKWithoutManifest: ["FMDB.framework", "VendorAdsKit.framework"],
   ]
+
+  /// Every finding that carries an App Store code, as "target rule code", sorted: the errors of
+  /// rules with a code, each with the code its manifest aspect and location give.
+  static let expectedCodes = [
+    "BadManifestKit.framework invalid-privacy-manifest ITMS-91054",
+    "BadManifestKit.framework invalid-privacy-manifest ITMS-91056",
+    "BadManifestKit.framework invalid-privacy-manifest ITMS-91056",
+    "BundledTrackerKit.framework invalid-privacy-manifest ITMS-91107",
+    "FMDB.framework listed-sdk-without-manifest ITMS-91061",
+    "NoManifestKit.framework missing-privacy-manifest ITMS-91053",
+    "SwiftSelectorsKit.framework undeclared-api-category ITMS-91053",
+    "TrackerKit.framework tracking-domains-missing ITMS-91064",
+    "VendorAdsKit.framework listed-sdk-without-manifest ITMS-91061",
+    "WrongReasonKit.framework invalid-reason-code ITMS-91055",
+    "WrongReasonKit.framework reason-not-valid-for-category ITMS-91055",
+  ]
+
+  @Test func findingsCarryTheAppStoreCodeTheyPredict() throws {
+    let report = try SampleSDKs.scan()
+    let coded = report.targets.flatMap { target in
+      target.findings.compactMap { finding in
+        finding.appStoreCode.map { "\(SampleSDKs.relative(target.path)) \(finding.rule.rawValue) \($0.rawValue)" }
+      }
+    }
+    #expect(coded.sorted() == Self.expectedCodes)
+  }
+
+  @Test func commonSDKsAreRecognisedByNameIdentifierAndDefinitions() throws {
+    let report = try SampleSDKs.scan()
+    let detected = report.targets.filter { !$0.commonSDKs.isEmpty }
+    #expect(detected.map { SampleSDKs.relative($0.path) } == ["FMDB.framework", "VendorAdsKit.framework"])
+    let fmdb = try #require(detected.first?.commonSDKs.first)
+    #expect(fmdb.sdk == "FMDB" && fmdb.confidence == .identifier && fmdb.includedIn.isEmpty)
+    #expect(Set(fmdb.evidence.map(\.via)) == [.bundleName, .bundleIdentifier])
+    #expect(Set(fmdb.evidence.map(\.symbol)) == ["FMDB", "dev.sdkvet.samples.FMDB"])
+    let vendor = try #require(detected.last)
+    let fbsdk = try #require(vendor.commonSDKs.first)
+    #expect(vendor.commonSDKs.count == 1)
+    #expect(fbsdk.sdk == "FBSDKCoreKit" && fbsdk.confidence == .symbols)
+    #expect(fbsdk.includedIn.map(SampleSDKs.relative) == ["VendorAdsKit.framework/VendorAdsKit"])
+    #expect(
+      fbsdk.evidence.map(\.symbol) == ["_OBJC_CLASS_$_FBSDKSampleAppEvents", "_OBJC_CLASS_$_FBSDKSampleSettings"])
+    #expect(fbsdk.evidence.allSatisfy { $0.via == .definition && $0.architecture == "arm64" })
+    let message = try #require(vendor.findings.first { $0.rule == .listedSDKWithoutManifest }?.message)
+    #expect(message.contains("VendorAdsKit.framework/VendorAdsKit includes FBSDKCoreKit"))
+  }
 
   @Test func eachRuleFiresExactlyOnItsSamples() throws {
     let report = try SampleSDKs.scan()
