@@ -7,6 +7,9 @@
 /// with 100,000 definitions costs a handful of names.
 public struct DefinedIdentities {
   private var seen = ByteKeyTable<Void>()
+  /// The last Swift module noted: a symbol table lists a module's symbols together, so most
+  /// Swift definitions are settled by one byte comparison instead of a hash.
+  private var lastModule: [UInt8] = []
   private static let classPrefixes = ["_OBJC_CLASS_$_", "OBJC_CLASS_$_"].map { Array($0.utf8) }
   private static let swiftPrefixes = ["_$s", "$s"].map { Array($0.utf8) }
   private static let classTag = 0
@@ -25,6 +28,8 @@ public struct DefinedIdentities {
       guard seen.insert(rest, tag: Self.classTag) else { return try image.names.charge(rest.count, at: offset) }
       image.definedClasses.append(try image.names.append(rest, at: offset))
     } else if let rest = Self.dropping(Self.swiftPrefixes, from: name), let module = Self.firstIdentifier(rest) {
+      guard !module.elementsEqual(lastModule) else { return try image.names.charge(module.count, at: offset) }
+      lastModule = Array(module)
       guard seen.insert(module, tag: Self.moduleTag) else { return try image.names.charge(module.count, at: offset) }
       image.definedSwiftModules.append(try image.names.append(module, at: offset))
     }
