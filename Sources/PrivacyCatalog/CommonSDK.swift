@@ -60,7 +60,8 @@ public struct CommonSDKMatch: Sendable, Hashable {
   /// `CommonSDK.name`.
   public var sdk: String
   /// The definitions that recognise it, as the binary spells them (`_OBJC_CLASS_$_FBSDKLoginManager`,
-  /// `$s9Alamofire` for a Swift module), sorted, at most `CommonSDKMatch.shownSymbols`.
+  /// `$s9Alamofire` for a Swift module): the first `CommonSDKMatch.shownSymbols` in the image's
+  /// order, sorted.
   public var symbols: [String]
   /// How many classes and modules matched in all.
   public var count: Int
@@ -99,27 +100,35 @@ public struct CommonSDKMatcher: Sendable {
 
   /// The SDKs `image` defines classes or Swift modules of, by name.
   public func matches(in image: Image) -> [CommonSDKMatch] {
-    var found: [Int: [String]] = [:]
+    var found: [Int: CommonSDKMatch] = [:]
+    func record(_ sdk: Int, _ symbol: @autoclosure () -> String) {
+      var match = found[sdk] ?? CommonSDKMatch(sdk: names[sdk], symbols: [], count: 0)
+      match.count += 1
+      if match.symbols.count < CommonSDKMatch.shownSymbols { match.symbols.append(symbol()) }
+      found[sdk] = match
+    }
     image.names.storage.withUnsafeBytes { storage in
       for reference in image.definedClasses {
         let name = CatalogMatcher.bytes(of: reference, in: storage)
         for length in prefixLengths where length <= name.count {
           guard let sdk = prefixes.value(for: UnsafeRawBufferPointer(rebasing: name[..<length])) else { continue }
-          found[sdk, default: []].append("_OBJC_CLASS_$_" + image.names.string(reference))
+          record(sdk, "_OBJC_CLASS_$_" + image.names.string(reference))
           break
         }
       }
       for reference in image.definedSwiftModules {
         if let sdk = modules.value(for: CatalogMatcher.bytes(of: reference, in: storage)) {
           let module = image.names.string(reference)
-          found[sdk, default: []].append("$s\(module.utf8.count)\(module)")
+          record(sdk, "$s\(module.utf8.count)\(module)")
         }
       }
     }
-    return found.keys.sorted().map { sdk in
-      let symbols = (found[sdk] ?? []).sorted()
-      return CommonSDKMatch(
-        sdk: names[sdk], symbols: Array(symbols.prefix(CommonSDKMatch.shownSymbols)), count: symbols.count)
+    return found.keys.sorted().compactMap { sdk in
+      found[sdk].map { match in
+        var sorted = match
+        sorted.symbols.sort()
+        return sorted
+      }
     }
   }
 }
