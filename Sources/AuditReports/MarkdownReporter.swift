@@ -142,6 +142,14 @@ public struct MarkdownReporter: Reporter {
       }
     }
     lines += ["", trackingLine(target.tracking)]
+    if !target.commonSDKs.isEmpty {
+      let sdks = target.commonSDKs.map { detection in
+        let inside = detection.includedIn.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", ")
+        return MarkdownEscaping.text(detection.sdk) + " (\(detection.confidence.rawValue)"
+          + (inside.isEmpty ? ")" : "; included in \(inside))")
+      }
+      lines += ["", "**Commonly used SDKs (Apple's list):** " + sdks.joined(separator: ", ") + "."]
+    }
     return lines
   }
 

@@ -143,6 +143,13 @@ public struct TextReporter: Reporter {
       TextLayout.wrapped(
         trackingSummary(target.tracking), indent: 0, hangingIndent: 0,
         width: TextLayout.width - Self.profileIndent))
+    if !target.commonSDKs.isEmpty {
+      let sdks = target.commonSDKs.map { detection in
+        let inside = detection.includedIn.map { shown(target.shortened($0)) }.joined(separator: ", ")
+        return shown(detection.sdk) + " (\(detection.confidence.rawValue)" + (inside.isEmpty ? ")" : "; in \(inside))")
+      }
+      lines += labelled("listed SDKs", sdks)
+    }
     return lines
   }
 

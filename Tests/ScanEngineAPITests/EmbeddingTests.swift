@@ -97,6 +97,7 @@ struct InMemoryFileSystem: ScanFileSystem {
       ])
     let rendered = format.reporter(toolVersion: "test", useColor: false, scanRoot: EmbeddingTests.samples)
       .rendered(report)
+    #expect(rendered.contains("FBSDKCoreKit"), "\(format) names the SDK it detected")
     for code in ["ITMS-91061", "ITMS-91107"] {
       let spelled = format == .json || format == .sarif ? "\"appStoreCode\": \"\(code)\"" : code
       #expect(rendered.contains(spelled), "\(format) lacks \(spelled)")
