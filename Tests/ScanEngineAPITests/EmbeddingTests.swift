@@ -93,7 +93,7 @@ struct InMemoryFileSystem: ScanFileSystem {
     let report = ScanPipeline(catalog: try Catalog.builtIn()).run(paths: paths).report
     #expect(
       report.allFindings.compactMap(\.appStoreCode).sorted { $0.rawValue < $1.rawValue } == [
-        .missingManifest, .invalidTrackingOutsideDocumentedLocation,
+        .missingManifest, .missingManifest, .invalidTrackingOutsideDocumentedLocation,
       ])
     let rendered = format.reporter(toolVersion: "test", useColor: false, scanRoot: EmbeddingTests.samples)
       .rendered(report)
