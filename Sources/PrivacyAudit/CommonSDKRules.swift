@@ -6,18 +6,13 @@ import TargetDiscovery
 /// A commonly used SDK (Apple's list, ITMS-91061) recognised in a target.
 public struct SDKDetection: Sendable, Hashable {
   /// How the SDK was recognised, weakest first; the raw values are the report's strings.
-  public enum Confidence: String, Sendable, Hashable, Comparable, CaseIterable {
+  public enum Confidence: String, Sendable, Hashable {
     /// The framework, library or bundle is named like the SDK (or an alias).
     case name
     /// The last part of the bundle's `CFBundleIdentifier` is the SDK's name or an alias.
     case identifier
     /// A binary defines the SDK's Objective-C classes or Swift module.
     case symbols
-
-    /// Orders name < identifier < symbols.
-    public static func < (lhs: Confidence, rhs: Confidence) -> Bool {
-      allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
-    }
   }
 
   /// The SDK's name as Apple's list spells it.
