@@ -102,6 +102,15 @@ import Testing
     #expect(good.status == .success)
   }
 
+  @Test(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) func aTargetInsideAnArchive() {
+    let run = CapturedRun(["manifest", "--check", SampleLocator.sample("archives/GoodKit.xcframework.zip")])
+    #expect(run.status == .success)
+    #expect(run.output.contains("GoodKit.xcframework.zip!/GoodKit.xcframework: the manifest lacks nothing."))
+    let app = CapturedRun(["manifest", SampleLocator.sample("archives/SampleApp.ipa")])
+    #expect(app.output.contains("<string>CA92.1</string>"))
+    #expect(app.error.contains("this is for ") && app.error.contains("SampleApp.ipa!/Payload/SampleApp.app"))
+  }
+
   @Test func usageAndHelp() {
     let sample = SampleLocator.sample("sdks/GoodKit.xcframework")
     #expect(CapturedRun(["manifest", sample, sample]).status == .usage)

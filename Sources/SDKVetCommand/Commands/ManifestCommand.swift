@@ -47,7 +47,8 @@ enum ManifestCommand: Subcommand {
       throw UsageError.tooManyArguments(arguments.positionals.dropFirst().first ?? "")
     }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    let outcome = ScanPipeline(catalog: catalog).run(paths: [path])
+    let pipeline = ScanPipeline(catalog: catalog)
+    let outcome = pipeline.run(paths: [path])
     for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     guard let target = outcome.report.targets.first(where: { $0.path == trimmed }) ?? outcome.report.targets.first
@@ -55,9 +56,12 @@ enum ManifestCommand: Subcommand {
       context.streams.error("sdkvet: error: \(path): no app, SDK or library found")
       return .failure
     }
+    if target.path != trimmed, outcome.report.targets.count > 1 {
+      context.streams.error("sdkvet: \(path) holds \(outcome.report.targets.count) targets; this is for \(target.path)")
+    }
     var existing: Data?
     if let manifest = target.privacyManifest {
-      switch LocalFileSystem().document(at: manifest) {
+      switch pipeline.fileSystem.document(at: manifest) {  // also inside an archive
       case .success(let data): existing = data
       case .failure(let error):
         context.streams.error("sdkvet: error: " + error.rendered(path: manifest))
