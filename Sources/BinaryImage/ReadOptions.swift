@@ -23,7 +23,7 @@ public struct ReadOptions: Sendable, Hashable {
 
   /// Everything.
   public static let all = ReadOptions()
-  /// What the audit needs: imports and selector references, no definitions.
+  /// Imports and selector references, no definitions.
   public static let imports = ReadOptions(definedSymbols: false)
   /// What the scan needs: `imports`, plus the classes and Swift modules the image defines (to
   /// recognise a commonly used SDK inside it).
