@@ -74,7 +74,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(
-      name: "AuditReports", dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery"],
+      name: "AuditReports", dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery"],
       swiftSettings: strictSettings),
     .target(
       name: "ScanEngine",

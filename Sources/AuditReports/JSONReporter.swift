@@ -53,6 +53,16 @@ public struct JSONReporter: Reporter {
       ("tracking", tracking(target.tracking)),
       ("signatureReceipts", .array(target.signatureReceipts.map(\.json))),
       ("signature", target.signature.map(JSONValue.signature) ?? .null),
+      ("commonSDKs", .array(target.commonSDKs.map(detection))),
+    ])
+  }
+
+  private static func detection(_ detection: SDKDetection) -> JSONValue {
+    .object([
+      ("sdk", .string(detection.sdk)),
+      ("confidence", .string(detection.confidence.rawValue)),
+      ("includedIn", .strings(detection.includedIn)),
+      ("evidence", .array(detection.evidence.map(\.json))),
     ])
   }
 
@@ -78,6 +88,7 @@ public struct JSONReporter: Reporter {
       ("message", .string(finding.message)),
       ("file", .optional(finding.file)),
       ("evidence", .array(finding.evidence.map(\.json))),
+      ("appStoreCode", .optional(finding.appStoreCode?.rawValue)),
     ])
   }
 

@@ -109,10 +109,11 @@ public struct MarkdownReporter: Reporter {
 
   private func findingLines(_ finding: Finding) -> [String] {
     let category = finding.category.map { " (" + MarkdownEscaping.code($0, inTable: false) + ")" } ?? ""
+    let prediction = finding.appStoreCode.map { " — predicts " + $0.rawValue + " (" + $0.title + ")" } ?? ""
     var lines = [
       "#### \(finding.severity.rawValue.capitalizedFirst): "
         + MarkdownEscaping.code(finding.rule.rawValue, inTable: false)
-        + category,
+        + category + prediction,
       "", MarkdownEscaping.text(finding.message),
     ]
     if let file = finding.file {
@@ -170,6 +171,14 @@ public struct MarkdownReporter: Reporter {
       }
     }
     lines += ["", trackingLine(target.tracking)]
+    if !target.commonSDKs.isEmpty {
+      let sdks = target.commonSDKs.map { detection in
+        let inside = detection.includedIn.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", ")
+        return MarkdownEscaping.text(detection.sdk) + " (\(detection.confidence.rawValue)"
+          + (inside.isEmpty ? ")" : "; included in \(inside))")
+      }
+      lines += ["", "**Commonly used SDKs (Apple's list):** " + sdks.joined(separator: ", ") + "."]
+    }
     return lines
   }
 

@@ -181,6 +181,15 @@ struct RuleDocumentation: Sendable, Hashable {
         detail:
           "TN3181 calls this manifest invalid and App Store Connect has rejected it (ITMS-91064); a target that tracks lists the domains it tracks through so the system can block them until the user allows tracking.",
         fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
+    case .listedSDKWithoutManifest:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest.",
+        detail:
+          "App Store Connect rejects a new app, or an update that adds one, when an SDK on Apple's list of commonly used third-party SDKs ships without a PrivacyInfo.xcprivacy (ITMS-91061), whatever its version and also when it is repackaged inside another binary. sdkvet recognises the SDK by its name, its bundle identifier, or the Objective-C classes and Swift modules its binary defines.",
+        fixMarkdown:
+          "Update the SDK to a release that ships a `PrivacyInfo.xcprivacy`, or ask the vendor of the binary that includes it for one."
+      )
     }
   }
 }

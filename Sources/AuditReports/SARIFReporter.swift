@@ -123,6 +123,7 @@ public struct SARIFReporter: Reporter {
           ("targetKind", .string(target.kind.rawValue)),
           ("category", .optional(finding.category)),
           ("evidence", .array(finding.evidence.map(\.json))),
+          ("appStoreCode", .optional(finding.appStoreCode?.rawValue)),
         ])
       ))
     return .object(members)

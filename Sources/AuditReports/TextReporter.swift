@@ -72,8 +72,10 @@ public struct TextReporter: Reporter {
   private func findingLines(_ finding: Finding, in target: TargetReport, style: TerminalStyle) -> [String] {
     let label = TextLayout.padded(finding.severity.rawValue, to: Self.findingIndent - 2)
     let category = finding.category.map { "  " + shown($0) } ?? ""
+    let code = finding.appStoreCode.map { "  " + $0.rawValue } ?? ""
     var lines = [
       "  " + style.apply(TerminalStyle.attribute(for: finding.severity), label) + finding.rule.rawValue + category
+        + code
     ]
     lines += TextLayout.wrapped(shown(finding.message), indent: Self.findingIndent, hangingIndent: Self.findingIndent)
     if let file = finding.file {
@@ -147,6 +149,13 @@ public struct TextReporter: Reporter {
       TextLayout.wrapped(
         trackingSummary(target.tracking), indent: 0, hangingIndent: 0,
         width: TextLayout.width - Self.profileIndent))
+    if !target.commonSDKs.isEmpty {
+      let sdks = target.commonSDKs.map { detection in
+        let inside = detection.includedIn.map { shown(target.shortened($0)) }.joined(separator: ", ")
+        return shown(detection.sdk) + " (\(detection.confidence.rawValue)" + (inside.isEmpty ? ")" : "; in \(inside))")
+      }
+      lines += labelled("listed SDKs", sdks)
+    }
     return lines
   }
 

@@ -41,6 +41,12 @@ public struct Image: Sendable {
   public var symbols: [Symbol] = []
   /// Objective-C selectors the code references (`__objc_selrefs`), each once.
   public var selectorReferences: [NameRef] = []
+  /// Objective-C classes the image defines (`_OBJC_CLASS_$_<name>`), each name once, without the
+  /// prefix; collected only with `ReadOptions.definedIdentities`.
+  public var definedClasses: [NameRef] = []
+  /// Swift modules the image's mangled definitions (`$s<length><module>…`) belong to, each once;
+  /// collected only with `ReadOptions.definedIdentities`.
+  public var definedSwiftModules: [NameRef] = []
   /// Libraries the image links against, in load order (Mach-O ordinals are 1-based indices into this).
   public var libraries: [LinkedLibrary] = []
   /// ELF GNU version names, indexed by `Symbol.version`.

@@ -48,7 +48,7 @@ enum ThinImageReader {
     }
     let readsWeakBinds = summary.dyldInfo != nil && options.undefinedSymbols
     var merger = ImportMerger(image: result, tracksNames: readsWeakBinds)
-    if options.undefinedSymbols || options.definedSymbols, let symbolTable {
+    if options.undefinedSymbols || options.definedSymbols || options.definedIdentities, let symbolTable {
       attempt { () throws(BinaryError) in
         try readSymbolTable(
           symbolTable, header: header, sections: summary.segments.sections, options: options, into: &merger)
@@ -132,8 +132,10 @@ enum ThinImageReader {
         try merger.addImport(name: name, library: library, isWeak: isWeak, origin: .symbolTable, at: entry.fileOffset)
         continue
       }
-      guard options.definedSymbols || merger.tracksNames else { continue }
+      guard options.definedSymbols || options.definedIdentities || merger.tracksNames else { continue }
       guard let name = table.name(of: entry), !name.isEmpty else { continue }
+      if options.definedIdentities { try merger.noteIdentity(name, at: entry.fileOffset) }
+      guard options.definedSymbols || merger.tracksNames else { continue }
       guard options.definedSymbols else {
         try merger.noteDefinition(name, at: entry.fileOffset)
         continue

@@ -20,12 +20,14 @@ public struct ScannedImage: Sendable, Hashable {
   public var headerInconsistencies: [String]
   /// The Mach-O code signature (`MachOMetadata.signature`); `nil` when unsigned or not Mach-O.
   public var signature: CodeSignatureInfo?
+  /// Commonly used SDKs recognised by the classes and Swift modules the image defines.
+  public var commonSDKs: [CommonSDKMatch]
 
   /// Creates a scanned image.
   public init(
     format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [],
     matches: [CatalogMatch],
-    headerInconsistencies: [String] = [], signature: CodeSignatureInfo? = nil
+    headerInconsistencies: [String] = [], signature: CodeSignatureInfo? = nil, commonSDKs: [CommonSDKMatch] = []
   ) {
     self.format = format
     self.architecture = architecture
@@ -34,6 +36,7 @@ public struct ScannedImage: Sendable, Hashable {
     self.matches = matches
     self.headerInconsistencies = headerInconsistencies
     self.signature = signature
+    self.commonSDKs = commonSDKs
   }
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
@@ -41,7 +44,7 @@ public struct ScannedImage: Sendable, Hashable {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
-      headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature)
+      headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature, commonSDKs: matcher.commonSDKs(in: image))
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.

@@ -44,10 +44,17 @@ public struct Finding: Sendable, Hashable {
   public var file: String?
   /// The binary evidence behind it.
   public var evidence: [Evidence]
+  /// The App Store Connect rejection it predicts (`ITMS-91053`, …), for errors of a rule that has one.
+  public var appStoreCode: AppStoreCode?
 
-  /// Creates a finding.
+  /// Creates a finding; its App Store code follows from the rule (`RuleID.appStoreCode`).
+  /// - Parameters:
+  ///   - aspect: For manifest findings, the part of the manifest at fault.
+  ///   - inResourceBundle: The manifest concerned is in a resource bundle, outside Apple's documented locations.
   public init(
-    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil, evidence: [Evidence] = []
+    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil,
+    evidence: [Evidence] = [],
+    aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
   ) {
     self.rule = rule
     self.severity = severity
@@ -55,6 +62,7 @@ public struct Finding: Sendable, Hashable {
     self.message = message
     self.file = file
     self.evidence = evidence
+    appStoreCode = severity == .error ? rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle) : nil
   }
 }
 
@@ -202,6 +210,8 @@ public struct TargetReport: Sendable, Hashable {
   public var signatureReceipts: [SignatureReceipt] = []
   /// An xcframework's detached signature and seal (`nil` for other kinds).
   public var signature: BundleSignature?
+  /// Commonly used SDKs (Apple's list, ITMS-91061) recognised in the target, by SDK name.
+  public var commonSDKs: [SDKDetection]
 
   /// Creates a target report.
   public init(
@@ -209,7 +219,7 @@ public struct TargetReport: Sendable, Hashable {
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
     permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = [],
-    signature: BundleSignature? = nil
+    signature: BundleSignature? = nil, commonSDKs: [SDKDetection] = []
   ) {
     self.path = path
     self.kind = kind
@@ -223,6 +233,7 @@ public struct TargetReport: Sendable, Hashable {
     self.tracking = tracking
     self.findings = findings
     self.signature = signature
+    self.commonSDKs = commonSDKs
   }
 }
 

@@ -53,6 +53,8 @@ public struct PrivacyAuditor: Sendable {
     findings += PurposeStringRules.findings(audit)
     findings += SignatureRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
+    let detections = CommonSDKRules.detections(audit, index: index)
+    findings += CommonSDKRules.findings(audit, detections: detections)
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     var report = TargetReport(
@@ -60,7 +62,7 @@ public struct PrivacyAuditor: Sendable {
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings,
-      signature: audit.target.signature)
+      signature: audit.target.signature, commonSDKs: detections)
     report.signatureReceipts = audit.target.signatureReceipts
     return report
   }

@@ -36,4 +36,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case signatureInnerUnsigned = "signature-inner-unsigned"
   /// An xcframework's `CodeResources` does not match its files: a sealed file is missing or a file is not sealed.
   case signatureSealMismatch = "signature-seal-mismatch"
+  /// A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest (ITMS-91061).
+  case listedSDKWithoutManifest = "listed-sdk-without-manifest"
 }

@@ -90,7 +90,7 @@ public struct ScanPipeline: Sendable {
   /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
   private func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
     do throws(BinaryError) {
-      let binary = try BinaryReading.read(file.path, from: fileSystem, options: .imports)
+      let binary = try BinaryReading.read(file.path, from: fileSystem, options: .audit)
       return ScannedBinary(file: file, reading: binary, matcher: matcher)
     } catch {
       return ScannedBinary(file: file, failure: error)
