@@ -32,6 +32,7 @@ let package = Package(
       name: "SDKVetScan",
       targets: [
         "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
+        "PackageProvenance",
       ]),
   ],
   traits: [
@@ -48,17 +49,19 @@ let package = Package(
     .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "PropertyLists", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "TargetDiscovery", dependencies: ["BinaryImage", "PropertyLists"], swiftSettings: strictSettings),
+    .target(name: "PackageProvenance", dependencies: ["BinaryImage", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery"], swiftSettings: strictSettings),
+    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"], swiftSettings: strictSettings),
     .target(
-      name: "AuditReports", dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery"],
+      name: "AuditReports",
+      dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "PackageProvenance"],
       swiftSettings: strictSettings),
     .target(
       name: "ScanEngine",
-      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery"],
+      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery", "PackageProvenance"],
       swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",

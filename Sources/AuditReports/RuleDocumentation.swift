@@ -154,6 +154,15 @@ struct RuleDocumentation: Sendable, Hashable {
         detail:
           "TN3181 calls this manifest invalid and App Store Connect has rejected it (ITMS-91064); a target that tracks lists the domains it tracks through so the system can block them until the user allows tracking.",
         fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
+    case .malformedLockFile:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A dependency manager's lock or state file cannot be read in full.",
+        detail:
+          "sdkvet names and versions each SDK a dependency manager put in the scanned folder from the manager's files (Package.resolved, workspace-state.json, Podfile.lock, Cartfile.resolved, Carthage .version files); a file it cannot read leaves the SDK's version or origin unknown in the report.",
+        fixMarkdown:
+          "Regenerate the file with its manager (`swift package resolve`, `pod install`, `carthage bootstrap`), or fix the line the finding names."
+      )
     }
   }
 }

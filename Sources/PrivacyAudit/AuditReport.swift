@@ -1,3 +1,4 @@
+public import PackageProvenance
 public import PrivacyCatalog
 public import TargetDiscovery
 
@@ -176,13 +177,16 @@ public struct TargetReport: Sendable, Hashable {
   public var tracking: TrackingProfile
   /// The rules' verdicts, sorted by severity (highest first), rule, category, message.
   public var findings: [Finding]
+  /// The package the dependency manager that put the target here recorded, `nil` when none did.
+  public var package: PackageRecord?
 
   /// Creates a target report.
   public init(
     path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
-    permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = []
+    permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = [],
+    package: PackageRecord? = nil
   ) {
     self.path = path
     self.kind = kind
@@ -195,6 +199,7 @@ public struct TargetReport: Sendable, Hashable {
     self.permissions = permissions
     self.tracking = tracking
     self.findings = findings
+    self.package = package
   }
 }
 

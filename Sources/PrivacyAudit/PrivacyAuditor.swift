@@ -1,3 +1,4 @@
+import PackageProvenance
 public import PrivacyCatalog
 import TargetDiscovery
 
@@ -50,6 +51,7 @@ public struct PrivacyAuditor: Sendable {
     findings += DeclarationRules.findings(audit, known: index.categories)
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
+    findings += PackageRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
@@ -57,7 +59,7 @@ public struct PrivacyAuditor: Sendable {
       path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
-      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
+      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings, package: audit.package?.record)
   }
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),

@@ -30,4 +30,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingDomainsMissing = "tracking-domains-missing"
   /// A binary's section headers disagree with the dynamic segment the loader reads.
   case binaryHeadersInconsistent = "binary-headers-inconsistent"
+  /// A dependency manager's lock or state file cannot be read in full, so package names and versions may be missing.
+  case malformedLockFile = "malformed-lock-file"
 }

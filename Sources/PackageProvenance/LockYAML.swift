@@ -1,0 +1,217 @@
+/// A node of the YAML subset CocoaPods writes in `Podfile.lock` and `Pods/Manifest.lock`, with
+/// the line it starts on.
+struct LockYAMLNode {
+  /// One `key: value` of a mapping.
+  struct Entry {
+    var key: String
+    var value: LockYAMLNode
+  }
+
+  /// The node's content.
+  enum Content {
+    case scalar(String)
+    case sequence([LockYAMLNode])
+    case mapping([Entry])
+  }
+
+  var content: Content
+  /// The 1-based line the node starts on.
+  var line: Int
+
+  /// The scalar's text, `nil` for a collection.
+  var scalar: String? {
+    if case .scalar(let text) = content { text } else { nil }
+  }
+}
+
+/// Reads the block-style YAML subset CocoaPods' lock files are written in: mappings
+/// (`KEY:` / `key: value`), sequences (`- item`, `- item:` with a nested block), and plain,
+/// single- and double-quoted scalars, with indentation by spaces.
+///
+/// Not a general YAML parser, on purpose: anchors, aliases, tags, flow collections other than
+/// `{}` and `[]`, block scalars and multi-line scalars are reported as problems rather than
+/// expanded, so the work is one pass over the lines, nesting is bounded
+/// (`maximumDepth`), and a hostile lock file cannot make the reader expand anything
+/// (`Docs/RULES.md`, `malformed-lock-file`, says why no YAML library is used). A line it cannot
+/// read is one problem (the first is described with its line number) and is skipped.
+struct LockYAMLParser {
+  /// Lock files nest three levels (`EXTERNAL SOURCES` → pod → option); anything deeper than this is refused.
+  static let maximumDepth = 8
+
+  private struct Line {
+    var number: Int
+    var indent: Int
+    var text: Substring
+
+    var isSequenceItem: Bool { text == "-" || text.hasPrefix("- ") }
+  }
+
+  private var lines: [Line] = []
+  private var position = 0
+  private(set) var issues: IssueCollector
+
+  /// Parses `text`; problems go to an `IssueCollector` for `file`.
+  static func parse(_ text: String, file: String) -> (root: LockYAMLNode, issues: IssueCollector) {
+    var parser = LockYAMLParser(text: text, file: file)
+    return (parser.document(), parser.issues)
+  }
+
+  private init(text: String, file: String) {
+    issues = IssueCollector(file: file)
+    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = index + 1
+      var line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+      while line.last == " " { line = line.dropLast() }
+      let body = line.drop { $0 == " " }
+      if body.isEmpty || body.hasPrefix("#") || (index == 0 && body == "---") { continue }
+      guard body.first != "\t" else {
+        issues.add(line: number, "a tab in the indentation")
+        continue
+      }
+      lines.append(Line(number: number, indent: line.count - body.count, text: body))
+    }
+  }
+
+  private mutating func document() -> LockYAMLNode {
+    guard let first = lines.first else { return LockYAMLNode(content: .mapping([]), line: 1) }
+    let root = block(indent: first.indent, depth: 0)
+    skipDeeper(than: -1)
+    return root
+  }
+
+  /// The sequence or mapping whose lines start at column `indent`.
+  private mutating func block(indent: Int, depth: Int) -> LockYAMLNode {
+    let start = lines[position]
+    var items: [LockYAMLNode] = []
+    var entries: [LockYAMLNode.Entry] = []
+    while position < lines.count, lines[position].indent == indent,
+      lines[position].isSequenceItem == start.isSequenceItem
+    {
+      let line = lines[position]
+      position += 1
+      if start.isSequenceItem {
+        let item = line.text.dropFirst().drop { $0 == " " }
+        if let (key, rest) = splitKey(item, line: line.number) {
+          let value = self.value(rest, after: line, indent: indent, depth: depth)
+          items.append(LockYAMLNode(content: .mapping([.init(key: key, value: value)]), line: line.number))
+        } else {
+          items.append(value(item, after: line, indent: indent, depth: depth))
+        }
+      } else if let (key, rest) = splitKey(line.text, line: line.number) {
+        // A sequence may sit at its key's own indentation (`key:` then `- item`).
+        let nested = value(rest, after: line, indent: indent, depth: depth, sequenceAtSameIndent: true)
+        entries.append(.init(key: key, value: nested))
+      } else {
+        issues.add(line: line.number, "expected `key: value` or `- item`")
+        skipDeeper(than: indent)
+      }
+    }
+    return LockYAMLNode(content: start.isSequenceItem ? .sequence(items) : .mapping(entries), line: start.number)
+  }
+
+  /// The value after `key:` or `- `: the inline text when there is some, else the nested block
+  /// below `line` (an empty scalar when there is none). Lines left over below it are problems.
+  private mutating func value(
+    _ inline: Substring, after line: Line, indent: Int, depth: Int, sequenceAtSameIndent: Bool = false
+  ) -> LockYAMLNode {
+    guard inline.isEmpty else {
+      let node = LockYAMLNode(content: inlineValue(inline, line: line.number), line: line.number)
+      skipDeeper(than: indent)
+      return node
+    }
+    guard position < lines.count else { return LockYAMLNode(content: .scalar(""), line: line.number) }
+    let next = lines[position]
+    guard next.indent > indent || (sequenceAtSameIndent && next.indent == indent && next.isSequenceItem) else {
+      return LockYAMLNode(content: .scalar(""), line: line.number)
+    }
+    guard depth < Self.maximumDepth else {
+      issues.add(line: next.number, "nested deeper than \(Self.maximumDepth) levels")
+      skipDeeper(than: indent)
+      return LockYAMLNode(content: .scalar(""), line: line.number)
+    }
+    let node = block(indent: next.indent, depth: depth + 1)
+    skipDeeper(than: indent)
+    return node
+  }
+
+  /// Skips, as problems, the lines indented deeper than `indent` that no block took.
+  private mutating func skipDeeper(than indent: Int) {
+    while position < lines.count, lines[position].indent > indent {
+      issues.add(line: lines[position].number, "unexpected indentation")
+      position += 1
+    }
+  }
+
+  /// `key: rest` or `key:`, with a plain or quoted key; `nil` when the text is not a key.
+  private func splitKey(_ text: Substring, line: Int) -> (String, Substring)? {
+    if text.first == "\"" || text.first == "'" {
+      guard case .closed(let key, let after) = Self.quoted(text) else { return nil }
+      let rest = after.drop { $0 == " " }
+      guard rest.first == ":", rest.count == 1 || rest.dropFirst().first == " " else { return nil }
+      return (key, rest.dropFirst().drop { $0 == " " })
+    }
+    if text.hasSuffix(":") { return (String(text.dropLast()), "") }
+    guard let separator = text.firstRange(of: ": ") else { return nil }
+    return (String(text[..<separator.lowerBound]), text[separator.upperBound...].drop { $0 == " " })
+  }
+
+  /// An inline value: `{}`, `[]`, a quoted or a plain scalar. YAML's other indicators are problems.
+  private mutating func inlineValue(_ text: Substring, line: Int) -> LockYAMLNode.Content {
+    switch text.first {
+    case "\"", "'":
+      switch Self.quoted(text) {
+      case .closed(let value, let after):
+        if !after.isEmpty { issues.add(line: line, "text after a quoted string") }
+        return .scalar(value)
+      case .broken(let problem):
+        issues.add(line: line, problem)
+      }
+    case "{", "[":
+      if text == "{}" { return .mapping([]) }
+      if text == "[]" { return .sequence([]) }
+      issues.add(line: line, "a flow collection, which lock files do not use")
+    case "&", "*", "!", "|", ">", "%", "@", "`":
+      issues.add(line: line, "a YAML indicator (`\(text.prefix(1))`) lock files do not use")
+    default:
+      return .scalar(String(text))
+    }
+    return .scalar("")
+  }
+
+  /// A quoted scalar read from the start of a line's text.
+  private enum QuotedScalar {
+    /// The value and the text after the closing quote.
+    case closed(String, Substring)
+    /// Why it cannot be read.
+    case broken(String)
+  }
+
+  /// A single- or double-quoted scalar at the start of `text`: broken when it is not closed on
+  /// its line or holds an escape CocoaPods never writes.
+  private static func quoted(_ text: Substring) -> QuotedScalar {
+    let quote = text.first
+    var value = ""
+    var index = text.index(after: text.startIndex)
+    while index < text.endIndex {
+      let character = text[index]
+      let next = text.index(after: index)
+      if character == quote {
+        guard quote == "'", next < text.endIndex, text[next] == "'" else { return .closed(value, text[next...]) }
+        value.append("'")
+        index = text.index(after: next)
+      } else if character == "\\", quote == "\"", next < text.endIndex {
+        switch text[next] {
+        case "\"", "\\", "/": value.append(text[next])
+        case "n": value.append("\n")
+        case "t": value.append("\t")
+        default: return .broken("an escape sequence (`\\\(text[next])`) lock files do not use")
+        }
+        index = text.index(after: next)
+      } else {
+        value.append(character)
+        index = next
+      }
+    }
+    return .broken("a quoted string that is not closed")
+  }
+}
