@@ -1,3 +1,4 @@
+import PackageProvenance
 public import PrivacyAudit
 import TargetDiscovery
 
@@ -50,6 +51,7 @@ public struct JSONReporter: Reporter {
       ("findings", .array(target.findings.map(finding))),
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
+      ("package", target.package?.json ?? .null),
     ])
   }
 
@@ -88,6 +90,7 @@ public struct JSONReporter: Reporter {
       ("declaredCategories", .strings(target.declaredCategories)),
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
+      ("package", target.package?.json ?? .null),
     ])
   }
 
@@ -125,6 +128,7 @@ public struct JSONReporter: Reporter {
       ("warnings", .int(counts.warnings)),
       ("notes", .int(counts.notes)),
       ("rules", .object(fired)),
+      ("packages", .object(report.packageCounts.map { ($0.manager.rawValue, .int($0.count)) })),
     ])
   }
 }

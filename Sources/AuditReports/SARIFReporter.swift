@@ -113,6 +113,7 @@ public struct SARIFReporter: Reporter {
           ("targetKind", .string(target.kind.rawValue)),
           ("category", .optional(finding.category)),
           ("evidence", .array(finding.evidence.map(\.json))),
+          ("package", target.package?.json ?? .null),
         ])
       ))
     return .object(members)

@@ -18,6 +18,11 @@ struct LockYAMLNode {
   /// The 1-based line the node starts on.
   var line: Int
 
+  /// An empty value (`key:` with nothing below it), on `line`.
+  static func empty(at line: Int) -> LockYAMLNode {
+    LockYAMLNode(content: .scalar(""), line: line)
+  }
+
   /// The scalar's text, `nil` for a collection.
   var scalar: String? {
     if case .scalar(let text) = content { text } else { nil }
@@ -92,14 +97,15 @@ struct LockYAMLParser {
       if start.isSequenceItem {
         let item = line.text.dropFirst().drop { $0 == " " }
         if let (key, rest) = splitKey(item, line: line.number) {
-          let value = self.value(rest, after: line, indent: indent, depth: depth)
+          let value = self.value(rest, after: line, indent: indent, depth: depth) ?? .empty(at: line.number)
           items.append(LockYAMLNode(content: .mapping([.init(key: key, value: value)]), line: line.number))
-        } else {
-          items.append(value(item, after: line, indent: indent, depth: depth))
+        } else if let value = value(item, after: line, indent: indent, depth: depth) {
+          items.append(value)
         }
       } else if let (key, rest) = splitKey(line.text, line: line.number) {
         // A sequence may sit at its key's own indentation (`key:` then `- item`).
-        let nested = value(rest, after: line, indent: indent, depth: depth, sequenceAtSameIndent: true)
+        let nested =
+          value(rest, after: line, indent: indent, depth: depth, sequenceAtSameIndent: true) ?? .empty(at: line.number)
         entries.append(.init(key: key, value: nested))
       } else {
         issues.add(line: line.number, "expected `key: value` or `- item`")
@@ -110,24 +116,25 @@ struct LockYAMLParser {
   }
 
   /// The value after `key:` or `- `: the inline text when there is some, else the nested block
-  /// below `line` (an empty scalar when there is none). Lines left over below it are problems.
+  /// below `line` (an empty scalar when there is none); `nil` when the inline text was refused
+  /// (a problem recorded). Lines left over below it are problems.
   private mutating func value(
     _ inline: Substring, after line: Line, indent: Int, depth: Int, sequenceAtSameIndent: Bool = false
-  ) -> LockYAMLNode {
+  ) -> LockYAMLNode? {
     guard inline.isEmpty else {
-      let node = LockYAMLNode(content: inlineValue(inline, line: line.number), line: line.number)
+      let content = inlineValue(inline, line: line.number)
       skipDeeper(than: indent)
-      return node
+      return content.map { LockYAMLNode(content: $0, line: line.number) }
     }
-    guard position < lines.count else { return LockYAMLNode(content: .scalar(""), line: line.number) }
+    guard position < lines.count else { return .empty(at: line.number) }
     let next = lines[position]
     guard next.indent > indent || (sequenceAtSameIndent && next.indent == indent && next.isSequenceItem) else {
-      return LockYAMLNode(content: .scalar(""), line: line.number)
+      return .empty(at: line.number)
     }
     guard depth < Self.maximumDepth else {
       issues.add(line: next.number, "nested deeper than \(Self.maximumDepth) levels")
       skipDeeper(than: indent)
-      return LockYAMLNode(content: .scalar(""), line: line.number)
+      return .empty(at: line.number)
     }
     let node = block(indent: next.indent, depth: depth + 1)
     skipDeeper(than: indent)
@@ -155,8 +162,9 @@ struct LockYAMLParser {
     return (String(text[..<separator.lowerBound]), text[separator.upperBound...].drop { $0 == " " })
   }
 
-  /// An inline value: `{}`, `[]`, a quoted or a plain scalar. YAML's other indicators are problems.
-  private mutating func inlineValue(_ text: Substring, line: Int) -> LockYAMLNode.Content {
+  /// An inline value: `{}`, `[]`, a quoted or a plain scalar; `nil` for YAML's other indicators
+  /// and broken quotes, each a problem.
+  private mutating func inlineValue(_ text: Substring, line: Int) -> LockYAMLNode.Content? {
     switch text.first {
     case "\"", "'":
       switch Self.quoted(text) {
@@ -175,7 +183,7 @@ struct LockYAMLParser {
     default:
       return .scalar(String(text))
     }
-    return .scalar("")
+    return nil
   }
 
   /// A quoted scalar read from the start of a line's text.

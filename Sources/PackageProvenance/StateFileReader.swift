@@ -52,7 +52,8 @@ struct StateFileReader {
   }
 }
 
-/// The problems met while reading one file: the first is described, the rest counted.
+/// The problems met while reading one file: the first (by line, when lines are known) is
+/// described, the rest counted.
 struct IssueCollector {
   let file: String
   private(set) var first: (line: Int?, message: String)?
@@ -64,7 +65,7 @@ struct IssueCollector {
 
   /// Records a problem at `line` (nil for a JSON path or a whole-file problem).
   mutating func add(line: Int? = nil, _ message: String) {
-    if first == nil { first = (line, message) }
+    if first == nil || (line ?? .max) < (first?.line ?? .max) { first = (line, message) }
     count += 1
   }
 
