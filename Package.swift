@@ -88,6 +88,9 @@ let package = Package(
         "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "TestSupport",
       ],
       swiftSettings: strictSettings),
+    .testTarget(
+      name: "PackageProvenanceTests", dependencies: ["PackageProvenance", "TargetDiscovery", "TestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],

@@ -63,17 +63,20 @@ struct LockYAMLParser {
 
   private init(text: String, file: String) {
     issues = IssueCollector(file: file)
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Split and measure indentation on UTF-8 bytes: one cheap pass, whatever the file holds.
+    let space = UInt8(ascii: " ")
+    for (index, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
       let number = index + 1
-      var line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-      while line.last == " " { line = line.dropLast() }
-      let body = line.drop { $0 == " " }
-      if body.isEmpty || body.hasPrefix("#") || (index == 0 && body == "---") { continue }
-      guard body.first != "\t" else {
+      var line = raw
+      while let last = line.last, last == space || last == UInt8(ascii: "\r") { line = line.dropLast() }
+      let body = line.drop { $0 == space }
+      let text = Substring(body)
+      if text.isEmpty || text.hasPrefix("#") || (index == 0 && text == "---") { continue }
+      guard body.first != UInt8(ascii: "\t") else {
         issues.add(line: number, "a tab in the indentation")
         continue
       }
-      lines.append(Line(number: number, indent: line.count - body.count, text: body))
+      lines.append(Line(number: number, indent: line.count - body.count, text: text))
     }
   }
 
