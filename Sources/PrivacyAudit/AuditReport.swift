@@ -177,6 +177,8 @@ public struct TargetReport: Sendable, Hashable {
   public var tracking: TrackingProfile
   /// The rules' verdicts, sorted by severity (highest first), rule, category, message.
   public var findings: [Finding]
+  /// The `.ipa` signature receipts for the xcframework the target was built from.
+  public var signatureReceipts: [SignatureReceipt] = []
   /// The package the dependency manager that put the target here recorded, `nil` when none did.
   public var package: PackageRecord?
 
@@ -207,10 +209,13 @@ public struct TargetReport: Sendable, Hashable {
 public struct AuditReport: Sendable, Hashable {
   /// The targets, sorted by path.
   public var targets: [TargetReport]
+  /// The archives the targets were read from, sorted by path, with their SHA-256.
+  public var archives: [DiscoveredArchive]
 
   /// Creates a report.
-  public init(targets: [TargetReport]) {
+  public init(targets: [TargetReport], archives: [DiscoveredArchive] = []) {
     self.targets = targets
+    self.archives = archives
   }
 
   /// Every finding of every target.

@@ -1,3 +1,4 @@
+import ArchiveFileSystem
 public import BinaryImage
 import Foundation
 import ImageLoader
@@ -34,13 +35,14 @@ public struct ScanPipeline: Sendable {
 
   /// The catalog judged against.
   public var catalog: Catalog
-  /// The file system discovery walks and binaries and documents are read from.
+  /// The file system discovery walks and binaries and documents are read from; archives in it
+  /// are read in place (`ArchiveMountingFileSystem`).
   public var fileSystem: any ScanFileSystem
 
-  /// Creates a pipeline.
+  /// Creates a pipeline reading `fileSystem`, and the archives in it.
   public init(catalog: Catalog, fileSystem: any ScanFileSystem = LocalFileSystem()) {
     self.catalog = catalog
-    self.fileSystem = fileSystem
+    self.fileSystem = ArchiveMountingFileSystem(base: fileSystem)
   }
 
   /// Scans `paths`.
@@ -65,7 +67,9 @@ public struct ScanPipeline: Sendable {
     } deliver: { _, target in
       audited.append(target)
     }
-    return Outcome(report: auditor.report(audited), problems: discovery.problems)
+    var report = auditor.report(audited)
+    report.archives = discovery.archives
+    return Outcome(report: report, problems: discovery.problems)
   }
 
   /// Reads and matches every binary of every target on all cores; results keep the targets' order.

@@ -6,13 +6,14 @@ import TargetDiscovery
 ///
 /// The shared driver of `symbols` and `info`: `BinaryListing` walks and reads, each file is
 /// rendered in the worker that read it, and every problem is reported on standard error.
-/// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
+/// - Returns: `.failure` when any input or part of an input could not be read, else `.success`;
+///   and the archives opened on the way.
 func forEachInput<Rendered: Sendable>(
   _ paths: [String], options: ReadOptions, context: CommandContext,
   render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
-) -> ExitStatus {
+) -> (status: ExitStatus, archives: [DiscoveredArchive]) {
   var status = ExitStatus.success
-  let problems = BinaryListing().run(paths: paths, options: options, render: render) { entry in
+  let walk = BinaryListing().run(paths: paths, options: options, render: render) { entry in
     switch entry {
     case .read(let file, let rendered):
       deliver(rendered)
@@ -25,9 +26,9 @@ func forEachInput<Rendered: Sendable>(
       status = .failure
     }
   }
-  for problem in problems {
+  for problem in walk.problems {
     context.streams.error("sdkvet: \(problem.path): \(problem.message)")
     status = .failure
   }
-  return status
+  return (status, walk.archives)
 }
