@@ -37,7 +37,7 @@ struct StateFileReader {
 
   /// The names in the folder at `path`, sorted; empty when it is not a folder inside the root.
   func entries(of path: String) -> [String] {
-    guard contains(path) || path == root else { return [] }
+    guard contains(path) else { return [] }
     return (fileSystem.directoryEntries(path) ?? []).sorted()
   }
 
@@ -46,9 +46,11 @@ struct StateFileReader {
     contains(path) && fileSystem.linkStatus(path) != nil
   }
 
-  /// `path` is `folder` or below it, comparing whole components.
+  /// `path` is `folder` or below it, comparing whole components. A scanned archive is a folder
+  /// too: its entries are named `ARCHIVE!/ENTRY`.
   static func path(_ path: String, isInside folder: String) -> Bool {
     folder == "/" || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+      || path == folder + "!" || path.hasPrefix(folder + "!/")
   }
 }
 
