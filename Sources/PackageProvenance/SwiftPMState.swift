@@ -73,6 +73,10 @@ struct SwiftPMState {
   /// `Package.resolved` version 1 (`object.pins[].package`/`repositoryURL`) or 2 and 3
   /// (`pins[].identity`/`location`); the pin `state` is the same in all three.
   private static func resolvedPins(_ document: JSONStateValue, issues: inout IssueCollector) -> [(String, SwiftPMPin)] {
+    guard document.value is [String: Any] else {
+      issues.add("$: expected an object")
+      return []
+    }
     let isVersion1 = document.member("pins", issues: &issues) == nil
     guard
       let list = isVersion1

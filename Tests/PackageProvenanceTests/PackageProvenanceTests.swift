@@ -67,6 +67,21 @@ struct PackageProvenanceTests {
     #expect(records[target]?.record.revision == "r")
   }
 
+  /// Foundation's parser refuses nesting past 512 levels, so a hostile file is one issue, not a crash.
+  @Test(arguments: [
+    (String(repeating: "[", count: 4_000_000), "is not valid JSON"),
+    ("[1, 2]", "$: expected an object"),
+    ("{\"pins\": {}}", "$.pins: expected an array"),
+  ])
+  func aHostileOrMisshapenPackageResolvedIsOneIssue(text: String, message: String) throws {
+    let target = ".build/artifacts/a/A/A.xcframework"
+    let (_, records) = try attribute(["Package.resolved": text], targets: [target])
+    #expect(records[target]?.issues.count == 1)
+    #expect(records[target]?.issues.first?.message.hasPrefix(message) == true)
+    #expect(records[target]?.issues.first?.moreProblems == 0)
+    #expect(records[target]?.record == PackageRecord(manager: .swiftPM, name: "a"))
+  }
+
   @Test func invalidJSONIsOneIssueNamingTheFile() throws {
     let target = "Carthage/Build/Kit.xcframework"
     let (tree, records) = try attribute(
