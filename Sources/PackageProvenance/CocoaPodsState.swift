@@ -45,7 +45,9 @@ struct CocoaPodsState {
       issues.add(line: root.line, "there is no PODS section")
       return
     }
-    for item in Self.items(of: list, issues: &issues) {
+    let items = Self.items(of: list, issues: &issues)
+    pods.reserveCapacity(items.count)
+    for item in items {
       let entry = Self.mappingKeys(of: item).first ?? item.scalar ?? ""
       guard let (name, version) = Self.nameAndVersion(entry) else {
         issues.add(line: item.line, "expected a pod as `Name (version)`")
@@ -75,9 +77,13 @@ struct CocoaPodsState {
 
   /// `Name (version)` → (`Name`, `version`).
   private static func nameAndVersion(_ text: String) -> (Substring, String)? {
-    guard text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) else { return nil }
-    let name = text[..<open.lowerBound]
-    let version = text[open.upperBound..<text.index(before: text.endIndex)]
+    let bytes = text.utf8
+    guard bytes.last == UInt8(ascii: ")"), let open = bytes.lastIndex(of: UInt8(ascii: "(")),
+      open > bytes.startIndex, bytes[bytes.index(before: open)] == UInt8(ascii: " ")
+    else { return nil }
+    // `(`, `)` and the space are ASCII, so these byte indices are character boundaries.
+    let name = text[..<bytes.index(before: open)]
+    let version = text[bytes.index(after: open)..<bytes.index(before: bytes.endIndex)]
     guard !name.isEmpty, !version.isEmpty else { return nil }
     return (name, String(version))
   }

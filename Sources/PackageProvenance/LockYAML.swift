@@ -47,8 +47,8 @@ struct LockYAMLParser {
     var number: Int
     var indent: Int
     var text: Substring
-
-    var isSequenceItem: Bool { text == "-" || text.hasPrefix("- ") }
+    /// `-` alone or `- …`: an item of a block sequence.
+    var isSequenceItem: Bool
   }
 
   private var lines: [Line] = []
@@ -70,13 +70,16 @@ struct LockYAMLParser {
       var line = raw
       while let last = line.last, last == space || last == UInt8(ascii: "\r") { line = line.dropLast() }
       let body = line.drop { $0 == space }
-      let text = Substring(body)
-      if text.isEmpty || text.hasPrefix("#") || (index == 0 && text == "---") { continue }
-      guard body.first != UInt8(ascii: "\t") else {
+      guard let first = body.first, first != UInt8(ascii: "#"), !(index == 0 && body.elementsEqual("---".utf8))
+      else { continue }
+      guard first != UInt8(ascii: "\t") else {
         issues.add(line: number, "a tab in the indentation")
         continue
       }
-      lines.append(Line(number: number, indent: line.count - body.count, text: text))
+      let second = body.dropFirst().first
+      let isSequenceItem = first == UInt8(ascii: "-") && (second == nil || second == space)
+      lines.append(
+        Line(number: number, indent: line.count - body.count, text: Substring(body), isSequenceItem: isSequenceItem))
     }
   }
 
@@ -160,9 +163,18 @@ struct LockYAMLParser {
       guard rest.first == ":", rest.count == 1 || rest.dropFirst().first == " " else { return nil }
       return (key, rest.dropFirst().drop { $0 == " " })
     }
-    if text.hasSuffix(":") { return (String(text.dropLast()), "") }
-    guard let separator = text.firstRange(of: ": ") else { return nil }
-    return (String(text[..<separator.lowerBound]), text[separator.upperBound...].drop { $0 == " " })
+    // `:` and ` ` are ASCII, so the byte indices below are character boundaries.
+    let bytes = text.utf8
+    if bytes.last == UInt8(ascii: ":") { return (String(text[..<bytes.index(before: bytes.endIndex)]), "") }
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let next = bytes.index(after: index)
+      if bytes[index] == UInt8(ascii: ":"), next < bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
+        return (String(text[..<index]), text[next...].drop { $0 == " " })
+      }
+      index = next
+    }
+    return nil
   }
 
   /// An inline value: `{}`, `[]`, a quoted or a plain scalar; `nil` for YAML's other indicators
