@@ -91,7 +91,9 @@ let package = Package(
       dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
-    .target(name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .target(
+      name: "TestSupport", dependencies: ["ArchiveFileSystem", "BinaryImage", "ELFSymbols"], path: "Tests/TestSupport",
+      swiftSettings: strictSettings),
     .testTarget(
       name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "TestSupport"],
       swiftSettings: strictSettings),

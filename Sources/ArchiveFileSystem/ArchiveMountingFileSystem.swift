@@ -2,6 +2,10 @@ public import BinaryImage
 import Synchronization
 public import TargetDiscovery
 
+#if canImport(CLibArchive)
+  import CLibArchive
+#endif
+
 /// A `ScanFileSystem` that reads archives in place: a file system over `base` in which every
 /// archive discovery opens (`mountArchive(at:)`) is also the folder `ARCHIVE!`, whose entries
 /// are read from the archive's bytes, never extracted.
@@ -12,6 +16,16 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
   /// The file system holding the archives (the local disk, or a host's).
   public let base: any ScanFileSystem
   private let table = MountTable()
+
+  /// Whether this build reads archives: false on macOS built without the `LibArchive` trait,
+  /// where every archive is reported as unreadable.
+  public static var isAvailable: Bool {
+    #if canImport(CLibArchive)
+      true
+    #else
+      false
+    #endif
+  }
 
   /// Creates a file system reading archives found in `base`.
   public init(base: any ScanFileSystem) {

@@ -39,6 +39,10 @@ public struct ScanPipeline: Sendable {
   /// are read in place (`ArchiveMountingFileSystem`).
   public var fileSystem: any ScanFileSystem
 
+  /// Whether this build reads archives (`.zip`, `.ipa`, `.aar`, `.tar.*`): false on macOS built
+  /// without the `LibArchive` trait, where each archive is reported as a problem.
+  public static var readsArchives: Bool { ArchiveMountingFileSystem.isAvailable }
+
   /// Creates a pipeline reading `fileSystem`, and the archives in it.
   public init(catalog: Catalog, fileSystem: any ScanFileSystem = LocalFileSystem()) {
     self.catalog = catalog

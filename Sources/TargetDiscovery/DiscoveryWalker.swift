@@ -37,10 +37,8 @@ struct DiscoveryWalker {
       target.localizedInfoPlistStrings.sort()
       return target
     }
-    // A path met twice (a bundle's executable, then the same link while walking) is reported once.
-    var reported: Set<String> = []
     return DiscoveryResult(
-      targets: sorted.sorted { $0.path < $1.path }, problems: problems.filter { reported.insert($0.path).inserted },
+      targets: sorted.sorted { $0.path < $1.path }, problems: problems,
       archives: archives.sorted { $0.path < $1.path })
   }
 
@@ -96,6 +94,8 @@ struct DiscoveryWalker {
       // Resolving the path is only needed for what has not been seen (links into the tree are common).
       guard !visited.contains(followed.identity) else { return nil }
       guard let target = fileSystem.resolvedPath(path), isInsideRoot(target) else {
+        // A bundle's executable that is such a link was reported when it was claimed.
+        guard !problems.contains(where: { $0.path == path }) else { return nil }
         let target = fileSystem.resolvedPath(path) ?? "an unresolvable path"
         problems.append(
           DiscoveryProblem(

@@ -8,7 +8,7 @@ import Testing
 
 /// Archives read in place through the file system seam, on the committed samples
 /// (`Samples/archives/make-archives.py` builds them from `Samples/sdks`).
-@Suite struct ArchiveMountingTests {
+@Suite(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct ArchiveMountingTests {
   let fileSystem = ArchiveMountingFileSystem(base: LocalFileSystem())
 
   private func mount(_ name: String) throws -> MountedArchive {
@@ -103,7 +103,9 @@ import Testing
     var archive = Data()
     for (name, data) in files {
       var header = [UInt8](repeating: 0, count: 512)
-      func put(_ text: String, at offset: Int) { header.replaceSubrange(offset..<offset + text.utf8.count, with: text.utf8) }
+      func put(_ text: String, at offset: Int) {
+        header.replaceSubrange(offset..<offset + text.utf8.count, with: text.utf8)
+      }
       put(name, at: 0)
       put("0000644\0", at: 100)
       put(String(format: "%011o\0", data.count), at: 124)

@@ -50,7 +50,7 @@ import Testing
 
   /// An archive held in memory is read in place through the same seam: its entries are targets
   /// named `ARCHIVE!/ENTRY`, and the report carries its checksum.
-  @Test func archivesInAHostFileSystemAreReadInPlace() throws {
+  @Test(.enabled(if: ScanPipeline.readsArchives)) func archivesInAHostFileSystemAreReadInPlace() throws {
     let zip = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/../archives/GoodKit.xcframework.zip"))
     let memory = InMemoryFileSystem(files: ["/vendor/GoodKit.xcframework.zip": Array(zip)])
     let outcome = ScanPipeline(catalog: try Catalog.builtIn(), fileSystem: memory).run(paths: ["/vendor"])
