@@ -100,7 +100,9 @@ let package = Package(
     /// Only the `SDKVetScan` product's public API, as a package that depends on it would use it.
     .testTarget(
       name: "ScanEngineAPITests",
-      dependencies: ["ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports"],
+      dependencies: [
+        "ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "PackageProvenance",
+      ],
       swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
