@@ -7,15 +7,26 @@ struct JSONStateValue {
   let value: Any
   let path: String
 
-  /// Parses `data`; an unparsable file is one problem in `issues`.
+  /// Parses `data`; an unparsable file is one problem in `issues`, on the line Foundation's
+  /// error points at when it gives the byte offset.
   static func parse(_ data: Data, issues: inout IssueCollector) -> JSONStateValue? {
     do {
       return JSONStateValue(value: try JSONSerialization.jsonObject(with: data), path: "$")
     } catch {
-      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-      issues.add("is not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+      let info = (error as NSError).userInfo
+      let detail = info[NSDebugDescriptionErrorKey] as? String
+      let offset = info["NSJSONSerializationErrorIndex"] as? Int ?? detail.flatMap(Self.characterOffset)
+      let line = offset.map { offset in 1 + data.prefix(max(offset, 0)).count { $0 == UInt8(ascii: "\n") } }
+      issues.add(line: line, "is not valid JSON" + (detail.map { " (\($0))" } ?? ""))
       return nil
     }
+  }
+
+  /// The offset in "… around character 22." (swift-corelibs-foundation's wording; Darwin's
+  /// Foundation gives `NSJSONSerializationErrorIndex` instead).
+  private static func characterOffset(in detail: String) -> Int? {
+    guard let range = detail.range(of: "around character ") else { return nil }
+    return Int(detail[range.upperBound...].prefix { $0.isASCII && $0.isNumber })
   }
 
   /// The member `key` of an object; `nil` when it is absent or `null`, a problem when this is not an object.

@@ -61,8 +61,8 @@ public struct PackageRecord: Sendable, Hashable {
 public struct LockFileIssue: Error, Sendable, Hashable {
   /// The file as found under the scanned root.
   public var file: String
-  /// The 1-based line of the first problem; `nil` for a JSON file (the problem's JSON path is
-  /// in `message`) or a file that cannot be read at all.
+  /// The 1-based line of the first problem; `nil` for a JSON value of the wrong shape (its JSON
+  /// path is in `message`) or a file that cannot be read at all.
   public var line: Int?
   /// What is wrong, one clause without a final period.
   public var message: String

@@ -82,6 +82,14 @@ struct PackageProvenanceTests {
     #expect(records[target]?.record == PackageRecord(manager: .swiftPM, name: "a"))
   }
 
+  @Test func aJSONSyntaxErrorIsNamedByLine() throws {
+    let target = ".build/artifacts/a/A/A.xcframework"
+    let text = "{\n  \"pins\": [\n    {\"identity\": \"a\"}\n    {\"identity\": \"b\"}\n  ]\n}\n"
+    let (_, records) = try attribute(["Package.resolved": text], targets: [target])
+    #expect(records[target]?.issues.first?.line == 4)
+    #expect(records[target]?.issues.first?.message.hasPrefix("is not valid JSON") == true)
+  }
+
   @Test func invalidJSONIsOneIssueNamingTheFile() throws {
     let target = "Carthage/Build/Kit.xcframework"
     let (tree, records) = try attribute(
