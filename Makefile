@@ -68,6 +68,7 @@ fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
+	Scripts/fuzz-archives $(FUZZ_SECONDS)
 
 ci: test lint architecture portability differential reports fuzz
 

@@ -53,6 +53,7 @@ public struct JSONReporter: Reporter {
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
       ("signatureReceipts", .array(target.signatureReceipts.map(\.json))),
+      ("signature", target.signature.map(JSONValue.signature) ?? .null),
       ("package", target.package?.json ?? .null),
     ])
   }
@@ -62,6 +63,7 @@ public struct JSONReporter: Reporter {
       ("path", .string(binary.path)),
       ("format", .string(binary.format.rawValue)),
       ("architectures", .strings(binary.architectures)),
+      ("signature", .signatures(binary.signatures.map { ($0.architecture, $0.signature) })),
     ])
   }
 

@@ -105,6 +105,33 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Ask the vendor why the binary was post-processed (section headers stripped or edited) and for a build straight from the linker; compare `readelf --dyn-syms --use-dynamic` with `nm -D`."
       )
+    case .unsignedBinarySDK:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .note,
+        summary: "An xcframework has no signature, or only an ad-hoc one.",
+        detail:
+          "A signature with a certificate says who built the binary, and Xcode fails the build when a later release is signed by someone else; App Store Connect rejects commonly used SDKs shipped unsigned (ITMS-91065). Nothing here verifies a certificate chain.",
+        fixMarkdown:
+          "Ask the vendor for a signed release (`codesign --timestamp -s <identity> X.xcframework`), and check it with `codesign -dv`."
+      )
+    case .signatureInnerUnsigned:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "An xcframework is signed, but a framework inside it is not.",
+        detail:
+          "Signing an xcframework seals its files but does not sign the frameworks in its slices; Apple asks for each framework to be signed too, and an unsigned inner framework is what gets embedded in the app.",
+        fixMarkdown:
+          "The vendor signs each `.framework` (`codesign -s <identity>`) before `xcodebuild -create-xcframework`, then signs the xcframework."
+      )
+    case .signatureSealMismatch:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "An xcframework's files do not match the seal in its CodeResources.",
+        detail:
+          "A file sealed at signing is missing, or a file was added that the seal does not list, so `codesign --verify` fails: the bundle is not what was signed. Contents are not hashed, only the list of files is compared.",
+        fixMarkdown:
+          "Obtain the release as the vendor published it; `codesign --verify --deep --strict -v X.xcframework` names the files."
+      )
     case .requiresPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,

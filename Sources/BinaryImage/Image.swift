@@ -122,10 +122,13 @@ public struct MachOMetadata: Sendable, Hashable {
   public var rpaths: [String] = []
   /// Whether `LC_ENCRYPTION_INFO(_64)` says the image is encrypted (`cryptid != 0`); `nil` without the command.
   public var isEncrypted: Bool?
+  /// The code signature from `LC_CODE_SIGNATURE`; `nil` when the image has none (or it is unreadable,
+  /// which the reader reports as a problem).
+  public var signature: CodeSignatureInfo?
   /// The code directory identifier from `LC_CODE_SIGNATURE`.
-  public var signingIdentifier: String?
+  public var signingIdentifier: String? { signature?.identifier }
   /// The team identifier from `LC_CODE_SIGNATURE`.
-  public var teamIdentifier: String?
+  public var teamIdentifier: String? { signature?.teamIdentifier }
   /// Whether the image has an `LC_MAIN` entry point.
   public var hasMainEntryPoint = false
   /// Whether the image carries `LC_DYLD_CHAINED_FIXUPS`.

@@ -91,9 +91,7 @@ enum ThinImageReader {
     }
     if let command = summary.codeSignature {
       attempt { () throws(BinaryError) in
-        let signature = try CodeSignature(command: command, image: image)
-        result.machO?.signingIdentifier = signature.identifier
-        result.machO?.teamIdentifier = signature.teamIdentifier
+        result.machO?.signature = try CodeSignatureInfo(command: command, image: image)
       }
     }
     if let error = result.names.limitError { throw error }

@@ -19,12 +19,14 @@ public struct ScannedImage: Sendable, Hashable {
   public var matches: [CatalogMatch]
   /// Where headers the loader ignores disagree with the ones it reads (`Image.headerInconsistencies`).
   public var headerInconsistencies: [String]
+  /// The Mach-O code signature (`MachOMetadata.signature`); `nil` when unsigned or not Mach-O.
+  public var signature: CodeSignatureInfo?
 
   /// Creates a scanned image.
   public init(
     format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [],
     matches: [CatalogMatch],
-    headerInconsistencies: [String] = []
+    headerInconsistencies: [String] = [], signature: CodeSignatureInfo? = nil
   ) {
     self.format = format
     self.architecture = architecture
@@ -32,6 +34,7 @@ public struct ScannedImage: Sendable, Hashable {
     self.platforms = platforms
     self.matches = matches
     self.headerInconsistencies = headerInconsistencies
+    self.signature = signature
   }
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
@@ -39,7 +42,7 @@ public struct ScannedImage: Sendable, Hashable {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
-      headerInconsistencies: image.headerInconsistencies)
+      headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature)
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.

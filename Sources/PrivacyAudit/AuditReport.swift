@@ -1,3 +1,4 @@
+public import BinaryImage
 public import PackageProvenance
 public import PrivacyCatalog
 public import TargetDiscovery
@@ -144,13 +145,34 @@ public struct BinarySummary: Sendable, Hashable {
   public var format: Format
   /// The architectures of its images, sorted, each once.
   public var architectures: [String]
+  /// The code signature of each Mach-O image that is not an archive member (one per slice of a
+  /// universal file), in image order; empty for ELF files and archives.
+  public var signatures: [SliceSignature]
 
   /// Creates a summary.
-  public init(path: String, format: Format, architectures: [String]) {
+  public init(path: String, format: Format, architectures: [String], signatures: [SliceSignature] = []) {
     self.path = path
     self.format = format
     self.architectures = architectures
+    self.signatures = signatures
   }
+}
+
+/// The embedded code signature of one Mach-O slice.
+public struct SliceSignature: Sendable, Hashable {
+  /// The slice's architecture.
+  public var architecture: String
+  /// Its signature; `nil` when it has no `LC_CODE_SIGNATURE` (or an unreadable one).
+  public var signature: CodeSignatureInfo?
+
+  /// Creates a slice signature.
+  public init(architecture: String, signature: CodeSignatureInfo?) {
+    self.architecture = architecture
+    self.signature = signature
+  }
+
+  /// Who signed the slice, as Xcode names it.
+  public var signer: Signer { signature?.signer ?? .unsigned }
 }
 
 /// What the audit found for one target (an app, framework, xcframework, bundle, library or binary).
@@ -179,6 +201,8 @@ public struct TargetReport: Sendable, Hashable {
   public var findings: [Finding]
   /// The `.ipa` signature receipts for the xcframework the target was built from.
   public var signatureReceipts: [SignatureReceipt] = []
+  /// An xcframework's detached signature and seal (`nil` for other kinds).
+  public var signature: BundleSignature?
   /// The package the dependency manager that put the target here recorded, `nil` when none did.
   public var package: PackageRecord?
 
@@ -188,6 +212,7 @@ public struct TargetReport: Sendable, Hashable {
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
     permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = [],
+    signature: BundleSignature? = nil,
     package: PackageRecord? = nil
   ) {
     self.path = path
@@ -201,6 +226,7 @@ public struct TargetReport: Sendable, Hashable {
     self.permissions = permissions
     self.tracking = tracking
     self.findings = findings
+    self.signature = signature
     self.package = package
   }
 }

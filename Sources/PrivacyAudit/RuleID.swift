@@ -30,6 +30,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingDomainsMissing = "tracking-domains-missing"
   /// A binary's section headers disagree with the dynamic segment the loader reads.
   case binaryHeadersInconsistent = "binary-headers-inconsistent"
+  /// An xcframework has no signature, or only an ad-hoc one: nothing says who built it.
+  case unsignedBinarySDK = "unsigned-binary-sdk"
+  /// An xcframework is signed with a certificate but a framework inside it is not.
+  case signatureInnerUnsigned = "signature-inner-unsigned"
+  /// An xcframework's `CodeResources` does not match its files: a sealed file is missing or a file is not sealed.
+  case signatureSealMismatch = "signature-seal-mismatch"
   /// A dependency manager's lock or state file cannot be read in full, so package names and versions may be missing.
   case malformedLockFile = "malformed-lock-file"
 }

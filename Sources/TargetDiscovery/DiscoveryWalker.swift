@@ -35,6 +35,7 @@ struct DiscoveryWalker {
       target.binaries = Array(Set(target.binaries)).sorted()
       target.manifests = Array(Set(target.manifests)).sorted()
       target.localizedInfoPlistStrings.sort()
+      target.nestedFrameworks.sort { $0.path < $1.path }
       return target
     }
     return DiscoveryResult(
@@ -137,8 +138,12 @@ struct DiscoveryWalker {
     case "framework":
       let layout = BundleLayout.framework(at: path, in: fileSystem)
       if let enclosing = context.target, targets[enclosing].kind == .xcframework {
-        populate(
-          enclosing, bundle: path, layout: layout, inspect(bundle: path, layout: layout), context, ownsInfoPlist: false)
+        let contents = inspect(bundle: path, layout: layout)
+        targets[enclosing].nestedFrameworks.append(
+          NestedFramework(
+            path: path, executable: contents.executable?.path,
+            signature: .read(bundle: layout.contents, checkSeal: false, in: fileSystem)))
+        populate(enclosing, bundle: path, layout: layout, contents, context, ownsInfoPlist: false)
       } else {
         addBundle(at: path, kind: .framework, layout: layout, context)
       }
@@ -317,6 +322,7 @@ struct DiscoveryWalker {
   private mutating func addXCFramework(at path: String, _ context: Context) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
+    targets[index].signature = .read(bundle: path, checkSeal: true, in: fileSystem)
     let plistPath = path.subpath("Info.plist")
     let info = XCFrameworkInfo(isFileInsideRoot(plistPath) ? PropertyListFile.read(plistPath, in: fileSystem) : nil)
     problems += info.problems.map { DiscoveryProblem(path: path, message: $0) }

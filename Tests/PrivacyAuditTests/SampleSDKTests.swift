@@ -48,6 +48,7 @@ struct SampleSDKTests {
     .trackingUndeclared: ["SampleApp.app"],
     .trackingWithoutAuthorization: ["ConsentApp.app", "SampleApp.app"],
     .trackingDomainsMissing: ["TrackerKit.framework"],
+    .unsignedBinarySDK: ["GoodKit.xcframework", "StaticKit.xcframework"],
   ]
 
   @Test func eachRuleFiresExactlyOnItsSamples() throws {

@@ -102,7 +102,7 @@ import Testing
     #expect(text.contains("\n  package   TrackerKit (CocoaPods)\n"))
     #expect(text.contains("line 2: expected a pod as `Name (version)` (and 2 more problems).\n"))
     #expect(
-      text.hasSuffix("\n8 targets (2 from SwiftPM, 4 from CocoaPods, 2 from Carthage), 3 errors, 1 warning, 2 notes\n"))
+      text.hasSuffix("\n8 targets (2 from SwiftPM, 4 from CocoaPods, 2 from Carthage), 3 errors, 1 warning, 5 notes\n"))
   }
 
   @Test func markdownListsThePackage() {
@@ -114,7 +114,7 @@ import Testing
       ))
     #expect(
       markdown.contains(
-        ": 8 targets (2 from SwiftPM, 4 from CocoaPods, 2 from Carthage), 3 errors, 1 warning, 2 notes."))
+        ": 8 targets (2 from SwiftPM, 4 from CocoaPods, 2 from Carthage), 3 errors, 1 warning, 5 notes."))
   }
 
   @Test func sarifCarriesThePackageInResultsAndProfiles() throws {
@@ -131,7 +131,7 @@ import Testing
       #expect(fields(properties["package"]) == Self.expected[relative(properties["target"] as? String)])
     }
     let malformed = try #require(results.first { $0["ruleId"] as? String == "malformed-lock-file" })
-    #expect(malformed["ruleIndex"] as? Int == 15)
+    #expect(malformed["ruleIndex"] as? Int == 18)
     #expect(malformed["level"] as? String == "warning")
     let location = (malformed["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
     let uri = (location?["artifactLocation"] as? [String: Any])?["uri"] as? String

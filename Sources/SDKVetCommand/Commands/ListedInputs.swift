@@ -7,11 +7,11 @@ import TargetDiscovery
 /// The shared driver of `symbols` and `info`: `BinaryListing` walks and reads, each file is
 /// rendered in the worker that read it, and every problem is reported on standard error.
 /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`;
-///   and the archives opened on the way.
+///   and what the walk found besides binaries (the archives opened, the xcframeworks' signatures).
 func forEachInput<Rendered: Sendable>(
   _ paths: [String], options: ReadOptions, context: CommandContext,
   render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
-) -> (status: ExitStatus, archives: [DiscoveredArchive]) {
+) -> (status: ExitStatus, walk: BinaryListing.Walk) {
   var status = ExitStatus.success
   let walk = BinaryListing().run(paths: paths, options: options, render: render) { entry in
     switch entry {
@@ -30,5 +30,5 @@ func forEachInput<Rendered: Sendable>(
     context.streams.error("sdkvet: \(problem.path): \(problem.message)")
     status = .failure
   }
-  return (status, walk.archives)
+  return (status, walk)
 }
