@@ -1,3 +1,4 @@
+import PackageProvenance
 public import PrivacyAudit
 import TargetDiscovery
 
@@ -53,6 +54,7 @@ public struct JSONReporter: Reporter {
       ("tracking", tracking(target.tracking)),
       ("signatureReceipts", .array(target.signatureReceipts.map(\.json))),
       ("signature", target.signature.map(JSONValue.signature) ?? .null),
+      ("package", target.package?.json ?? .null),
       ("commonSDKs", .array(target.commonSDKs.map(detection))),
     ])
   }
@@ -103,6 +105,7 @@ public struct JSONReporter: Reporter {
       ("declaredCategories", .strings(target.declaredCategories)),
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
+      ("package", target.package?.json ?? .null),
     ])
   }
 
@@ -140,6 +143,7 @@ public struct JSONReporter: Reporter {
       ("warnings", .int(counts.warnings)),
       ("notes", .int(counts.notes)),
       ("rules", .object(fired)),
+      ("packages", .object(report.packageCounts.map { ($0.manager.rawValue, .int($0.count)) })),
     ])
   }
 }

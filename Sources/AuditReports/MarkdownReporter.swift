@@ -60,6 +60,11 @@ public struct MarkdownReporter: Reporter {
     if let app = target.embeddedIn {
       lines.append("- Embedded in: " + MarkdownEscaping.code(app, inTable: false))
     }
+    if let package = target.package {
+      lines.append(
+        "- Package: "
+          + package.summary(name: MarkdownEscaping.text, detail: { MarkdownEscaping.code($0, inTable: false) }))
+    }
     lines.append(
       "- Privacy manifest: " + (target.privacyManifest.map { MarkdownEscaping.code($0, inTable: false) } ?? "none"))
     for binary in target.binaries {

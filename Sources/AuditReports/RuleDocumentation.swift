@@ -190,6 +190,15 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Update the SDK to a release that ships a `PrivacyInfo.xcprivacy`, or ask the vendor of the binary that includes it for one."
       )
+    case .malformedLockFile:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A dependency manager's lock or state file cannot be read in full.",
+        detail:
+          "sdkvet names and versions each SDK a dependency manager put in the scanned folder from the manager's files (Package.resolved, workspace-state.json, Podfile.lock, Cartfile.resolved, Carthage .version files); a file it cannot read leaves the SDK's version or origin unknown in the report.",
+        fixMarkdown:
+          "Regenerate the file with its manager (`swift package resolve`, `pod install`, `carthage bootstrap`), or fix the line the finding names."
+      )
     }
   }
 }

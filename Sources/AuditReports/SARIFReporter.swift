@@ -124,6 +124,7 @@ public struct SARIFReporter: Reporter {
           ("category", .optional(finding.category)),
           ("evidence", .array(finding.evidence.map(\.json))),
           ("appStoreCode", .optional(finding.appStoreCode?.rawValue)),
+          ("package", target.package?.json ?? .null),
         ])
       ))
     return .object(members)

@@ -20,6 +20,8 @@ public struct TextReporter: Reporter {
     self.useColor = useColor
   }
 
+  /// Column where a target's header values start (after `binary`, `manifest`, `package`).
+  private static let headerIndent = 12
   /// Column where a finding's message and evidence start (after the severity label).
   private static let findingIndent = 11
   /// Column where the profile's values start (after its labels).
@@ -49,6 +51,12 @@ public struct TextReporter: Reporter {
     var lines = [style.apply(.bold, shown(target.path)) + "  (\(target.kind.rawValue))"]
     if let app = target.embeddedIn {
       lines.append("  in app    " + shown(app))
+    }
+    if let package = target.package {
+      var wrapped = TextLayout.wrapped(
+        package.summary(name: shown, detail: shown), indent: Self.headerIndent, hangingIndent: Self.headerIndent)
+      wrapped[0] = "  package   " + wrapped[0].dropFirst(Self.headerIndent)
+      lines += wrapped
     }
     for binary in target.binaries {
       let architectures =

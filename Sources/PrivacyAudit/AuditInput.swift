@@ -1,5 +1,6 @@
 public import BinaryImage
 public import Foundation
+public import PackageProvenance
 public import PrivacyCatalog
 public import TargetDiscovery
 
@@ -44,7 +45,8 @@ public struct ScannedImage: Sendable, Hashable {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
-      headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature, commonSDKs: matcher.commonSDKs(in: image))
+      headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature,
+      commonSDKs: matcher.commonSDKs(in: image))
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.
@@ -121,15 +123,18 @@ public struct TargetEvidence: Sendable, Hashable {
   public var manifests: [LoadedFile]
   /// Its localized `InfoPlist.strings` files. (Its `Info.plist` is `target.infoPlist`, parsed by discovery.)
   public var localizedInfoPlistStrings: [LoadedFile]
+  /// The package a dependency manager recorded for it, with the problems met reading the manager's files.
+  public var package: PackageAttribution?
 
   /// Creates target evidence.
   public init(
     target: DiscoveredTarget, binaries: [ScannedBinary], manifests: [LoadedFile] = [],
-    localizedInfoPlistStrings: [LoadedFile] = []
+    localizedInfoPlistStrings: [LoadedFile] = [], package: PackageAttribution? = nil
   ) {
     self.target = target
     self.binaries = binaries
     self.manifests = manifests
     self.localizedInfoPlistStrings = localizedInfoPlistStrings
+    self.package = package
   }
 }

@@ -1,4 +1,5 @@
 public import BinaryImage
+public import PackageProvenance
 public import PrivacyCatalog
 public import TargetDiscovery
 
@@ -212,6 +213,8 @@ public struct TargetReport: Sendable, Hashable {
   public var signature: BundleSignature?
   /// Commonly used SDKs (Apple's list, ITMS-91061) recognised in the target, by SDK name.
   public var commonSDKs: [SDKDetection]
+  /// The package the dependency manager that put the target here recorded, `nil` when none did.
+  public var package: PackageRecord?
 
   /// Creates a target report.
   public init(
@@ -219,7 +222,7 @@ public struct TargetReport: Sendable, Hashable {
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
     permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = [],
-    signature: BundleSignature? = nil, commonSDKs: [SDKDetection] = []
+    signature: BundleSignature? = nil, commonSDKs: [SDKDetection] = [], package: PackageRecord? = nil
   ) {
     self.path = path
     self.kind = kind
@@ -234,6 +237,7 @@ public struct TargetReport: Sendable, Hashable {
     self.findings = findings
     self.signature = signature
     self.commonSDKs = commonSDKs
+    self.package = package
   }
 }
 

@@ -1,4 +1,5 @@
 import BinaryImage
+import PackageProvenance
 public import PrivacyCatalog
 import TargetDiscovery
 
@@ -52,6 +53,7 @@ public struct PrivacyAuditor: Sendable {
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
     findings += SignatureRules.findings(audit)
+    findings += PackageRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
     let detections = CommonSDKRules.detections(audit, index: index)
     findings += CommonSDKRules.findings(audit, detections: detections)
@@ -62,7 +64,7 @@ public struct PrivacyAuditor: Sendable {
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings,
-      signature: audit.target.signature, commonSDKs: detections)
+      signature: audit.target.signature, commonSDKs: detections, package: audit.package?.record)
     report.signatureReceipts = audit.target.signatureReceipts
     return report
   }

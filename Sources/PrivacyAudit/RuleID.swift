@@ -38,4 +38,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case signatureSealMismatch = "signature-seal-mismatch"
   /// A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest (ITMS-91061).
   case listedSDKWithoutManifest = "listed-sdk-without-manifest"
+  /// A dependency manager's lock or state file cannot be read in full, so package names and versions may be missing.
+  case malformedLockFile = "malformed-lock-file"
 }

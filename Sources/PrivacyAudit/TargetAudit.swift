@@ -1,4 +1,5 @@
 import BinaryImage
+import PackageProvenance
 import PrivacyCatalog
 import TargetDiscovery
 
@@ -52,6 +53,8 @@ struct TargetAudit: Sendable {
   let manifests: [ParsedManifest]
   let infoPlist: InfoPlistDocument?
   let localizedStrings: [InfoPlistDocument]
+  /// The package record, and the problems in the lock files it was read from.
+  let package: PackageAttribution?
   /// The known categories declared for each slice of the binaries (`""` outside xcframeworks).
   private let declaredBySlice: [String: Set<String>]
   /// The slices (`""` outside xcframeworks) some manifest covers.
@@ -110,6 +113,7 @@ struct TargetAudit: Sendable {
     self.coveredSlices = coveredSlices
     infoPlist = input.target.infoPlist.map(InfoPlistDocument.init)
     localizedStrings = input.localizedInfoPlistStrings.map(InfoPlistDocument.init)
+    package = input.package
   }
 
   /// Whether the app-only rules apply: an app, or an app extension scanned on its own.
