@@ -190,6 +190,14 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Update the SDK to a release that ships a `PrivacyInfo.xcprivacy`, or ask the vendor of the binary that includes it for one."
       )
+    case .listedSDKUnsigned:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A commonly used SDK on Apple's list ships without a certificate signature.",
+        detail:
+          "App Store Connect rejects an app that uses an SDK on Apple's list of commonly used third-party SDKs as a binary dependency without a signature (ITMS-91065). sdkvet sees it when the SDK's xcframework has no certificate signature (unsigned or ad hoc), or when an exported app's signature receipt for it says it was not signed.",
+        fixMarkdown: "Use a release of the SDK signed by its vendor (`codesign -dv X.xcframework` shows the signer)."
+      )
     case .malformedLockFile:
       RuleDocumentation(
         rule: rule, defaultSeverity: .warning,

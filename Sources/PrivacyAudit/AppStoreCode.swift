@@ -15,6 +15,8 @@ public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
   case missingManifest = "ITMS-91061"
   /// Invalid tracking information (`NSPrivacyTracking` against `NSPrivacyTrackingDomains`), at a documented location.
   case invalidTracking = "ITMS-91064"
+  /// Missing signature: a commonly used SDK is a binary dependency without a certificate signature.
+  case missingSignature = "ITMS-91065"
   /// Invalid API reason declaration in a manifest outside the documented locations (a resource
   /// bundle): seen for `C617.1` under UserDefaults in `ExponeaSDK.bundle` (Docs/RULES.md, T6).
   case invalidAPIReasonOutsideDocumentedLocation = "ITMS-91106"
@@ -31,6 +33,7 @@ public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
     case .invalidAPIReason, .invalidAPIReasonOutsideDocumentedLocation: "Invalid API reason declaration"
     case .invalidManifest, .invalidManifestOutsideDocumentedLocation: "Invalid privacy manifest"
     case .missingManifest: "Missing privacy manifest"
+    case .missingSignature: "Missing signature"
     case .invalidTracking, .invalidTrackingOutsideDocumentedLocation: "Invalid tracking information"
     }
   }
@@ -67,6 +70,7 @@ extension RuleID {
         aspect == .category ? .invalidAPICategory : aspect == .tracking ? .invalidTracking : .invalidManifest
       case .trackingDomainsMissing: .invalidTracking
       case .listedSDKWithoutManifest: .missingManifest
+      case .listedSDKUnsigned: .missingSignature
       default: nil
       }
     guard inResourceBundle, let code else { return code }

@@ -52,11 +52,11 @@ public struct PrivacyAuditor: Sendable {
     findings += DeclarationRules.findings(audit, known: index.categories)
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
-    findings += SignatureRules.findings(audit)
     findings += PackageRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
     let detections = CommonSDKRules.detections(audit, index: index)
     findings += CommonSDKRules.findings(audit, detections: detections)
+    findings += SignatureRules.findings(audit, detections: detections)
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     var report = TargetReport(

@@ -40,4 +40,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case listedSDKWithoutManifest = "listed-sdk-without-manifest"
   /// A dependency manager's lock or state file cannot be read in full, so package names and versions may be missing.
   case malformedLockFile = "malformed-lock-file"
+  /// A commonly used SDK on Apple's list ships unsigned: its xcframework has no certificate
+  /// signature, or the app's signature receipt for it says not signed (ITMS-91065).
+  case listedSDKUnsigned = "listed-sdk-unsigned"
 }

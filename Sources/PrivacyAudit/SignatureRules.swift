@@ -15,24 +15,58 @@ import TargetDiscovery
 /// `signature-seal-mismatch` (warning): the xcframework's `CodeResources` lists a file that is
 /// not there, or a file is there that it does not list (see `SealCheck`), so `codesign --verify`
 /// would fail; contents are not hashed.
+///
+/// `listed-sdk-unsigned` (error, ITMS-91065): a commonly used SDK on Apple's list is an
+/// xcframework without a certificate signature, or the `.ipa`'s signature receipt for the
+/// xcframework it was built from says `signed` false. It replaces `unsigned-binary-sdk` there.
 enum SignatureRules {
   /// How many paths a message names before it says how many more there are.
   static let namedPathLimit = 5
 
-  static func findings(_ audit: TargetAudit) -> [Finding] {
-    guard audit.target.kind == .xcframework, let signature = audit.target.signature else { return [] }
-    return unsigned(signature) + innerUnsigned(audit, outer: signature) + seal(signature)
+  static func findings(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
+    let listed = listedUnsigned(audit, detections: detections)
+    guard audit.target.kind == .xcframework, let signature = audit.target.signature else { return listed }
+    return (listed.isEmpty ? unsigned(signature) : listed) + innerUnsigned(audit, outer: signature) + seal(signature)
+  }
+
+  /// Why the xcframework counts as unsigned, as a clause ("is not signed (…)"); `nil` when it
+  /// is signed with a certificate.
+  private static func unsignedState(_ signature: BundleSignature) -> String? {
+    switch signature.state {
+    case .unsigned: "is not signed (it has no _CodeSignature/CodeDirectory)"
+    case .unreadable(let reason): "has a signature that cannot be read (\(reason))"
+    case .signed(let info) where !info.signer.hasCertificate: "is only ad-hoc signed, which Xcode treats as unsigned"
+    case .signed: nil
+    }
+  }
+
+  private static func listedUnsigned(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
+    guard let sdk = detections.first?.sdk else { return [] }
+    var reasons: [String] = []
+    if audit.target.kind == .xcframework, let signature = audit.target.signature, let state = unsignedState(signature) {
+      reasons.append("the xcframework \(state)")
+    }
+    for receipt in audit.target.signatureReceipts where receipt.signed == false {
+      reasons.append("the app's signature receipt \(receipt.path) says it was not signed")
+    }
+    guard !reasons.isEmpty else { return [] }
+    let names = detections.map(\.sdk).joined(separator: ", ")
+    return [
+      Finding(
+        rule: .listedSDKUnsigned, severity: .error, category: nil,
+        message:
+          "\(names), on Apple's list of commonly used SDKs, ships without a certificate signature: "
+          + reasons.joined(separator: "; ")
+          + ". App Store Connect rejects an app that uses it as a binary dependency (ITMS-91065). "
+          + "Use a release of \(sdk) signed by its vendor.",
+        file: audit.target.signature.map { $0.bundle + "/_CodeSignature" }
+          ?? audit.target.signatureReceipts.first?.path,
+        evidence: detections.flatMap(\.evidence))
+    ]
   }
 
   private static func unsigned(_ signature: BundleSignature) -> [Finding] {
-    let state: String
-    switch signature.state {
-    case .unsigned: state = "is not signed (it has no _CodeSignature/CodeDirectory)"
-    case .unreadable(let reason): state = "has a signature that cannot be read (\(reason))"
-    case .signed(let info) where !info.signer.hasCertificate:
-      state = "is only ad-hoc signed, which Xcode treats as unsigned"
-    case .signed: return []
-    }
+    guard let state = unsignedState(signature) else { return [] }
     return [
       Finding(
         rule: .unsignedBinarySDK, severity: .note, category: nil,

@@ -113,10 +113,12 @@ struct DiscoveryWalker {
     root == "/" || resolved == root || resolved.hasPrefix(root + "/")
   }
 
-  private mutating func walkChildren(_ path: String, _ context: Context) {
+  /// Walks the folder's children; returns their names.
+  @discardableResult
+  private mutating func walkChildren(_ path: String, _ context: Context) -> [String] {
     guard let names = fileSystem.directoryEntries(path) else {
       problems.append(DiscoveryProblem(path: path, message: "folder cannot be read"))
-      return
+      return []
     }
     // Real entries before links, so that a file reached both ways is reported under its real path.
     let children = names.sorted().compactMap { name -> (path: String, link: FileStatus)? in
@@ -127,6 +129,7 @@ struct DiscoveryWalker {
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
       visit(child.path, context, link: child.link)
     }
+    return names
   }
 
   private mutating func visitDirectory(_ path: String, _ context: Context) {
@@ -161,7 +164,11 @@ struct DiscoveryWalker {
     case "dSYM":
       break  // debug symbols duplicate the binary they describe
     default:
-      walkChildren(path, context)
+      let targetsBefore = targets.count
+      let names = walkChildren(path, context)
+      if names.contains("Payload") && names.contains("Signatures") {
+        attachReceipts(readReceipts(in: path), toTargetsFrom: targetsBefore)
+      }
     }
   }
 
@@ -189,7 +196,8 @@ struct DiscoveryWalker {
 
   /// Opens the archive at `path` and walks it as a folder, `ARCHIVE!`, in which links may not
   /// leave the archive. An `.aar` is one target holding its libraries; an `.ipa`'s signature
-  /// receipts are read and attached to the frameworks they describe.
+  /// receipts are listed with the archive (and attached to the frameworks they describe as for
+  /// any exported app's folder).
   private mutating func visitArchive(_ path: String, _ context: Context) {
     let archive: MountedArchive
     switch fileSystem.mountArchive(at: path) {
@@ -202,28 +210,32 @@ struct DiscoveryWalker {
     let outerRoot = root
     root = fileSystem.resolvedPath(archive.root) ?? archive.root
     defer { root = outerRoot }
-    let targetsBefore = targets.count
     if path.fileExtension == "aar" {
       targets.append(DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app))
       visit(archive.root, Context(target: targets.count - 1, slice: nil, app: context.app))
     } else {
       visit(archive.root, context)
     }
-    let receipts = readReceipts(in: archive.root)
-    for index in targets.indices.dropFirst(targetsBefore) {
-      let name = targets[index].path.fileName.split(separator: ".").first.map(String.init)
-      targets[index].signatureReceipts = receipts.filter { $0.xcframework == "\(name ?? "").xcframework" }
-    }
     archives.append(
       DiscoveredArchive(
-        path: path, format: archive.format, sha256: archive.sha256, entryCount: archive.entryCount, receipts: receipts))
+        path: path, format: archive.format, sha256: archive.sha256, entryCount: archive.entryCount,
+        receipts: readReceipts(in: archive.root)))
   }
 
-  /// The `Signatures/*.signature` receipts at an archive's root (an exported `.ipa`), sorted.
+  /// The `Signatures/*.signature` receipts of an exported app (an `.ipa`, zipped or unpacked:
+  /// `Signatures/` beside `Payload/`), sorted.
   private func readReceipts(in root: String) -> [SignatureReceipt] {
     let folder = root.subpath("Signatures")
     return (fileSystem.directoryEntries(folder) ?? []).filter { $0.hasSuffix(".signature") }.sorted().map {
       SignatureReceipt(reading: folder.subpath($0), in: fileSystem)
+    }
+  }
+
+  /// Gives each target found since `first` the receipts for the xcframework of its name.
+  private mutating func attachReceipts(_ receipts: [SignatureReceipt], toTargetsFrom first: Int) {
+    for index in targets.indices.dropFirst(first) {
+      let name = targets[index].path.fileName.split(separator: ".").first.map(String.init) ?? ""
+      targets[index].signatureReceipts = receipts.filter { $0.xcframework == name + ".xcframework" }
     }
   }
 

@@ -16,9 +16,10 @@ import Testing
     #expect(codes[.invalidPrivacyManifest] == .invalidManifest)
     #expect(codes[.trackingDomainsMissing] == .invalidTracking)
     #expect(codes[.listedSDKWithoutManifest] == .missingManifest)
+    #expect(codes[.listedSDKUnsigned] == .missingSignature)
     let coded: Set<RuleID> = [
       .missingPrivacyManifest, .undeclaredAPICategory, .invalidReasonCode, .reasonNotValidForCategory,
-      .invalidPrivacyManifest, .trackingDomainsMissing, .listedSDKWithoutManifest,
+      .invalidPrivacyManifest, .trackingDomainsMissing, .listedSDKWithoutManifest, .listedSDKUnsigned,
     ]
     #expect(Set(codes.filter { $0.value != nil }.keys) == coded)
     #expect(RuleID.invalidPrivacyManifest.appStoreCode(aspect: .category) == .invalidAPICategory)
