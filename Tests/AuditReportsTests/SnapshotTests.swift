@@ -4,7 +4,9 @@ import Testing
 
 /// Golden-file tests: every format of the synthetic report, byte for byte.
 @Suite struct SnapshotTests {
-  static let fileExtension: [ReportFormat: String] = [.text: "txt", .json: "json", .sarif: "sarif", .markdown: "md"]
+  static let fileExtension: [ReportFormat: String] = [
+    .text: "txt", .json: "json", .sarif: "sarif", .markdown: "md", .html: "html",
+  ]
 
   @Test func textWithoutColor() {
     assertSnapshot(TextReporter(useColor: false).rendered(SyntheticReport.report), named: "report.txt")
@@ -29,6 +31,11 @@ import Testing
   @Test func markdown() {
     assertSnapshot(
       MarkdownReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.md")
+  }
+
+  @Test func html() {
+    assertSnapshot(
+      HTMLReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.html")
   }
 
   @Test func emptyReportInEveryFormat() {
