@@ -24,17 +24,13 @@ extension Baseline {
   /// - Throws: `BaselineError` naming the file: why it cannot be read (`strerror`), or the JSON
   ///   path of the first value that is missing or of the wrong type.
   public static func load(contentsOf path: String) throws(BaselineError) -> Baseline {
-    let file: FileBytes
+    let bytes: [UInt8]
     do throws(BinaryError) {
-      file = try FileBytes(path: path, limit: ReadLimits.baselineBytes)
+      bytes = try FileBytes.wholeDocument(at: path, limit: ReadLimits.baselineBytes)
     } catch {
       throw BaselineError(file: path, path: "$", message: error.message)
     }
-    guard file.fileSize <= ReadLimits.baselineBytes else {
-      throw BaselineError(
-        file: path, path: "$", message: "larger than \(ReadLimits.describe(ReadLimits.baselineBytes))")
-    }
-    return try Baseline(jsonReport: Data(file.bytes), origin: path)
+    return try Baseline(jsonReport: Data(bytes), origin: path)
   }
 
   /// Reads the findings of a JSON report from its bytes; `origin` names the file in errors.

@@ -4,9 +4,6 @@ import PrivacyAudit
 import TestSupport
 import Testing
 
-import struct PrivacyCatalog.CatalogMatch
-import enum TargetDiscovery.TargetKind
-
 /// The HTML report: markup in any field stays text, the matrix says declared / used / both, and
 /// the page loads nothing from anywhere. (`Scripts/check-html-report` renders it in Chromium.)
 @Suite struct HTMLReporterTests {
@@ -16,40 +13,9 @@ import enum TargetDiscovery.TargetKind
   static let escapedMarkup =
     "&quot;&#39;&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp;"
 
-  static func hostile(_ field: String) -> String { field + markup }
-
-  static let report: AuditReport = {
-    let evidence = Evidence(
-      symbol: hostile("symbol"), via: .import, binary: hostile("binary"), architecture: hostile("arch"),
-      member: hostile("member"), library: hostile("library"))
-    return AuditReport(targets: [
-      TargetReport(
-        path: hostile("Evil.framework"), kind: .framework, embeddedIn: hostile("app"),
-        binaries: [BinarySummary(path: hostile("binary"), format: .machO, architectures: [hostile("arch")])],
-        privacyManifest: hostile("manifest"), usedCategories: [hostile("used")],
-        declaredCategories: [hostile("declared")],
-        permissions: [
-          PermissionUse(
-            resource: hostile("resource"), infoPlistKeys: [hostile("key")], evidence: [evidence], requested: true,
-            source: hostile("source"))
-        ],
-        tracking: TrackingProfile(trackingDomains: [hostile("domain")], sources: [hostile("tracker")]),
-        findings: [
-          Finding(
-            rule: .undeclaredAPICategory, severity: .error, category: hostile("category"),
-            message: hostile("message"), file: hostile("file"), evidence: [evidence])
-        ])
-    ])
-  }()
-
-  static let shownFields = [
-    "Evil.framework", "app", "binary", "arch", "manifest", "used", "declared", "symbol", "member", "library",
-    "resource", "key", "source", "domain", "tracker", "category", "message", "file",
-  ]
-
   @Test func markupInEveryFieldIsShownAsText() {
-    let html = HTMLReporter(toolVersion: Self.hostile("1")).rendered(Self.report)
-    for field in Self.shownFields + ["1"] {
+    let html = HTMLReporter(toolVersion: "1" + Self.markup).rendered(HostileTextTests.report(tail: Self.markup))
+    for field in HostileTextTests.shownFields + ["1"] {
       #expect(html.contains(field + Self.escapedMarkup), "\(field) is missing or not escaped")
     }
     #expect(html.components(separatedBy: "<script").count == 2, "only the page's own script element")
