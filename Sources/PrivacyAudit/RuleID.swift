@@ -30,4 +30,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingDomainsMissing = "tracking-domains-missing"
   /// A binary's section headers disagree with the dynamic segment the loader reads.
   case binaryHeadersInconsistent = "binary-headers-inconsistent"
+  /// A target uses a required-reason category the policy denies.
+  case policyDeniedCategory = "policy-denied-category"
+  /// A target can ask for a protected resource the policy denies.
+  case policyDeniedPermission = "policy-denied-permission"
+  /// A target tracks and the policy denies tracking.
+  case policyDeniedTracking = "policy-denied-tracking"
+  /// An allow entry of the policy has expired; its findings are reported again.
+  case policyAllowExpired = "policy-allow-expired"
 }

@@ -33,6 +33,11 @@ enum ScanCommand: Subcommand {
         help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
       OptionSpec("--no-color", help: "Never colour the text report (also: NO_COLOR set in the environment)."),
       OptionSpec(
+        "--policy", value: "file",
+        help:
+          "Apply the team policy in <file> (deny lists, accepted findings, severities; Docs/POLICY.md). Default: .sdkvet.json in the working folder, when there is one."
+      ),
+      OptionSpec(
         "--baseline", value: "file",
         help:
           "Report only findings not in <file>, an earlier JSON report (--format json or --write-baseline); matched by rule, target, category, file and evidence symbols."
@@ -47,14 +52,18 @@ enum ScanCommand: Subcommand {
       matched against the catalog; its PrivacyInfo.xcprivacy and Info.plist are checked. Rules and
       their IDs: Docs/RULES.md. Formats: Docs/REPORT-FORMATS.md.
 
+      A policy (--policy, or .sdkvet.json in the working folder) adds policy-* findings for what
+      it denies, leaves out findings it accepts for a named target until their expiry date, and
+      changes rule severities (Docs/POLICY.md).
+
       With --baseline, findings already in the earlier report are left out of the report and of
       the exit status; standard error says how many. --write-baseline writes the whole report
       (before --baseline is applied), so the next run's baseline holds everything seen.
 
       EXIT STATUS: 0 no finding at or above --fail-on; 1 at least one (an unreadable binary is an
-      error finding; a path that does not exist also counts), or a --catalog or --baseline file
-      that cannot be read or used, or an --output or --write-baseline file that cannot be
-      written; 2 usage error.
+      error finding; a path that does not exist also counts), or a --catalog, --policy or
+      --baseline file that cannot be read or used, or an --output or --write-baseline file that
+      cannot be written; 2 usage error.
 
       EXAMPLES:
         sdkvet scan Vendor.xcframework
@@ -68,9 +77,21 @@ enum ScanCommand: Subcommand {
     let format = try arguments.value("--format", as: ReportFormat.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
+    var policy: (file: String, policy: Policy)?
+    let policyFile =
+      arguments.value("--policy")
+      ?? (FileManager.default.fileExists(atPath: Policy.defaultFileName) ? Policy.defaultFileName : nil)
+    if let policyFile {
+      do throws(JSONDocumentError) {
+        policy = (policyFile, try Policy.load(contentsOf: policyFile))
+      } catch {
+        context.streams.error("sdkvet: error: \(error.description)")
+        return .failure
+      }
+    }
     var baseline: Baseline?
     if let path = arguments.value("--baseline") {
-      do throws(BaselineError) {
+      do throws(JSONDocumentError) {
         baseline = try Baseline.load(contentsOf: path)
       } catch {
         context.streams.error("sdkvet: error: \(error.description)")
@@ -88,15 +109,24 @@ enum ScanCommand: Subcommand {
     progress.clear()
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
 
+    var report = result.report
+    if let policy {
+      let outcome = policy.policy.applied(to: report, today: Self.today())
+      report = outcome.report
+      if outcome.silenced > 0 {
+        context.streams.error(
+          "sdkvet: \(TextEscaping.escaped(policy.file)): \(outcome.silenced) findings accepted or turned off by the policy and not reported"
+        )
+      }
+    }
     if let baselineFile {
       var output = OutputTextStream(streams: context.streams.writingOutput(to: baselineFile.writer))
-      JSONReporter(toolVersion: SDKVetVersion.current).write(result.report, to: &output)
+      JSONReporter(toolVersion: SDKVetVersion.current).write(report, to: &output)
       if let failure = baselineFile.finish() {
         context.streams.error("sdkvet: error: \(failure.description)")
         return .failure
       }
     }
-    var report = result.report
     if let baseline, let path = arguments.value("--baseline") {
       let filtered = baseline.filtering(report)
       report = filtered.report
@@ -119,6 +149,14 @@ enum ScanCommand: Subcommand {
       return .failure
     }
     return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
+  }
+
+  /// Today's date in UTC, `YYYY-MM-DD`, for a policy's `expires` dates.
+  private static func today() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date())
   }
 
   /// Opens the file an option names before the scan starts, so a location that cannot be written

@@ -1,0 +1,99 @@
+import BinaryImage
+public import Foundation
+
+/// A JSON document the user names (a `--baseline` report, a `--policy` file) that could not be
+/// read or used. It names the file and the JSON path of the offending value
+/// (`$.targets[3].findings[0].rule`), so the mistake can be found.
+public struct JSONDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file as given.
+  public var file: String
+  /// The JSON path of the bad value, `$` for the whole document.
+  public var path: String
+  /// What is wrong.
+  public var message: String
+
+  /// Creates an error.
+  public init(file: String, path: String, message: String) {
+    self.file = file
+    self.path = path
+    self.message = message
+  }
+
+  /// One line: `file: $.path: message`.
+  public var description: String { "\(file): \(path): \(message)" }
+}
+
+/// Typed access to a document parsed by `JSONSerialization`, each miss a `JSONDocumentError` at
+/// its JSON path: the one reader behind the user's JSON documents.
+public struct JSONDocumentReader: Sendable {
+  /// The file errors name.
+  public let origin: String
+
+  /// A reader whose errors name `origin`.
+  public init(origin: String) {
+    self.origin = origin
+  }
+
+  /// The bytes of the file `origin` names, at most `limit` of them.
+  /// - Throws: an error at `$` saying why it cannot be read (`strerror`) or that it is too large.
+  public func readFile(limit: Int) throws(JSONDocumentError) -> Data {
+    do throws(BinaryError) {
+      return Data(try FileBytes.wholeDocument(at: origin, limit: limit))
+    } catch {
+      throw self.error("$", error.message)
+    }
+  }
+
+  /// An error at `path`.
+  public func error(_ path: String, _ message: String) -> JSONDocumentError {
+    JSONDocumentError(file: origin, path: path, message: message)
+  }
+
+  /// The document's top-level object.
+  public func root(_ data: Data) throws(JSONDocumentError) -> [String: Any] {
+    guard let document = try? JSONSerialization.jsonObject(with: data) else { throw error("$", "not valid JSON") }
+    return try object(document, "$")
+  }
+
+  /// `value` as an object.
+  public func object(_ value: Any, _ path: String) throws(JSONDocumentError) -> [String: Any] {
+    guard let object = value as? [String: Any] else { throw error(path, "expected an object") }
+    return object
+  }
+
+  /// The required member `key` of `object`, of type `Value` (`typeName` for the message).
+  public func field<Value>(
+    _ object: [String: Any], _ key: String, _ path: String, as type: Value.Type, _ typeName: String
+  ) throws(JSONDocumentError) -> Value {
+    guard let raw = object[key] else { throw error(path, "required key '\(key)' is missing") }
+    guard let value = raw as? Value else { throw error("\(path).\(key)", "expected \(typeName)") }
+    return value
+  }
+
+  /// The member `key` of `object` when present, of type `Value`; `nil` when absent.
+  public func optionalField<Value>(
+    _ object: [String: Any], _ key: String, _ path: String, as type: Value.Type, _ typeName: String
+  ) throws(JSONDocumentError) -> Value? {
+    guard object[key] != nil else { return nil }
+    return try field(object, key, path, as: type, typeName)
+  }
+
+  /// The required member `key`: a string or `null`.
+  public func stringOrNull(_ object: [String: Any], _ key: String, _ path: String) throws(JSONDocumentError)
+    -> String?
+  {
+    guard let raw = object[key] else { throw error(path, "required key '\(key)' is missing") }
+    if raw is NSNull { return nil }
+    guard let value = raw as? String else { throw error("\(path).\(key)", "expected a string or null") }
+    return value
+  }
+
+  /// Fails on the first member of `object` not in `allowed` (in key order, so the message is stable).
+  public func rejectUnknownKeys(_ object: [String: Any], allowed: Set<String>, _ path: String)
+    throws(JSONDocumentError)
+  {
+    if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+      throw error("\(path).\(unknown)", "unknown key (allowed: \(allowed.sorted().joined(separator: ", ")))")
+    }
+  }
+}
