@@ -1,27 +1,11 @@
 import BinaryImage
 public import Foundation
+public import PrivacyCatalog
 
 /// A JSON document the user names (a `--baseline` report, a `--policy` file) that could not be
-/// read or used. It names the file and the JSON path of the offending value
-/// (`$.targets[3].findings[0].rule`), so the mistake can be found.
-public struct JSONDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The file as given.
-  public var file: String
-  /// The JSON path of the bad value, `$` for the whole document.
-  public var path: String
-  /// What is wrong.
-  public var message: String
-
-  /// Creates an error.
-  public init(file: String, path: String, message: String) {
-    self.file = file
-    self.path = path
-    self.message = message
-  }
-
-  /// One line: `file: $.path: message`.
-  public var description: String { "\(file): \(path): \(message)" }
-}
+/// read or used: the same file-and-JSON-path error a `--catalog` overlay reports
+/// (`file: $.targets[3].findings[0].rule: message`).
+public typealias JSONDocumentError = CatalogError
 
 /// Typed access to a document parsed by `JSONSerialization`, each miss a `JSONDocumentError` at
 /// its JSON path: the one reader behind the user's JSON documents.

@@ -1,6 +1,6 @@
 import BinaryImage
 public import Foundation
-import PrivacyCatalog
+public import PrivacyCatalog
 
 extension Policy {
   /// The file a scan uses when no `--policy` is given, looked for in the working folder.
