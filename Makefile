@@ -9,7 +9,7 @@ TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && Scripts/lib/has-elfutils && ech
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test lint portability differential reports html-report fuzz ci clean
+.PHONY: setup build release demo test lint portability differential reports html-report ci-docs fuzz ci clean
 
 setup:
 	@Scripts/setup
@@ -60,12 +60,17 @@ html-report: release
 	@Scripts/setup --browser
 	Scripts/check-html-report --sdkvet $(SDKVET)
 
+# The copy-paste CI setups of Docs/CI.md: the YAML parses, every sdkvet option exists, the shell
+# gate runs on two samples (Scripts/check-ci-docs).
+ci-docs: release
+	Scripts/check-ci-docs --sdkvet $(SDKVET)
+
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 
-ci: test lint architecture portability differential reports html-report fuzz
+ci: test lint architecture portability differential reports html-report ci-docs fuzz
 
 clean:
 	rm -rf .build Fuzz/.build
