@@ -1,18 +1,13 @@
-import BinaryImage
 public import Foundation
 public import PrivacyAudit
 
 extension Baseline {
   /// Reads the findings of a JSON report written earlier by `scan --format json` (or
-  /// `--write-baseline`): schema version 1, each finding's `rule`, `category`, `file` and the
-  /// `symbol` of each evidence, under its target's `path`. Every other field is ignored.
-  /// - Throws: `JSONDocumentError` naming the file: why it cannot be read (`strerror`), or the JSON
-  ///   path of the first value that is missing or of the wrong type.
-  public static func load(contentsOf path: String) throws(JSONDocumentError) -> Baseline {
-    try Baseline(jsonReport: JSONDocumentReader(origin: path).readFile(limit: ReadLimits.baselineBytes), origin: path)
-  }
-
-  /// Reads the findings of a JSON report from its bytes; `origin` names the file in errors.
+  /// `--write-baseline`), from the file's bytes: schema version 1, each finding's `rule`,
+  /// `category`, `file` and the `symbol` of each evidence, under its target's `path`. Every other
+  /// field is ignored. `origin` names the file in errors.
+  /// - Throws: `JSONDocumentError` at the JSON path of the first value that is missing or of the
+  ///   wrong type.
   public init(jsonReport: Data, origin: String) throws(JSONDocumentError) {
     let reader = JSONDocumentReader(origin: origin)
     let root = try reader.root(jsonReport)

@@ -1,4 +1,3 @@
-import BinaryImage
 public import Foundation
 public import PrivacyCatalog
 
@@ -16,16 +15,6 @@ public struct JSONDocumentReader: Sendable {
   /// A reader whose errors name `origin`.
   public init(origin: String) {
     self.origin = origin
-  }
-
-  /// The bytes of the file `origin` names, at most `limit` of them.
-  /// - Throws: an error at `$` saying why it cannot be read (`strerror`) or that it is too large.
-  public func readFile(limit: Int) throws(JSONDocumentError) -> Data {
-    do throws(BinaryError) {
-      return Data(try FileBytes.wholeDocument(at: origin, limit: limit))
-    } catch {
-      throw self.error("$", error.message)
-    }
   }
 
   /// An error at `path`.

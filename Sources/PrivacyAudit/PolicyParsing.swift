@@ -1,4 +1,3 @@
-import BinaryImage
 public import Foundation
 public import PrivacyCatalog
 
@@ -6,15 +5,10 @@ extension Policy {
   /// The file a scan uses when no `--policy` is given, looked for in the working folder.
   public static let defaultFileName = ".sdkvet.json"
 
-  /// Reads a policy file.
-  /// - Throws: `JSONDocumentError` naming the file and the JSON path of the first problem: a
-  ///   file that cannot be read, an unknown key, a value of the wrong type, an unknown rule or
-  ///   severity, an allow entry without a reason, or a date not written `YYYY-MM-DD`.
-  public static func load(contentsOf path: String) throws(JSONDocumentError) -> Policy {
-    try Policy(json: JSONDocumentReader(origin: path).readFile(limit: ReadLimits.baselineBytes), origin: path)
-  }
-
-  /// Reads a policy from its bytes; `origin` names the file in errors.
+  /// Reads a policy from the bytes of its file; `origin` names the file in errors.
+  /// - Throws: `JSONDocumentError` at the JSON path of the first problem: an unknown key, a value
+  ///   of the wrong type, an unknown rule or severity, an allow entry without a reason, or a date
+  ///   not written `YYYY-MM-DD`.
   public init(json: Data, origin: String) throws(JSONDocumentError) {
     let reader = JSONDocumentReader(origin: origin)
     let root = try reader.root(json)

@@ -78,29 +78,22 @@ enum ScanCommand: Subcommand {
     let format = try arguments.value("--format", as: ReportFormat.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    var policy: (file: String, policy: Policy)?
     let policyFile =
       arguments.value("--policy")
       ?? (FileManager.default.fileExists(atPath: Policy.defaultFileName) ? Policy.defaultFileName : nil)
+    var policy: Policy?
     if let policyFile {
-      do throws(JSONDocumentError) {
-        policy = (policyFile, try Policy.load(contentsOf: policyFile))
-      } catch {
-        context.streams.error("sdkvet: error: \(error.description)")
-        return .failure
-      }
+      policy = JSONDocumentOption.load(policyFile, context: context, parse: Policy.init(json:origin:))
+      if policy == nil { return .failure }
     }
+    let baselineFile = arguments.value("--baseline")
     var baseline: Baseline?
-    if let path = arguments.value("--baseline") {
-      do throws(JSONDocumentError) {
-        baseline = try Baseline.load(contentsOf: path)
-      } catch {
-        context.streams.error("sdkvet: error: \(error.description)")
-        return .failure
-      }
+    if let baselineFile {
+      baseline = JSONDocumentOption.load(baselineFile, context: context, parse: Baseline.init(jsonReport:origin:))
+      if baseline == nil { return .failure }
     }
     guard let outputFile = openOutput(arguments.value("--output"), context: context),
-      let baselineFile = openOutput(arguments.value("--write-baseline"), context: context)
+      let newBaselineFile = openOutput(arguments.value("--write-baseline"), context: context)
     else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
@@ -111,28 +104,28 @@ enum ScanCommand: Subcommand {
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
 
     var report = result.report
-    if let policy {
-      let outcome = policy.policy.applied(to: report, today: Self.today())
+    if let policy, let policyFile {
+      let outcome = policy.applied(to: report, today: Self.today())
       report = outcome.report
       if outcome.silenced > 0 {
         context.streams.error(
-          "sdkvet: \(TextEscaping.escaped(policy.file)): \(outcome.silenced) findings accepted or turned off by the policy and not reported"
+          "sdkvet: \(TextEscaping.escaped(policyFile)): \(outcome.silenced) findings accepted or turned off by the policy and not reported"
         )
       }
     }
-    if let baselineFile {
-      var output = OutputTextStream(streams: context.streams.writingOutput(to: baselineFile.writer))
+    if let newBaselineFile {
+      var output = OutputTextStream(streams: context.streams.writingOutput(to: newBaselineFile.writer))
       JSONReporter(toolVersion: SDKVetVersion.current).write(report, to: &output)
-      if let failure = baselineFile.finish() {
+      if let failure = newBaselineFile.finish() {
         context.streams.error("sdkvet: error: \(failure.description)")
         return .failure
       }
     }
-    if let baseline, let path = arguments.value("--baseline") {
+    if let baseline, let baselineFile {
       let filtered = baseline.filtering(report)
       report = filtered.report
       context.streams.error(
-        "sdkvet: \(TextEscaping.escaped(path)): \(filtered.matched) of \(filtered.matched + report.allFindings.count) findings are in the baseline and not reported"
+        "sdkvet: \(TextEscaping.escaped(baselineFile)): \(filtered.matched) of \(filtered.matched + report.allFindings.count) findings are in the baseline and not reported"
       )
     }
 
