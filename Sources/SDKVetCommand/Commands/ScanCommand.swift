@@ -36,16 +36,16 @@ enum ScanCommand: Subcommand {
       OptionSpec(
         "--policy", value: "file",
         help:
-          "Apply the team policy in <file> (deny lists, accepted findings, severities; Docs/POLICY.md). Default: .sdkvet.json in the working folder, when there is one."
+          "Apply the team policy in <file> (Docs/POLICY.md); default: ./.sdkvet.json if present."
       ),
       OptionSpec(
         "--baseline", value: "file",
         help:
-          "Report only findings not in <file>, an earlier JSON report (--format json or --write-baseline); matched by rule, target, category, file and evidence symbols."
+          "Report only findings not in <file>, an earlier JSON report (Docs/CLI.md, Baselines)."
       ),
       OptionSpec(
         "--write-baseline", value: "file",
-        help: "Also write every finding of this scan, as a JSON report, to <file> for a later --baseline."),
+        help: "Also write the whole report as JSON to <file>, for a later --baseline."),
     ],
     discussion: """
       A <path> may be a binary, a .framework, .xcframework, .bundle, .app, a .a/.dylib/.so/.o, or
