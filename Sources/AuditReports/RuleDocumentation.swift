@@ -132,6 +132,42 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Obtain the release as the vendor published it; `codesign --verify --deep --strict -v X.xcframework` names the files."
       )
+    case .policyDeniedCategory:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A target uses a required-reason category the team's policy denies.",
+        detail:
+          "The policy file (.sdkvet.json or --policy) lists categories no SDK, or no named SDK, may use; the evidence lists the imports and selectors that use it.",
+        fixMarkdown:
+          "Remove the SDK or the use, ask the vendor for a build without it, or accept it for this target with an `allow` entry and a `reason`."
+      )
+    case .policyDeniedPermission:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A target can ask for a protected resource the team's policy denies.",
+        detail:
+          "The policy file lists permissions (camera, location, contacts, ...) no SDK, or no named SDK, may request; the evidence shows the request or class reference.",
+        fixMarkdown:
+          "Remove the SDK or the feature that asks, or accept it for this target with an `allow` entry and a `reason`."
+      )
+    case .policyDeniedTracking:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A target tracks and the team's policy denies tracking.",
+        detail:
+          "It reads the advertising identifier, requests App Tracking Transparency, or its manifest declares NSPrivacyTracking true.",
+        fixMarkdown:
+          "Remove the SDK or configure it not to track, or accept it for this target with an `allow` entry and a `reason`."
+      )
+    case .policyAllowExpired:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "An allow entry of the team's policy has expired.",
+        detail:
+          "Past its `expires` date an allow entry silences nothing, so the findings it accepted are reported again.",
+        fixMarkdown:
+          "Review the findings again, then renew the entry's `expires` date or remove the entry."
+      )
     case .requiresPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,

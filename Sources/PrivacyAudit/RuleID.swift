@@ -43,4 +43,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   /// A commonly used SDK on Apple's list ships unsigned: its xcframework has no certificate
   /// signature, or the app's signature receipt for it says not signed (ITMS-91065).
   case listedSDKUnsigned = "listed-sdk-unsigned"
+  /// A target uses a required-reason category the policy denies.
+  case policyDeniedCategory = "policy-denied-category"
+  /// A target can ask for a protected resource the policy denies.
+  case policyDeniedPermission = "policy-denied-permission"
+  /// A target tracks and the policy denies tracking.
+  case policyDeniedTracking = "policy-denied-tracking"
+  /// An allow entry of the policy has expired; its findings are reported again.
+  case policyAllowExpired = "policy-allow-expired"
 }
