@@ -1,4 +1,5 @@
 import BinaryImage
+import PackageProvenance
 import PrivacyCatalog
 import PropertyLists
 import TargetDiscovery
@@ -59,6 +60,12 @@ enum CommonSDKRules {
         Evidence(
           symbol: identifier, via: .bundleIdentifier, binary: place, architecture: nil, member: nil, library: nil))
       confidence[sdk] = .identifier
+    }
+    // The name CocoaPods, SwiftPM or Carthage recorded: a pod, package identity or project name.
+    if let package = audit.package?.record, let sdk = index.commonSDKNames[package.name.lowercased()] {
+      byName[sdk, default: []].append(
+        Evidence(symbol: package.name, via: .packageName, binary: place, architecture: nil, member: nil, library: nil))
+      if confidence[sdk] == nil { confidence[sdk] = .identifier }
     }
     let named = Set(byName.keys)
     var including: [String: Set<String>] = [:]

@@ -25,6 +25,8 @@ public struct CatalogMatch: Sendable, Hashable {
     case bundleName = "bundle-name"
     /// The last part of the bundle's `CFBundleIdentifier` (a commonly used SDK's name or alias).
     case bundleIdentifier = "bundle-identifier"
+    /// The package name a dependency manager recorded for the target (a commonly used SDK's name or alias).
+    case packageName = "package-name"
   }
 
   /// What the symbol is evidence of.

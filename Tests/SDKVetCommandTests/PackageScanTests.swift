@@ -146,4 +146,24 @@ import Testing
     #expect(lockOnly.output.contains("warning  malformed-lock-file"))
     #expect(lockOnly.output.contains("  package   TrackerKit (CocoaPods)\n"))
   }
+
+  /// A pod whose name is a commonly used SDK's alias (`lottie-ios`) is detected by its package
+  /// name even when its framework is named otherwise: `listed-sdk-without-manifest` fires with
+  /// `package-name` evidence.
+  @Test func aListedSDKIsRecognisedByItsPodName() throws {
+    let tree = try TemporaryTree()
+    try tree.file("App/Podfile.lock", Array("PODS:\n  - lottie-ios (4.4.1)\n\nCOCOAPODS: 1.15.2\n".utf8))
+    try tree.plist("App/Pods/lottie-ios/Anim.framework/Info.plist", ["CFBundleExecutable": "Anim"])
+    let binary = try Data(contentsOf: URL(fileURLWithPath: SampleLocator.sample("sdks/FMDB.framework/FMDB")))
+    try tree.file("App/Pods/lottie-ios/Anim.framework/Anim", Array(binary))
+    let run = CapturedRun(["scan", "--format", "json", "--fail-on", "never", tree.root + "/App"])
+    let target = try #require((try json(run.output)["targets"] as? [[String: Any]])?.first)
+    let detections = target["commonSDKs"] as? [[String: Any]] ?? []
+    let lottie = try #require(detections.first { $0["sdk"] as? String == "Lottie" })
+    #expect(lottie["confidence"] as? String == "identifier")
+    let vias = (lottie["evidence"] as? [[String: Any]] ?? []).compactMap { $0["via"] as? String }
+    #expect(vias.contains("package-name"))
+    let rules = (target["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+    #expect(rules.contains("listed-sdk-without-manifest"))
+  }
 }
