@@ -58,6 +58,9 @@ public struct Image: Sendable {
   public var headerInconsistencies: [String] = []
   /// Mach-O build and load metadata; `nil` for ELF.
   public var machO: MachOMetadata?
+  /// Where the image's bytes lie in its file (a universal slice, an archive member), so that a
+  /// second pass over the same bytes (call sites) finds them; `nil` when not recorded.
+  public var byteRange: Range<Int>?
 
   /// Creates an empty image.
   /// - Parameter imageSize: The image's size in bytes, which bounds the name bytes its readers

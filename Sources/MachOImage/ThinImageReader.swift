@@ -35,6 +35,7 @@ enum ThinImageReader {
     result.libraries = summary.libraries
     result.installName = summary.installName
     result.machO = summary.metadata
+    if let start = Int(exactly: bytes.baseOffset) { result.byteRange = start..<(start + bytes.count) }
     var problems = summary.problems
     func attempt(_ body: () throws(BinaryError) -> Void) {
       do throws(BinaryError) { try body() } catch { problems.append(error) }

@@ -18,6 +18,8 @@ public struct ScannedImage: Sendable, Hashable {
   public var matches: [CatalogMatch]
   /// Where headers the loader ignores disagree with the ones it reads (`Image.headerInconsistencies`).
   public var headerInconsistencies: [String]
+  /// The call sites of the matched imports and selectors; `nil` when not looked for.
+  public var callSites: CallSiteMap?
 
   /// Creates a scanned image.
   public init(
@@ -39,6 +41,23 @@ public struct ScannedImage: Sendable, Hashable {
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
       headerInconsistencies: image.headerInconsistencies)
+  }
+
+  /// The names whose call sites would say who uses the matches: selectors for selector matches,
+  /// the import's own name for the rest.
+  public var callSiteQuery: CallSiteQuery {
+    var query = CallSiteQuery()
+    for match in matches {
+      if match.via == .selector { query.selectors.insert(match.symbol) } else { query.imports.insert(match.symbol) }
+    }
+    return query
+  }
+
+  /// Who reaches `match`, when call sites were looked for.
+  func callSites(of match: CatalogMatch) -> CallSiteSummary? {
+    guard let callSites else { return nil }
+    let sites = match.via == .selector ? callSites.selectors[match.symbol] : callSites.imports[match.symbol]
+    return sites.map(CallSiteSummary.init(sites:))
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.

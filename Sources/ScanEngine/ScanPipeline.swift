@@ -35,6 +35,8 @@ public struct ScanPipeline: Sendable {
   public var catalog: Catalog
   /// The file system discovery walks and binaries and documents are read from.
   public var fileSystem: any ScanFileSystem
+  /// Whether to find the call sites of every matched import and selector (`scan --call-sites`).
+  public var findsCallSites = false
 
   /// Creates a pipeline.
   public init(catalog: Catalog, fileSystem: any ScanFileSystem = LocalFileSystem()) {
@@ -82,8 +84,11 @@ public struct ScanPipeline: Sendable {
   /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
   private func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
     do throws(BinaryError) {
-      let binary = try BinaryReading.read(file.path, from: fileSystem, options: .imports)
-      return ScannedBinary(file: file, reading: binary, matcher: matcher)
+      return try BinaryReading.read(file.path, from: fileSystem, options: .imports) { bytes, binary in
+        var scanned = ScannedBinary(file: file, reading: binary, matcher: matcher)
+        if findsCallSites { scanned.findCallSites(in: bytes, images: binary.images) }
+        return scanned
+      }
     } catch {
       return ScannedBinary(file: file, failure: error)
     }

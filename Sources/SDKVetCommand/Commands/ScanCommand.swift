@@ -32,6 +32,9 @@ enum ScanCommand: Subcommand {
         "--catalog", value: "file", repeatable: true,
         help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
       OptionSpec("--no-color", help: "Never colour the text report (also: NO_COLOR set in the environment)."),
+      OptionSpec(
+        "--call-sites",
+        help: "Name the functions that call each matched API (arm64 and x86_64 Mach-O code); 'not called' when none."),
     ],
     discussion: """
       A <path> may be a binary, a .framework, .xcframework, .bundle, .app, a .a/.dylib/.so/.o, or
@@ -64,7 +67,9 @@ enum ScanCommand: Subcommand {
     }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
-    let result = ScanPipeline(catalog: catalog).run(paths: arguments.positionals) { step in
+    var pipeline = ScanPipeline(catalog: catalog)
+    pipeline.findsCallSites = arguments.has("--call-sites")
+    let result = pipeline.run(paths: arguments.positionals) { step in
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
     progress.clear()

@@ -1,0 +1,59 @@
+import BinaryImage
+
+/// The names one call-site search looks for, by index, and the sites found for each.
+struct CallSiteSearch {
+  private var names: [(isSelector: Bool, name: String)] = []
+  private let imports: ByteKeyTable<Int>
+  private let selectors: ByteKeyTable<Int>
+  private var sites: [[CallSite]]
+
+  /// A search for the names of `query`.
+  init(query: CallSiteQuery) {
+    names = query.imports.sorted().map { (false, $0) } + query.selectors.sorted().map { (true, $0) }
+    imports = ByteKeyTable(
+      names.enumerated().filter { !$0.element.isSelector }.map { (Array($0.element.name.utf8), $0.offset) })
+    selectors = ByteKeyTable(
+      names.enumerated().filter { $0.element.isSelector }.map { (Array($0.element.name.utf8), $0.offset) })
+    sites = names.map { _ in [] }
+  }
+
+  /// Whether any import is looked for.
+  var wantsImports: Bool { imports.count > 0 }
+  /// Whether any selector is looked for.
+  var wantsSelectors: Bool { selectors.count > 0 }
+
+  /// The index of selector `name`, when it is looked for.
+  func selectorIndex(_ name: UnsafeRawBufferPointer) -> Int? { selectors.value(for: name) }
+
+  /// The index of import `name`, when it is looked for.
+  func importIndex(_ name: UnsafeRawBufferPointer) -> Int? { imports.value(for: name) }
+
+  /// Symbol-table index → name index, for the undefined symbols looked for.
+  func importIndices(_ symbols: SymbolTable) throws(BinaryError) -> [Int: Int] {
+    var found: [Int: Int] = [:]
+    for index in 0..<symbols.count {
+      let entry = try symbols.entry(index)
+      guard entry.isUndefined, let name = symbols.name(of: entry), let target = imports.value(for: name) else {
+        continue
+      }
+      found[index] = target
+    }
+    return found
+  }
+
+  /// Records one site of name `index`.
+  mutating func record(_ site: CallSite, for index: Int) {
+    guard sites.indices.contains(index) else { return }
+    sites[index].append(site)
+  }
+
+  /// Every name with its sites in address order.
+  var result: CallSiteMap {
+    var map = CallSiteMap()
+    for (index, entry) in names.enumerated() {
+      let ordered = sites[index].sorted { $0.address < $1.address }
+      if entry.isSelector { map.selectors[entry.name] = ordered } else { map.imports[entry.name] = ordered }
+    }
+    return map
+  }
+}
