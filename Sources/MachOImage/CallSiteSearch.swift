@@ -6,6 +6,8 @@ struct CallSiteSearch {
   private let imports: ByteKeyTable<Int>
   private let selectors: ByteKeyTable<Int>
   private var sites: [[CallSite]]
+  /// Names whose sites cannot be known in this image (left out of the result).
+  private var unresolved = Set<Int>()
 
   /// A search for the names of `query`.
   init(query: CallSiteQuery) {
@@ -47,10 +49,17 @@ struct CallSiteSearch {
     sites[index].append(site)
   }
 
-  /// Every name with its sites in address order.
+  /// Leaves the imports `isUnresolved` picks out of the result: their sites cannot be known.
+  mutating func markUnresolved(_ isUnresolved: (String) -> Bool) {
+    for (index, entry) in names.enumerated() where !entry.isSelector && isUnresolved(entry.name) {
+      unresolved.insert(index)
+    }
+  }
+
+  /// Every name with its sites in address order, except the unresolved ones.
   var result: CallSiteMap {
     var map = CallSiteMap()
-    for (index, entry) in names.enumerated() {
+    for (index, entry) in names.enumerated() where !unresolved.contains(index) {
       let ordered = sites[index].sorted { $0.address < $1.address }
       if entry.isSelector { map.selectors[entry.name] = ordered } else { map.imports[entry.name] = ordered }
     }

@@ -33,12 +33,16 @@ public enum MachOCallSites {
         try ChainedFixups(command: command, image: image)
       },
       symbolTable: symbols)
-    let slots = try selectorSlots(context, search: search)
+    var slots = try selectorSlots(context, search: search)
+    if let classSlots = try classReferenceSlots(context, search: search) {
+      slots.merge(classSlots) { first, _ in first }
+    } else {
+      search.markUnresolved { $0.hasPrefix("_OBJC_CLASS_$_") }
+    }
     let functions = try MachOFunctionStarts.locator(
       image: image, summary: summary, symbols: symbols, sections: summary.segments.sections)
     if header.fileType == MachOFileType.object {
-      try MachORelocationSites.find(
-        context, symbols: symbols, selectorSlots: slots, functions: functions, into: &search)
+      try MachORelocationSites.find(context, symbols: symbols, slots: slots, functions: functions, into: &search)
     } else {
       var targets = CodeTargets()
       try addImportTargets(
@@ -71,6 +75,41 @@ public enum MachOCallSites {
       slots[section.address &+ (slotOffset &- sectionStart)] = index
     }
     return slots
+  }
+
+  /// `__objc_classrefs` slot address → name index, for the slots bound to a queried class:
+  /// through the slot's chained-fixup bind, or in an object through the slot's relocation.
+  /// `nil` when the image binds them with `LC_DYLD_INFO` opcodes, which are not followed here.
+  private static func classReferenceSlots(_ context: ObjCSelectorReferences.Context, search: CallSiteSearch)
+    throws(BinaryError) -> [UInt64: Int]?
+  {
+    guard search.wantsImports, let section = context.segments.section(named: "__objc_classrefs") else { return [:] }
+    let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_classrefs section")
+    let pointerSize = context.header.is64Bit ? 8 : 4
+    var found: [UInt64: Int] = [:]
+    if context.header.fileType == MachOFileType.object {
+      guard let symbols = context.symbolTable else { return [:] }
+      let wanted = try search.importIndices(symbols)
+      try MachORelocationSites.forEachExternalRelocation(of: section, in: context) { address, symbolIndex, _ in
+        if let index = wanted[symbolIndex] { found[section.address &+ UInt64(address)] = index }
+      }
+      return found
+    }
+    guard let fixups = context.chainedFixups else { return nil }
+    guard let decoder = try ChainedPointerDecoder(context, section: section) else { return [:] }
+    var position = 0
+    while position + pointerSize <= slots.count {
+      defer { position += pointerSize }
+      let raw =
+        pointerSize == 8
+        ? try slots.peek(UInt64.self, at: position, "Mach-O class reference")
+        : UInt64(try slots.peek(UInt32.self, at: position, "Mach-O class reference"))
+      guard let ordinal = decoder.bindOrdinal(raw), let name = fixups.importName(ordinal: ordinal),
+        let index = search.importIndex(name)
+      else { continue }
+      found[section.address &+ UInt64(position)] = index
+    }
+    return found
   }
 
   /// Adds each stub and pointer slot the indirect symbol table binds to a queried import.

@@ -1,0 +1,67 @@
+import BinaryImage
+import TestSupport
+import Testing
+
+@testable import MachOImage
+
+/// The call sites of `Samples/callsites`, whose sources reach each name in one known way
+/// (`Samples/callsites/README.md`): linked images of both architectures and their objects.
+@Suite struct CallSiteFixtureTests {
+  /// The callers `MachOCallSites` names for `query` in the fixture's only image.
+  static func callers(_ name: String, _ query: CallSiteQuery) throws -> CallSiteMap {
+    let path = SampleLocator.sample("callsites/bin/" + name)
+    let file = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+    let read = try MachOReader.read(file, path: path, options: .imports)
+    let image = try #require(read.images.first)
+    return try #require(try MachOCallSites.find(in: file, image: image, query: query))
+  }
+
+  static func functions(_ sites: [CallSite]?) -> [String] { (sites ?? []).map { $0.function ?? "?" } }
+
+  @Test(arguments: ["libcallsites-arm64.dylib", "libcallsites-x86_64.dylib", "calls-arm64.o", "calls-x86_64.o"])
+  func importsAreCalledFromTheirFunctionsOrNotAtAll(name: String) throws {
+    let found = try Self.callers(name, CallSiteQuery(imports: ["_stat", "_lstat", "_statfs", "_fstatfs"]))
+    #expect(Self.functions(found.imports["_stat"]) == ["_probe_size", "_probe_mode"])
+    #expect(found.imports["_lstat"] == [], "only stored in a table")
+    #expect(Self.functions(found.imports["_statfs"]) == ["_probe_volume"], "through its GOT slot")
+    #expect(found.imports["_fstatfs"] == [], "never imported: looked up by name with dlsym")
+  }
+
+  @Test(arguments: ["libcallsites-arm64.dylib", "libcallsites-x86_64.dylib"])
+  func selectorsAreSentFromAMethodAStubCallerAndABlock(name: String) throws {
+    let found = try Self.callers(
+      name,
+      CallSiteQuery(
+        imports: ["_OBJC_CLASS_$_NSUserDefaults"], selectors: ["systemUptime", "standardUserDefaults"]))
+    #expect(Self.functions(found.selectors["systemUptime"]) == ["-[Probe uptime]", "_stub_uptime"])
+    #expect(
+      Self.functions(found.selectors["standardUserDefaults"]) == ["___25-[Probe defaultsProvider]_block_invoke"])
+    // Class references are followed through chained fixups only; classic binds leave the class out.
+    let classSites = found.imports["_OBJC_CLASS_$_NSUserDefaults"]
+    if name.contains("arm64") {
+      #expect(Self.functions(classSites) == ["___25-[Probe defaultsProvider]_block_invoke"])
+    } else {
+      #expect(classSites == nil)
+    }
+  }
+
+  @Test(arguments: ["messages-arm64.o", "messages-x86_64.o"])
+  func objectRelocationsNameSelectorsAndClasses(name: String) throws {
+    let found = try Self.callers(
+      name,
+      CallSiteQuery(
+        imports: ["_OBJC_CLASS_$_NSUserDefaults"], selectors: ["systemUptime", "standardUserDefaults"]))
+    #expect(Self.functions(found.selectors["systemUptime"]) == ["-[Probe uptime]"])
+    let block = ["___25-[Probe defaultsProvider]_block_invoke"]
+    #expect(Self.functions(found.selectors["standardUserDefaults"]) == block)
+    #expect(Self.functions(found.imports["_OBJC_CLASS_$_NSUserDefaults"]) == block)
+  }
+
+  @Test func aSiteAddressIsTheInstructionsAndItsFunctionStartIsKnown() throws {
+    let found = try Self.callers("libcallsites-arm64.dylib", CallSiteQuery(imports: ["_stat"]))
+    let sites = try #require(found.imports["_stat"])
+    // `bl` instructions of probe_size and probe_mode (llvm-objdump -d: 0x4020 and 0x4078).
+    #expect(sites.map(\.address) == [0x4020, 0x4078])
+    #expect(sites.map(\.functionStart) == [0x4000, 0x4058])
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SDKVetCommand
+import TestSupport
+import Testing
+
+/// `scan --call-sites`: each evidence names its callers, or says nothing calls it, in every format;
+/// without the option the evidence has no call-site fields at all.
+@Suite struct CallSitesOptionTests {
+  private let dylib = SampleLocator.sample("callsites/bin/libcallsites-arm64.dylib")
+
+  private func evidence(_ arguments: [String]) throws -> [String: [String: Any]] {
+    let run = CapturedRun(["scan", "--format", "json", "--fail-on", "never"] + arguments + [dylib])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let findings = try #require((document["targets"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]])
+    let items = findings.flatMap { ($0["evidence"] as? [[String: Any]]) ?? [] }
+    return Dictionary(items.map { ($0["symbol"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  @Test func jsonListsCallersWithCountsAndMarksNotCalled() throws {
+    let bySymbol = try evidence(["--call-sites"])
+    let stat = try #require(bySymbol["_stat"])
+    let callers = try #require(stat["callSites"] as? [[String: Any]])
+    #expect(callers.map { $0["function"] as? String } == ["_probe_size", "_probe_mode"])
+    #expect(callers.map { $0["address"] as? String } == ["0x4020", "0x4078"])
+    #expect(callers.map { $0["count"] as? Int } == [1, 1])
+    #expect(stat["callSiteCount"] as? Int == 2)
+    #expect(stat["callerCount"] as? Int == 2)
+    #expect(stat["notCalled"] as? Bool == false)
+    let lstat = try #require(bySymbol["_lstat"])
+    #expect(lstat["notCalled"] as? Bool == true)
+    #expect((lstat["callSites"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func withoutTheOptionEvidenceHasNoCallSiteFields() throws {
+    let stat = try #require(try evidence([])["_stat"])
+    #expect(stat["callSites"] == nil && stat["notCalled"] == nil)
+  }
+
+  @Test(arguments: ["text", "markdown", "sarif"])
+  func everyFormatNamesTheCallers(format: String) {
+    let run = CapturedRun(["scan", "--call-sites", "--format", format, "--fail-on", "never", "--no-color", dylib])
+    #expect(run.output.contains("called from"))
+    #expect(run.output.contains("_probe_size"))
+    #expect(run.output.contains("-[Probe uptime]"))
+    #expect(run.output.contains("not called"))
+  }
+}
