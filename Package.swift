@@ -44,7 +44,8 @@ let package = Package(
       // No Homebrew provider: its `libelf` formula is not elfutils, and its `elfutils` is Linux-only.
       providers: [.apt(["libelf-dev"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
-    .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
+    .target(
+      name: "ELFSymbols", dependencies: ["BinaryImage", "CodeScan", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "CodeScan", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "MachOImage", dependencies: ["BinaryImage", "CodeScan"], swiftSettings: strictSettings),
     .target(name: "PropertyLists", dependencies: ["BinaryImage"], swiftSettings: strictSettings),

@@ -1,4 +1,5 @@
 public import BinaryImage
+import ELFSymbols
 import MachOImage
 
 /// Finds the call sites of some names in one image of a file read by `BinaryFileReader`: the
@@ -15,7 +16,7 @@ public enum CallSiteFinder {
     guard !query.isEmpty else { return nil }
     switch image.format {
     case .machO: return try MachOCallSites.find(in: file, image: image, query: query)
-    case .elf: return nil
+    case .elf: return try ELFCallSites.find(in: file, image: image, query: query)
     }
   }
 }

@@ -1,7 +1,8 @@
-import BinaryImage
+public import BinaryImage
 
-/// The names one call-site search looks for, by index, and the sites found for each.
-struct CallSiteSearch {
+/// The names one call-site search looks for, by index, and the sites found for each: what a
+/// reader's call-site pass fills in and hands back as a `CallSiteMap`.
+public struct CallSiteSearch {
   private var names: [(isSelector: Bool, name: String)] = []
   private let imports: ByteKeyTable<Int>
   private let selectors: ByteKeyTable<Int>
@@ -10,7 +11,7 @@ struct CallSiteSearch {
   private var unresolved = Set<Int>()
 
   /// A search for the names of `query`.
-  init(query: CallSiteQuery) {
+  public init(query: CallSiteQuery) {
     names = query.imports.sorted().map { (false, $0) } + query.selectors.sorted().map { (true, $0) }
     imports = ByteKeyTable(
       names.enumerated().filter { !$0.element.isSelector }.map { (Array($0.element.name.utf8), $0.offset) })
@@ -20,44 +21,31 @@ struct CallSiteSearch {
   }
 
   /// Whether any import is looked for.
-  var wantsImports: Bool { imports.count > 0 }
+  public var wantsImports: Bool { imports.count > 0 }
   /// Whether any selector is looked for.
-  var wantsSelectors: Bool { selectors.count > 0 }
+  public var wantsSelectors: Bool { selectors.count > 0 }
 
   /// The index of selector `name`, when it is looked for.
-  func selectorIndex(_ name: UnsafeRawBufferPointer) -> Int? { selectors.value(for: name) }
+  public func selectorIndex(_ name: UnsafeRawBufferPointer) -> Int? { selectors.value(for: name) }
 
   /// The index of import `name`, when it is looked for.
-  func importIndex(_ name: UnsafeRawBufferPointer) -> Int? { imports.value(for: name) }
-
-  /// Symbol-table index → name index, for the undefined symbols looked for.
-  func importIndices(_ symbols: SymbolTable) throws(BinaryError) -> [Int: Int] {
-    var found: [Int: Int] = [:]
-    for index in 0..<symbols.count {
-      let entry = try symbols.entry(index)
-      guard entry.isUndefined, let name = symbols.name(of: entry), let target = imports.value(for: name) else {
-        continue
-      }
-      found[index] = target
-    }
-    return found
-  }
+  public func importIndex(_ name: UnsafeRawBufferPointer) -> Int? { imports.value(for: name) }
 
   /// Records one site of name `index`.
-  mutating func record(_ site: CallSite, for index: Int) {
+  public mutating func record(_ site: CallSite, for index: Int) {
     guard sites.indices.contains(index) else { return }
     sites[index].append(site)
   }
 
   /// Leaves the imports `isUnresolved` picks out of the result: their sites cannot be known.
-  mutating func markUnresolved(_ isUnresolved: (String) -> Bool) {
+  public mutating func markUnresolved(_ isUnresolved: (String) -> Bool) {
     for (index, entry) in names.enumerated() where !entry.isSelector && isUnresolved(entry.name) {
       unresolved.insert(index)
     }
   }
 
   /// Every name with its sites in address order, except the unresolved ones.
-  var result: CallSiteMap {
+  public var result: CallSiteMap {
     var map = CallSiteMap()
     for (index, entry) in names.enumerated() where !unresolved.contains(index) {
       let ordered = sites[index].sorted { $0.address < $1.address }
