@@ -105,7 +105,8 @@ public enum ELFCallSites {
   private static func x86EntryStart(_ address: UInt64, _ contents: UnsafeRawBufferPointer, _ base: UInt64) -> UInt64 {
     var position = Int(address &- base)
     if position >= 1, contents[position - 1] == 0xf2 { position -= 1 }  // bnd
-    if position >= 4, Array(contents[(position - 4)..<position]) == [0xf3, 0x0f, 0x1e, 0xfa] { position -= 4 }  // endbr64
+    // endbr64
+    if position >= 4, Array(contents[(position - 4)..<position]) == [0xf3, 0x0f, 0x1e, 0xfa] { position -= 4 }
     return base &+ UInt64(position)
   }
 

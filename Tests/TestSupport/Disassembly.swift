@@ -5,8 +5,11 @@ import Foundation
 
 /// One disassembled instruction: `address: mnemonic operands`.
 public struct Instruction {
+  /// The instruction's address.
   public var address: UInt64
+  /// `bl`, `callq`, `ldr`, …
   public var mnemonic: String
+  /// The operands, brackets removed, split at commas.
   public var operands: [String]
   /// The `## 0x…` / `; 0x…` address llvm-objdump prints for RIP-relative operands.
   public var comment: UInt64?
