@@ -28,10 +28,11 @@ extension CallSiteSummary {
         "callSites",
         .array(
           callers.map { caller in
-            .object([
-              ("function", .string(caller.function)), ("address", .string("0x" + String(caller.address, radix: 16))),
-              ("count", .int(caller.count)),
-            ])
+            .object(
+              [
+                ("function", .string(caller.function)), ("address", .string("0x" + String(caller.address, radix: 16))),
+                ("count", .int(caller.count)),
+              ] + (caller.readableName.map { [("demangled", .string($0))] } ?? []))
           })
       ),
       ("callSiteCount", .int(siteCount)),

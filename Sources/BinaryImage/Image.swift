@@ -61,6 +61,9 @@ public struct Image: Sendable {
   /// Where the image's bytes lie in its file (a universal slice, an archive member), so that a
   /// second pass over the same bytes (call sites) finds them; `nil` when not recorded.
   public var byteRange: Range<Int>?
+  /// The call sites of the image's imports and selectors, when a second pass looked for them
+  /// (`symbols --call-sites`); `nil` otherwise.
+  public var callSites: CallSiteMap?
 
   /// Creates an empty image.
   /// - Parameter imageSize: The image's size in bytes, which bounds the name bytes its readers

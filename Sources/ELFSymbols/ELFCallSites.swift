@@ -1,5 +1,5 @@
 public import BinaryImage
-public import CodeScan
+import CodeScan
 
 /// Finds the call sites of some imports in one ELF image (64-bit little-endian x86-64 and
 /// AArch64), read directly from its section headers, not through libelf: the search needs only

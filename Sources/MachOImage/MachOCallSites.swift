@@ -1,5 +1,5 @@
 public import BinaryImage
-public import CodeScan
+import CodeScan
 
 /// Finds the call sites of some imports and selectors in one Mach-O image, a second pass over
 /// the bytes `MachOReader` read (`Image.byteRange`), made only for images the catalog matched.

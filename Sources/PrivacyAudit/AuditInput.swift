@@ -57,7 +57,7 @@ public struct ScannedImage: Sendable, Hashable {
   func callSites(of match: CatalogMatch) -> CallSiteSummary? {
     guard let callSites else { return nil }
     let sites = match.via == .selector ? callSites.selectors[match.symbol] : callSites.imports[match.symbol]
-    return sites.map(CallSiteSummary.init(sites:))
+    return sites.map { CallSiteSummary(sites: $0) }
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.

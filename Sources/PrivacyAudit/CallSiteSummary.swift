@@ -14,6 +14,9 @@ public struct CallSiteSummary: Sendable, Hashable {
     public var address: UInt64
     /// How many sites it holds.
     public var count: Int
+    /// The function's readable name when it is a mangled Swift name (filled in for display by
+    /// the command line, which has the demangler); `nil` otherwise.
+    public var readableName: String?
 
     /// Creates a caller.
     public init(function: String, address: UInt64, count: Int) {
@@ -43,8 +46,8 @@ public struct CallSiteSummary: Sendable, Hashable {
     self.functionCount = functionCount
   }
 
-  /// Groups `sites` by their function.
-  public init(sites: [CallSite]) {
+  /// Groups `sites` by their function, listing at most `limit` callers.
+  public init(sites: [CallSite], limit: Int = callerLimit) {
     var byFunction: [String: Caller] = [:]
     for site in sites {
       let name = site.function ?? site.functionStart.map { "sub_" + String($0, radix: 16) } ?? "?"
@@ -55,7 +58,7 @@ public struct CallSiteSummary: Sendable, Hashable {
       }
     }
     let ordered = byFunction.values.sorted { ($1.count, $0.address, $0.function) < ($0.count, $1.address, $1.function) }
-    self.init(callers: Array(ordered.prefix(Self.callerLimit)), siteCount: sites.count, functionCount: ordered.count)
+    self.init(callers: Array(ordered.prefix(limit)), siteCount: sites.count, functionCount: ordered.count)
   }
 
   /// One sentence for text and Markdown reports: "called from `f` (2 sites), `g` and 3 other
@@ -65,12 +68,37 @@ public struct CallSiteSummary: Sendable, Hashable {
       return "not called: no instruction reaches it (it may still be called through a table or a computed selector)"
     }
     var parts = callers.map { caller in
-      quote(caller.function) + (caller.count > 1 ? " (\(caller.count) sites)" : "")
+      quote(caller.readableName ?? caller.function) + (caller.count > 1 ? " (\(caller.count) sites)" : "")
     }
     let others = functionCount - callers.count
     if others > 0 { parts.append("\(others) other function\(others == 1 ? "" : "s")") }
     let list =
       parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "") : parts.first ?? ""
     return "called from " + list
+  }
+}
+
+extension AuditReport {
+  /// Calls `body` on every caller of every piece of evidence in the report (findings, API uses,
+  /// permissions), so the command line can fill in `readableName`.
+  public mutating func updateCallers(_ body: (inout CallSiteSummary.Caller) -> Void) {
+    func update(_ evidence: inout Evidence) {
+      guard var summary = evidence.callSites else { return }
+      for index in summary.callers.indices { body(&summary.callers[index]) }
+      evidence.callSites = summary
+    }
+    for target in targets.indices {
+      for finding in targets[target].findings.indices {
+        for item in targets[target].findings[finding].evidence.indices {
+          update(&targets[target].findings[finding].evidence[item])
+        }
+      }
+      for use in targets[target].apiUses.indices { update(&targets[target].apiUses[use].evidence) }
+      for permission in targets[target].permissions.indices {
+        for item in targets[target].permissions[permission].evidence.indices {
+          update(&targets[target].permissions[permission].evidence[item])
+        }
+      }
+    }
   }
 }

@@ -14,3 +14,19 @@ extension ScannedBinary {
     }
   }
 }
+
+/// The call sites of every import and selector of a binary's images, for listings.
+enum CallSiteScan {
+  /// `binary` with `Image.callSites` set on each image whose code is decoded.
+  static func everyName(of binary: BinaryFile, in file: FileBytes) -> BinaryFile {
+    var binary = binary
+    for index in binary.images.indices {
+      let image = binary.images[index]
+      let query = CallSiteQuery(
+        imports: Set(image.imports.map { image.names.string($0.name) }),
+        selectors: Set(image.selectorReferences.map { image.names.string($0) }))
+      binary.images[index].callSites = try? CallSiteFinder.find(in: file, image: image, query: query)
+    }
+    return binary
+  }
+}

@@ -45,3 +45,34 @@ import Testing
     #expect(run.output.contains("not called"))
   }
 }
+
+/// `symbols --call-sites`: every import and selector with all its callers.
+@Suite struct SymbolsCallSitesTests {
+  private let dylib = SampleLocator.sample("callsites/bin/libcallsites-x86_64.dylib")
+
+  @Test func textListsCallersUnderEachImportAndSelector() {
+    let run = CapturedRun(["symbols", "--undefined", "--selectors", "--call-sites", dylib])
+    let lines = run.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let stat = lines.firstIndex { $0.hasPrefix("U") && $0.contains("_stat ") }
+    #expect(stat.map { lines[$0 + 1] } == "called from _probe_size and _probe_mode")
+    let lstat = lines.firstIndex { $0.hasPrefix("U") && $0.contains("_lstat ") }
+    #expect(lstat.map { lines[$0 + 1].hasPrefix("not called") } == true)
+    let uptime = lines.firstIndex { $0 == "S   systemUptime" }
+    #expect(uptime.map { lines[$0 + 1] } == "called from -[Probe uptime] and _stub_uptime")
+  }
+
+  @Test func jsonMapsEveryNameToItsCallers() throws {
+    let run = CapturedRun(["symbols", "--format", "json", "--selectors", "--call-sites", dylib])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let image = try #require(((document["files"] as? [[String: Any]])?.first?["images"] as? [[String: Any]])?.first)
+    let callSites = try #require(image["callSites"] as? [String: [String: [[String: Any]]]])
+    #expect(callSites["imports"]?["_stat"]?.map { $0["function"] as? String } == ["_probe_size", "_probe_mode"])
+    #expect(callSites["imports"]?["_lstat"]?.isEmpty == true)
+    #expect(callSites["selectors"]?["standardUserDefaults"]?.count == 1)
+  }
+
+  @Test func withoutTheOptionNoCallersAreListed() {
+    let run = CapturedRun(["symbols", "--undefined", dylib])
+    #expect(!run.output.contains("called from"))
+  }
+}

@@ -6,13 +6,16 @@ import TargetDiscovery
 ///
 /// The shared driver of `symbols` and `info`: `BinaryListing` walks and reads, each file is
 /// rendered in the worker that read it, and every problem is reported on standard error.
+/// With `findsCallSites`, each image's `callSites` is filled in before it is rendered.
 /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
 func forEachInput<Rendered: Sendable>(
-  _ paths: [String], options: ReadOptions, context: CommandContext,
+  _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
   render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
 ) -> ExitStatus {
   var status = ExitStatus.success
-  let problems = BinaryListing().run(paths: paths, options: options, render: render) { entry in
+  var listing = BinaryListing()
+  listing.findsCallSites = findsCallSites
+  let problems = listing.run(paths: paths, options: options, render: render) { entry in
     switch entry {
     case .read(let file, let rendered):
       deliver(rendered)

@@ -43,12 +43,14 @@ enum ListingDocument {
   /// in input order.
   /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
   func write(
-    _ paths: [String], options: ReadOptions, context: CommandContext,
+    _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
     render: @escaping @Sendable (BinaryFile) -> [UInt8]
   ) -> ExitStatus {
     var document = self
     context.streams.writeOutput(document.opening())
-    let status = forEachInput(paths, options: options, context: context, render: render) { rendered in
+    let status = forEachInput(
+      paths, options: options, findsCallSites: findsCallSites, context: context, render: render
+    ) { rendered in
       guard !rendered.isEmpty else { return }
       context.streams.writeOutput(document.file(rendered))
     }

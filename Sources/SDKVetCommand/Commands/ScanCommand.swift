@@ -69,7 +69,7 @@ enum ScanCommand: Subcommand {
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
     var pipeline = ScanPipeline(catalog: catalog)
     pipeline.findsCallSites = arguments.has("--call-sites")
-    let result = pipeline.run(paths: arguments.positionals) { step in
+    var result = pipeline.run(paths: arguments.positionals) { step in
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
     progress.clear()
@@ -83,6 +83,9 @@ enum ScanCommand: Subcommand {
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath)
     var output = OutputTextStream(streams: streams)
+    result.report.updateCallers { caller in
+      caller.readableName = Array(caller.function.utf8).withUnsafeBytes(SwiftDemangler.readable)
+    }
     reporter.write(result.report, to: &output)
     if let failure = outputFile?.finish() {
       context.streams.error("sdkvet: error: \(failure.description)")
