@@ -4,8 +4,18 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 # On macOS the ELF reader (the LibELF trait) is built only when the libelf pkg-config finds is
-# elfutils', the library it is written against (Scripts/lib/has-elfutils says why with -v).
-TRAITS := $(shell [ "$$(uname -s)" = Darwin ] && Scripts/lib/has-elfutils && echo --traits LibELF)
+# elfutils', the library it is written against (Scripts/lib/has-elfutils says why with -v), and
+# archives (the LibArchive trait) only when pkg-config finds libarchive: Homebrew's is keg-only,
+# so its pkg-config folder is added to the search path. Both are judged when a recipe runs, after
+# `setup` has installed what it installs.
+ifeq ($(shell uname -s),Darwin)
+export PKG_CONFIG_PATH := $(shell brew --prefix libarchive 2>/dev/null)/lib/pkgconfig:$(PKG_CONFIG_PATH)
+TRAIT_LIST = $(shell Scripts/lib/has-elfutils && echo LibELF) $(shell pkg-config --exists libarchive 2>/dev/null && echo LibArchive)
+comma := ,
+empty :=
+space := $(empty) $(empty)
+TRAITS = $(if $(strip $(TRAIT_LIST)),--traits $(subst $(space),$(comma),$(strip $(TRAIT_LIST))))
+endif
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 

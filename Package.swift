@@ -15,6 +15,18 @@ let libELFOnMac: Target.Dependency = .target(
   name: "CLibELF",
   condition: .when(platforms: [.macOS], traits: ["LibELF"]))
 
+/// Archives (`.zip`, `.ipa`, `.aar`, `.tar.*`) are read in place through libarchive
+/// (`apt-get install libarchive-dev`; on macOS Homebrew's `libarchive`, whose headers the SDK
+/// lacks). Linux always builds with it; on macOS the `LibArchive` trait turns it on, and the
+/// Makefile does so when `pkg-config` finds it. Without it an archive input is reported as
+/// unreadable, never scanned as empty.
+let libArchive: Target.Dependency = .target(
+  name: "CLibArchive",
+  condition: .when(platforms: [.linux, .android], traits: []))
+let libArchiveOnMac: Target.Dependency = .target(
+  name: "CLibArchive",
+  condition: .when(platforms: [.macOS], traits: ["LibArchive"]))
+
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
   .enableUpcomingFeature("InternalImportsByDefault"),
@@ -35,7 +47,8 @@ let package = Package(
       ]),
   ],
   traits: [
-    .trait(name: "LibELF", description: "Read ELF files through elfutils' libelf on macOS (always on for Linux).")
+    .trait(name: "LibELF", description: "Read ELF files through elfutils' libelf on macOS (always on for Linux)."),
+    .trait(name: "LibArchive", description: "Read archives through libarchive on macOS (always on for Linux)."),
   ],
   targets: [
     .systemLibrary(
@@ -43,6 +56,10 @@ let package = Package(
       pkgConfig: "libelf",
       // No Homebrew provider: its `libelf` formula is not elfutils, and its `elfutils` is Linux-only.
       providers: [.apt(["libelf-dev"])]),
+    .systemLibrary(
+      name: "CLibArchive",
+      pkgConfig: "libarchive",
+      providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
     .target(
       name: "ELFSymbols", dependencies: ["BinaryImage", "CodeScan", libELF, libELFOnMac], swiftSettings: strictSettings),
@@ -50,6 +67,9 @@ let package = Package(
     .target(name: "MachOImage", dependencies: ["BinaryImage", "CodeScan"], swiftSettings: strictSettings),
     .target(name: "PropertyLists", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "TargetDiscovery", dependencies: ["BinaryImage", "PropertyLists"], swiftSettings: strictSettings),
+    .target(
+      name: "ArchiveFileSystem", dependencies: ["BinaryImage", "TargetDiscovery", libArchive, libArchiveOnMac],
+      swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
@@ -60,14 +80,16 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "ScanEngine",
-      dependencies: ["BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery"],
+      dependencies: ["ArchiveFileSystem", "BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery"],
       swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
       dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
-    .target(name: "TestSupport", dependencies: ["BinaryImage", "ELFSymbols"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+    .target(
+      name: "TestSupport", dependencies: ["ArchiveFileSystem", "BinaryImage", "ELFSymbols"], path: "Tests/TestSupport",
+      swiftSettings: strictSettings),
     .testTarget(
       name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "TestSupport"],
       swiftSettings: strictSettings),
@@ -79,6 +101,9 @@ let package = Package(
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "ArchiveFileSystemTests", dependencies: ["ArchiveFileSystem", "BinaryImage", "TargetDiscovery", "TestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(

@@ -33,6 +33,7 @@ public struct JSONReporter: Reporter {
       ("schemaVersion", .int(Self.schemaVersion)),
       ("tool", .object([("name", .string("sdkvet")), ("version", .string(toolVersion))])),
       ("targets", .array(report.targets.map(Self.target))),
+      ("archives", .array(report.archives.map(\.json))),
       ("summary", Self.summary(of: report)),
     ])
   }
@@ -50,6 +51,7 @@ public struct JSONReporter: Reporter {
       ("findings", .array(target.findings.map(finding))),
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
+      ("signatureReceipts", .array(target.signatureReceipts.map(\.json))),
     ])
   }
 

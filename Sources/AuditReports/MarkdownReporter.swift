@@ -32,6 +32,9 @@ public struct MarkdownReporter: Reporter {
     for target in report.targets {
       output.write("\n" + section(target).map { "\n" + $0 }.joined())
     }
+    if !report.archives.isEmpty {
+      output.write("\n" + archiveSection(report.archives).map { "\n" + $0 }.joined())
+    }
     output.write("\n")
   }
 
@@ -65,6 +68,9 @@ public struct MarkdownReporter: Reporter {
         "- Binary: " + MarkdownEscaping.code(binary.path, inTable: false) + " ("
           + binary.format.rawValue + (architectures.isEmpty ? "" : "; " + architectures) + ")")
     }
+    for receipt in target.signatureReceipts {
+      lines.append("- Signature receipt: " + receiptText(receipt))
+    }
     lines += ["", "### Findings", ""]
     if target.findings.isEmpty {
       lines.append("No findings.")
@@ -76,6 +82,29 @@ public struct MarkdownReporter: Reporter {
     lines += ["", "### Privacy profile", ""]
     lines += profileLines(target)
     return lines
+  }
+
+  /// The archives the targets were read from, with the SHA-256 a `binaryTarget` checksum is
+  /// compared with, and each `.ipa`'s signature receipts.
+  private func archiveSection(_ archives: [DiscoveredArchive]) -> [String] {
+    var lines = [
+      "## Archives", "", MarkdownEscaping.row(["Archive", "Format", "Entries", "SHA-256"]),
+      MarkdownEscaping.row(["---", "---", "---:", "---"]),
+    ]
+    for archive in archives {
+      lines.append(
+        MarkdownEscaping.row([
+          code(archive.path), MarkdownEscaping.text(archive.format), String(archive.entryCount), code(archive.sha256),
+        ]))
+    }
+    let receipts = archives.flatMap(\.receipts)
+    if !receipts.isEmpty { lines.append("") }
+    lines += receipts.map { "- Signature receipt: " + receiptText($0) }
+    return lines
+  }
+
+  private func receiptText(_ receipt: SignatureReceipt) -> String {
+    MarkdownEscaping.code(receipt.fileName, inTable: false) + ": " + MarkdownEscaping.text(receipt.summary)
   }
 
   private func findingLines(_ finding: Finding) -> [String] {

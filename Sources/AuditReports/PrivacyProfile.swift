@@ -82,13 +82,17 @@ extension Evidence {
 extension TargetReport {
   /// `path` as the text report shows it under the target's header, which names the target in
   /// full: relative to the target when inside it (`Demo.app/Demo` → `Demo`), the last path
-  /// component when it is the target itself (a loose binary), else unchanged.
+  /// component when it is the target itself (a loose binary), else unchanged. A target that is
+  /// an archive (an `.aar`) holds its files as `ARCHIVE!/ENTRY`.
   func shortened(_ path: String) -> String {
     if path == self.path {
       return Self.lastComponent(of: path)
     }
-    let prefix = self.path.hasSuffix("/") ? self.path : self.path + "/"
-    return path.hasPrefix(prefix) && path.count > prefix.count ? String(path.dropFirst(prefix.count)) : path
+    for separator in ["/", "!/"] {
+      let prefix = self.path.hasSuffix("/") ? self.path : self.path + separator
+      if path.hasPrefix(prefix) && path.count > prefix.count { return String(path.dropFirst(prefix.count)) }
+    }
+    return path
   }
 
   /// The last non-empty `/`-separated component of `path` (`a/b/` → `b`), or `path` itself when

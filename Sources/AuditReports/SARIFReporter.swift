@@ -38,13 +38,20 @@ public struct SARIFReporter: Reporter {
 
   /// Writes `report` as one SARIF log followed by a newline.
   public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
-    let results = report.targets.flatMap { target in target.findings.map { result(for: $0, in: target) } }
-    let run: JSONValue = .object([
+    var artifacts = SARIFArtifacts(archives: report.archives)
+    let results = report.targets.flatMap { target in
+      target.findings.map { result(for: $0, in: target, artifacts: &artifacts) }
+    }
+    var members: [(key: String, value: JSONValue)] = [
       ("tool", .object([("driver", driver)])),
       ("originalUriBaseIds", .object([(ArtifactURI.scanRootBase, scanRootLocation)])),
+    ]
+    if !artifacts.artifacts.isEmpty { members.append(("artifacts", .array(artifacts.artifacts))) }
+    members += [
       ("results", .array(results)),
       ("properties", .object([("profiles", .array(report.targets.map(JSONReporter.profile)))])),
-    ])
+    ]
+    let run: JSONValue = .object(members)
     let log: JSONValue = .object([
       ("$schema", .string(Self.schemaURI)),
       ("version", .string(Self.sarifVersion)),
@@ -86,10 +93,10 @@ public struct SARIFReporter: Reporter {
     ])
   }
 
-  private func result(for finding: Finding, in target: TargetReport) -> JSONValue {
+  private func result(for finding: Finding, in target: TargetReport, artifacts: inout SARIFArtifacts) -> JSONValue {
     let primaryPath = finding.file ?? finding.evidence.first?.binary ?? target.binaries.first?.path ?? target.path
     let primary: JSONValue = .object([
-      ("physicalLocation", .object([("artifactLocation", ArtifactURI.location(of: primaryPath))])),
+      ("physicalLocation", .object([("artifactLocation", artifacts.location(of: primaryPath))])),
       (
         "logicalLocations",
         .array([.object([("fullyQualifiedName", .string(target.path)), ("kind", .string("module"))])])
@@ -103,7 +110,10 @@ public struct SARIFReporter: Reporter {
       ("locations", .array([primary])),
     ]
     if !finding.evidence.isEmpty {
-      members.append(("relatedLocations", .array(finding.evidence.enumerated().map(Self.relatedLocation))))
+      let related = finding.evidence.enumerated().map { index, evidence in
+        Self.relatedLocation(index: index, evidence: evidence, at: artifacts.location(of: evidence.binary))
+      }
+      members.append(("relatedLocations", .array(related)))
     }
     members.append(
       (
@@ -120,10 +130,11 @@ public struct SARIFReporter: Reporter {
 
   /// One piece of evidence as a related location: the binary, the member and architecture as a
   /// logical location, and a message naming the symbol.
-  private static func relatedLocation(index: Int, evidence: PrivacyAudit.Evidence) -> JSONValue {
+  private static func relatedLocation(index: Int, evidence: PrivacyAudit.Evidence, at location: JSONValue) -> JSONValue
+  {
     var members: [(key: String, value: JSONValue)] = [
       ("id", .int(index)),
-      ("physicalLocation", .object([("artifactLocation", ArtifactURI.location(of: evidence.binary))])),
+      ("physicalLocation", .object([("artifactLocation", location)])),
     ]
     if evidence.member != nil || evidence.architecture != nil {
       var logical: [(key: String, value: JSONValue)] = []

@@ -37,6 +37,11 @@ public struct TextReporter: Reporter {
     for target in report.targets {
       output.write(targetLines(target, style: style).joined(separator: "\n") + "\n\n")
     }
+    for archive in report.archives {
+      var lines = ArchiveText.lines(archive)
+      lines[0] = style.apply(.bold, lines[0])
+      output.write(lines.joined(separator: "\n") + "\n\n")
+    }
     output.write(style.apply(.bold, report.summaryLine) + "\n")
   }
 
@@ -51,6 +56,7 @@ public struct TextReporter: Reporter {
       lines.append("  binary    \(shown(target.shortened(binary.path)))  \(binary.format.rawValue)\(architectures)")
     }
     lines.append("  manifest  " + (target.privacyManifest.map { shown(target.shortened($0)) } ?? "none"))
+    lines += target.signatureReceipts.map(ArchiveText.receiptLine)
     lines.append("")
     if target.findings.isEmpty {
       lines.append("  no findings")

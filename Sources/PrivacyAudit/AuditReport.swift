@@ -180,6 +180,8 @@ public struct TargetReport: Sendable, Hashable {
   public var tracking: TrackingProfile
   /// The rules' verdicts, sorted by severity (highest first), rule, category, message.
   public var findings: [Finding]
+  /// The `.ipa` signature receipts for the xcframework the target was built from.
+  public var signatureReceipts: [SignatureReceipt] = []
 
   /// Creates a target report.
   public init(
@@ -206,10 +208,13 @@ public struct TargetReport: Sendable, Hashable {
 public struct AuditReport: Sendable, Hashable {
   /// The targets, sorted by path.
   public var targets: [TargetReport]
+  /// The archives the targets were read from, sorted by path, with their SHA-256.
+  public var archives: [DiscoveredArchive]
 
   /// Creates a report.
-  public init(targets: [TargetReport]) {
+  public init(targets: [TargetReport], archives: [DiscoveredArchive] = []) {
     self.targets = targets
+    self.archives = archives
   }
 
   /// Every finding of every target.

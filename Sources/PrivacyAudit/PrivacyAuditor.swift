@@ -53,11 +53,13 @@ public struct PrivacyAuditor: Sendable {
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
-    return TargetReport(
+    var report = TargetReport(
       path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
+    report.signatureReceipts = audit.target.signatureReceipts
+    return report
   }
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),

@@ -1,3 +1,4 @@
+import ArchiveFileSystem
 public import BinaryImage
 public import TargetDiscovery
 
@@ -15,15 +16,23 @@ public struct BinaryListing: Sendable {
     case failed(path: String, BinaryError)
   }
 
-  /// The file system walked and read.
+  /// What the walk found besides binaries.
+  public struct Walk: Sendable {
+    /// Paths that could not be walked or held no binary.
+    public var problems: [DiscoveryProblem]
+    /// The archives opened, with their checksums and signature receipts.
+    public var archives: [DiscoveredArchive]
+  }
+
+  /// The file system walked and read; archives in it are read in place.
   public var fileSystem: any ScanFileSystem
   /// Whether to find the call sites of every import and selector of every image read, into
   /// `Image.callSites` (`symbols --call-sites`).
   public var findsCallSites = false
 
-  /// Creates a listing over `fileSystem` (the real one by default).
+  /// Creates a listing over `fileSystem` (the real one by default), and the archives in it.
   public init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
-    self.fileSystem = fileSystem
+    self.fileSystem = ArchiveMountingFileSystem(base: fileSystem)
   }
 
   /// Reads every binary under `paths`.
@@ -32,12 +41,12 @@ public struct BinaryListing: Sendable {
   ///   - options: Which tables to read.
   ///   - render: Turns a binary into output, on the worker that read it.
   ///   - deliver: Receives each entry in input order, on the calling thread.
-  /// - Returns: The paths that could not be walked or held no binary.
+  /// - Returns: The paths that could not be walked or held no binary, and the archives opened.
   public func run<Rendered: Sendable>(
     paths: [String], options: ReadOptions, render: @escaping @Sendable (BinaryFile) -> Rendered,
     deliver: (Entry<Rendered>) -> Void
-  ) -> [DiscoveryProblem] {
-    let (files, problems) = binaries(under: paths)
+  ) -> Walk {
+    let (files, walk) = binaries(under: paths)
     let fileSystem = fileSystem
     let findsCallSites = findsCallSites
     OrderedParallelMap.run(count: files.count) { index -> Entry<Rendered> in
@@ -52,27 +61,33 @@ public struct BinaryListing: Sendable {
     } deliver: { _, entry in
       deliver(entry)
     }
-    return problems
+    return walk
   }
 
-  /// The files to read: each path named directly that is a file, and the binaries of every
-  /// target discovery finds under the others, each once, in the order given.
-  private func binaries(under paths: [String]) -> (files: [String], problems: [DiscoveryProblem]) {
+  /// The files to read: each path named directly that is a file (an archive is walked), and
+  /// the binaries of every target discovery finds under the others, each once, in the order given.
+  private func binaries(under paths: [String]) -> (files: [String], walk: Walk) {
     var files: [String] = []
-    var problems: [DiscoveryProblem] = []
+    var walk = Walk(problems: [], archives: [])
     var listed: Set<String> = []
     let discovery = TargetDiscovery(fileSystem: fileSystem)
     for path in paths {
-      if fileSystem.status(path)?.kind == .regular {
+      if fileSystem.status(path)?.kind == .regular && !isArchive(path) {
         files.append(path)
         continue
       }
       let found = discovery.discover([path])
-      problems += found.problems
+      walk.problems += found.problems
+      walk.archives += found.archives
       for target in found.targets {
         for binary in target.binaries where listed.insert(binary.path).inserted { files.append(binary.path) }
       }
     }
-    return (files, problems)
+    return (files, walk)
+  }
+
+  private func isArchive(_ path: String) -> Bool {
+    let prefix = (try? fileSystem.contents(of: path, limit: ContainerMagic.prefixLength)).map { Array($0.bytes) }
+    return prefix.flatMap(ContainerMagic.init) != nil
   }
 }

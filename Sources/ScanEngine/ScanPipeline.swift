@@ -1,3 +1,4 @@
+import ArchiveFileSystem
 public import BinaryImage
 import Foundation
 import ImageLoader
@@ -33,15 +34,20 @@ public struct ScanPipeline: Sendable {
 
   /// The catalog judged against.
   public var catalog: Catalog
-  /// The file system discovery walks and binaries and documents are read from.
+  /// The file system discovery walks and binaries and documents are read from; archives in it
+  /// are read in place (`ArchiveMountingFileSystem`).
   public var fileSystem: any ScanFileSystem
   /// Whether to find the call sites of every matched import and selector (`scan --call-sites`).
   public var findsCallSites = false
 
-  /// Creates a pipeline.
+  /// Whether this build reads archives (`.zip`, `.ipa`, `.aar`, `.tar.*`): false on macOS built
+  /// without the `LibArchive` trait, where each archive is reported as a problem.
+  public static var readsArchives: Bool { ArchiveMountingFileSystem.isAvailable }
+
+  /// Creates a pipeline reading `fileSystem`, and the archives in it.
   public init(catalog: Catalog, fileSystem: any ScanFileSystem = LocalFileSystem()) {
     self.catalog = catalog
-    self.fileSystem = fileSystem
+    self.fileSystem = ArchiveMountingFileSystem(base: fileSystem)
   }
 
   /// Scans `paths`.
@@ -64,7 +70,9 @@ public struct ScanPipeline: Sendable {
     } deliver: { _, target in
       audited.append(target)
     }
-    return Outcome(report: auditor.report(audited), problems: discovery.problems)
+    var report = auditor.report(audited)
+    report.archives = discovery.archives
+    return Outcome(report: report, problems: discovery.problems)
   }
 
   /// Reads and matches every binary of every target on all cores; results keep the targets' order.

@@ -22,6 +22,8 @@ public enum TargetKind: String, Sendable, Hashable, CaseIterable {
   case object
   /// Any other file that starts with a binary magic.
   case binary
+  /// An Android `.aar`: its `jni/<abi>/*.so` libraries, one target named after the archive.
+  case androidArchive = "android-archive"
 
   /// Whether the target is an app or app extension, whose Info.plist must carry purpose strings.
   public var isApp: Bool { self == .app || self == .appExtension }
@@ -63,6 +65,8 @@ public struct DiscoveredTarget: Sendable, Hashable {
   public var infoPlist: PropertyListFile?
   /// The bundle's localized `*.lproj/InfoPlist.strings` files, sorted.
   public var localizedInfoPlistStrings: [String]
+  /// The signature receipts an `.ipa` holds for the xcframework this target was built from.
+  public var signatureReceipts: [SignatureReceipt] = []
 
   /// Creates a target.
   public init(
@@ -100,10 +104,13 @@ public struct DiscoveryResult: Sendable, Hashable {
   public var targets: [DiscoveredTarget]
   /// Paths that could not be used.
   public var problems: [DiscoveryProblem]
+  /// The archives opened, sorted by path.
+  public var archives: [DiscoveredArchive]
 
   /// Creates a result.
-  public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem]) {
+  public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem], archives: [DiscoveredArchive] = []) {
     self.targets = targets
     self.problems = problems
+    self.archives = archives
   }
 }

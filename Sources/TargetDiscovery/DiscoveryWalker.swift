@@ -20,6 +20,7 @@ struct DiscoveryWalker {
   private var visited: Set<FileIdentity> = []
   private var targets: [DiscoveredTarget] = []
   private var problems: [DiscoveryProblem] = []
+  private var archives: [DiscoveredArchive] = []
   /// The resolved path of the root being scanned; links may not leave it.
   private var root = "/"
 
@@ -36,7 +37,11 @@ struct DiscoveryWalker {
       target.localizedInfoPlistStrings.sort()
       return target
     }
-    return DiscoveryResult(targets: sorted.sorted { $0.path < $1.path }, problems: problems)
+    // A path met twice (a bundle's executable, then the same link while walking) is reported once.
+    var reported: Set<String> = []
+    return DiscoveryResult(
+      targets: sorted.sorted { $0.path < $1.path }, problems: problems.filter { reported.insert($0.path).inserted },
+      archives: archives.sorted { $0.path < $1.path })
   }
 
   /// Scans one user-given path as a root; a root that yields no target is reported, never
@@ -53,13 +58,15 @@ struct DiscoveryWalker {
       return
     }
     root = resolved
-    let (targetsBefore, problemsBefore) = (targets.count, problems.count)
+    let (targetsBefore, problemsBefore, archivesBefore) = (targets.count, problems.count, archives.count)
     visit(path, Context())
     guard targets.count == targetsBefore, problems.count == problemsBefore else { return }
     let message: String
     switch fileSystem.status(path)?.kind {
+    case .regular where archives.count > archivesBefore:
+      message = "is an archive holding no app, SDK, library or binary sdkvet reads"
     case .directory: message = "holds no app, SDK, library or binary sdkvet reads"
-    case .regular: message = "is not a binary (ELF, Mach-O or ar) or a bundle sdkvet reads"
+    case .regular: message = "is not a binary (ELF, Mach-O or ar), an archive (zip, tar) or a bundle sdkvet reads"
     default: message = "is not a regular file or folder (a device, FIFO or socket); not read"
     }
     problems.append(DiscoveryProblem(path: path, message: message))
@@ -155,10 +162,13 @@ struct DiscoveryWalker {
 
   private mutating func visitFile(_ path: String, _ context: Context) {
     let name = String(path.fileName)
-    guard
-      BinaryNaming.nameClaimsBinary(name)
-        || BinaryNaming.magicClaimsBinary((try? fileSystem.contents(of: path, limit: 8)).map { Array($0.bytes) } ?? [])
-    else { return }
+    let prefix = (try? fileSystem.contents(of: path, limit: ContainerMagic.prefixLength)).map { Array($0.bytes) } ?? []
+    // An archive inside a bundle is one of its resources, not an SDK delivered in it.
+    if context.target == nil, ContainerMagic(prefix) != nil {
+      visitArchive(path, context)
+      return
+    }
+    guard BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(prefix) else { return }
     if let enclosing = context.target,
       !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
     {
@@ -168,6 +178,48 @@ struct DiscoveryWalker {
     let kind = BinaryNaming.kind(ofFileNamed: name)
     targets.append(
       DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app, binaries: [TargetFile(path: path)]))
+  }
+
+  // MARK: Archives
+
+  /// Opens the archive at `path` and walks it as a folder, `ARCHIVE!`, in which links may not
+  /// leave the archive. An `.aar` is one target holding its libraries; an `.ipa`'s signature
+  /// receipts are read and attached to the frameworks they describe.
+  private mutating func visitArchive(_ path: String, _ context: Context) {
+    let archive: MountedArchive
+    switch fileSystem.mountArchive(at: path) {
+    case .failure(let error):
+      problems.append(DiscoveryProblem(path: path, message: "cannot be opened as an archive: \(error.message)"))
+      return
+    case .success(let mounted): archive = mounted
+    }
+    problems += archive.skipped
+    let outerRoot = root
+    root = fileSystem.resolvedPath(archive.root) ?? archive.root
+    defer { root = outerRoot }
+    let targetsBefore = targets.count
+    if path.fileExtension == "aar" {
+      targets.append(DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app))
+      visit(archive.root, Context(target: targets.count - 1, slice: nil, app: context.app))
+    } else {
+      visit(archive.root, context)
+    }
+    let receipts = readReceipts(in: archive.root)
+    for index in targets.indices.dropFirst(targetsBefore) {
+      let name = targets[index].path.fileName.split(separator: ".").first.map(String.init)
+      targets[index].signatureReceipts = receipts.filter { $0.xcframework == "\(name ?? "").xcframework" }
+    }
+    archives.append(
+      DiscoveredArchive(
+        path: path, format: archive.format, sha256: archive.sha256, entryCount: archive.entryCount, receipts: receipts))
+  }
+
+  /// The `Signatures/*.signature` receipts at an archive's root (an exported `.ipa`), sorted.
+  private func readReceipts(in root: String) -> [SignatureReceipt] {
+    let folder = root.subpath("Signatures")
+    return (fileSystem.directoryEntries(folder) ?? []).filter { $0.hasSuffix(".signature") }.sorted().map {
+      SignatureReceipt(reading: folder.subpath($0), in: fileSystem)
+    }
   }
 
   // MARK: Bundles

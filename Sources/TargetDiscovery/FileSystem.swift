@@ -61,6 +61,9 @@ public protocol ScanFileSystem: Sendable {
   /// Up to `limit` bytes from the start of the regular file at `path`, with the file's whole size.
   /// - Throws: `BinaryError` of kind `io` when it cannot be opened or read, or is not a regular file.
   func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes
+  /// Opens the archive file at `path` as the folder `path + "!"`, or says why it cannot be
+  /// opened. Discovery calls this for a file whose first bytes announce an archive.
+  func mountArchive(at path: String) -> Result<MountedArchive, BinaryError>
 }
 
 extension ScanFileSystem {

@@ -123,7 +123,10 @@ import enum TargetDiscovery.TargetKind
     let withRoot = SARIFReporter(
       toolVersion: SyntheticReport.toolVersion, informationURI: "https://sdkvet.example/docs",
       scanRoot: "/work/scan root")
-    for sarif in [reporter.rendered(report), withRoot.rendered(report), reporter.rendered(AuditReport(targets: []))] {
+    let archives = reporter.rendered(SyntheticArchiveReport.report)
+    for sarif in [
+      reporter.rendered(report), withRoot.rendered(report), reporter.rendered(AuditReport(targets: [])), archives,
+    ] {
       let result = try validate(sarif)
       #expect(result.status == 0, "\(result.output)")
       #expect(result.output.contains("valid SARIF 2.1.0"))
@@ -137,5 +140,29 @@ import enum TargetDiscovery.TargetKind
     let result = try validate(broken)
     #expect(result.status == 1)
     #expect(result.output.contains("'fatal' is not one of"))
+  }
+}
+
+/// Archive entries are artifacts nested in their archives, located by index.
+@Suite struct SARIFArchiveArtifactTests {
+  @Test func entriesPointAtTheirArchiveAndArchivesCarryTheirDigest() throws {
+    let sarif = SARIFReporter(toolVersion: "1").rendered(SyntheticArchiveReport.report)
+    let log = try #require(JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let artifacts = try #require(run["artifacts"] as? [[String: Any]])
+    func uri(_ artifact: [String: Any]) -> String? { (artifact["location"] as? [String: Any])?["uri"] as? String }
+    let byURI = Dictionary(artifacts.enumerated().map { (uri($1) ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+    let tarball = try #require(byURI["Downloads/vendor.tar.gz"])
+    let nested = try #require(byURI["sdk/Stats.xcframework.zip"])
+    let library = try #require(byURI["Stats.xcframework/ios-arm64/libStats.a"])
+    #expect(artifacts[nested]["parentIndex"] as? Int == tarball)
+    #expect(artifacts[library]["parentIndex"] as? Int == nested)
+    #expect((artifacts[tarball]["hashes"] as? [String: String])?["sha-256"] == String(repeating: "cd", count: 32))
+    let results = try #require(run["results"] as? [[String: Any]])
+    let locations = results.compactMap { result -> [String: Any]? in
+      let first = (result["locations"] as? [[String: Any]])?.first
+      return (first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any]
+    }
+    #expect(locations.contains { $0["index"] as? Int == library && $0["uri"] as? String == uri(artifacts[library]) })
   }
 }

@@ -31,6 +31,14 @@ import Testing
       MarkdownReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.md")
   }
 
+  @Test func archivesInEveryFormat() {
+    for format in ReportFormat.allCases {
+      let output = format.reporter(toolVersion: SyntheticReport.toolVersion, useColor: false).rendered(
+        SyntheticArchiveReport.report)
+      assertSnapshot(output, named: "archives." + Self.fileExtension[format, default: format.rawValue])
+    }
+  }
+
   @Test func emptyReportInEveryFormat() {
     let empty = AuditReport(targets: [])
     for format in ReportFormat.allCases {

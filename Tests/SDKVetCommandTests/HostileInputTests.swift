@@ -68,7 +68,9 @@ import Testing
     #expect(run.status == 1)
     #expect(run.error.contains("sdkvet: /dev/zero: is not a regular file or folder"))
     #expect(run.error.contains("/pipe: is not a regular file or folder"))
-    #expect(run.error.contains("/notes.txt: is not a binary (ELF, Mach-O or ar) or a bundle sdkvet reads"))
+    #expect(
+      run.error.contains(
+        "/notes.txt: is not a binary (ELF, Mach-O or ar), an archive (zip, tar) or a bundle sdkvet reads"))
     let never = ChildProcess().run(["scan", "--format", "json", "--fail-on", "never", "/dev/zero"])
     #expect(never.status == 0)
     #expect(never.error.contains("/dev/zero: is not a regular file or folder"))

@@ -39,13 +39,27 @@ import Testing
     #expect(target.apiUses.contains { $0.evidence.symbol == "_statfs" })
 
     var listed: [String] = []
-    let problems = BinaryListing(fileSystem: memory).run(
+    let walk = BinaryListing(fileSystem: memory).run(
       paths: ["/vendor"], options: .imports, render: { $0.images.count }
     ) { entry in
       if case .read(let file, let images) = entry { listed.append("\(file.path) \(images)") }
     }
-    #expect(problems.isEmpty)
+    #expect(walk.problems.isEmpty)
     #expect(listed == ["/vendor/libVendor.dylib 1"])
+  }
+
+  /// An archive held in memory is read in place through the same seam: its entries are targets
+  /// named `ARCHIVE!/ENTRY`, and the report carries its checksum.
+  @Test(.enabled(if: ScanPipeline.readsArchives)) func archivesInAHostFileSystemAreReadInPlace() throws {
+    let zip = try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/../archives/GoodKit.xcframework.zip"))
+    let memory = InMemoryFileSystem(files: ["/vendor/GoodKit.xcframework.zip": Array(zip)])
+    let outcome = ScanPipeline(catalog: try Catalog.builtIn(), fileSystem: memory).run(paths: ["/vendor"])
+    #expect(outcome.problems.isEmpty)
+    let target = try #require(outcome.report.targets.first)
+    #expect(target.path == "/vendor/GoodKit.xcframework.zip!/GoodKit.xcframework")
+    #expect(target.usedCategories.contains("NSPrivacyAccessedAPICategoryFileTimestamp"))
+    #expect(outcome.report.archives.map(\.path) == ["/vendor/GoodKit.xcframework.zip"])
+    #expect(outcome.report.archives.first?.sha256.count == 64)
   }
 }
 

@@ -22,7 +22,9 @@ enum InfoCommand: Subcommand {
       For each image (each slice of a universal file, each archive member) it shows the file type,
       architecture, platform and minimum OS, the libraries it links (weak and re-exported marked)
       with how many imports bind to each, rpaths, UUID, whether it is encrypted, and the code
-      signature's identifier and team. Names from the files are escaped as in Docs/CLI.md.
+      signature's identifier and team. Names from the files are escaped as in Docs/CLI.md. An
+      archive (.zip, .ipa, .aar, .tar.*) is read in place; after the files, each archive read is
+      listed with its format, entry count, SHA-256 and (an .ipa's) signature receipts.
 
       EXIT STATUS: 0 every input was read; 1 an input could not be read, or the output could not
       be written; 2 usage error.
@@ -32,11 +34,15 @@ enum InfoCommand: Subcommand {
     let options = ReadOptions(definedSymbols: false, selectorReferences: false)
     switch try arguments.value("--format", as: Format.self) {
     case .text:
-      return ListingDocument.lines(header: []).write(arguments.positionals, options: options, context: context) {
+      return ListingDocument.lines(header: []).write(
+        arguments.positionals, options: options, context: context, listsArchives: true
+      ) {
         Array(FileSummary($0).text.utf8)
       }
     case .json:
-      return ListingDocument.json(FileListJSON()).write(arguments.positionals, options: options, context: context) {
+      return ListingDocument.json(FileListJSON()).write(
+        arguments.positionals, options: options, context: context, listsArchives: true
+      ) {
         var json = JSONWriter(depth: FileListJSON.fileDepth)
         FileSummary($0).json.write(to: &json)
         return json.takeBytes()

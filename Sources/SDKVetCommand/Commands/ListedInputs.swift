@@ -7,15 +7,16 @@ import TargetDiscovery
 /// The shared driver of `symbols` and `info`: `BinaryListing` walks and reads, each file is
 /// rendered in the worker that read it, and every problem is reported on standard error.
 /// With `findsCallSites`, each image's `callSites` is filled in before it is rendered.
-/// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
+/// - Returns: `.failure` when any input or part of an input could not be read, else `.success`;
+///   and the archives opened on the way.
 func forEachInput<Rendered: Sendable>(
   _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
   render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
-) -> ExitStatus {
+) -> (status: ExitStatus, archives: [DiscoveredArchive]) {
   var status = ExitStatus.success
   var listing = BinaryListing()
   listing.findsCallSites = findsCallSites
-  let problems = listing.run(paths: paths, options: options, render: render) { entry in
+  let walk = listing.run(paths: paths, options: options, render: render) { entry in
     switch entry {
     case .read(let file, let rendered):
       deliver(rendered)
@@ -28,9 +29,9 @@ func forEachInput<Rendered: Sendable>(
       status = .failure
     }
   }
-  for problem in problems {
+  for problem in walk.problems {
     context.streams.error("sdkvet: \(problem.path): \(problem.message)")
     status = .failure
   }
-  return status
+  return (status, walk.archives)
 }

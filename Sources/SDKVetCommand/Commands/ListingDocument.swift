@@ -1,5 +1,6 @@
 import AuditReports
 import BinaryImage
+import TargetDiscovery
 
 /// How `symbols` and `info` put the rows they render for each file into one output, written as
 /// the files are read: nothing holds the whole document.
@@ -29,32 +30,35 @@ enum ListingDocument {
     }
   }
 
-  /// What comes after the last file.
-  mutating func closing() -> [UInt8] {
+  /// What comes after the last file: the archives read (when `archives` is not `nil`: `info`
+  /// lists them, with their checksums and receipts; `symbols` does not), then the end.
+  mutating func closing(archives: [DiscoveredArchive]?) -> [UInt8] {
     switch self {
-    case .lines: return []
+    case .lines:
+      return Array((archives ?? []).map { ArchiveText.lines($0).joined(separator: "\n") + "\n" }.joined().utf8)
     case .json(var document):
       defer { self = .json(document) }
-      return document.closing()
+      return document.closing(archives: archives)
     }
   }
 
   /// Reads `paths` (see `forEachInput`), renders each file in parallel and writes the document
-  /// in input order.
+  /// in input order; `listsArchives` adds the archives read at the end.
   /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
   func write(
     _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
+    listsArchives: Bool = false,
     render: @escaping @Sendable (BinaryFile) -> [UInt8]
   ) -> ExitStatus {
     var document = self
     context.streams.writeOutput(document.opening())
-    let status = forEachInput(
+    let (status, archives) = forEachInput(
       paths, options: options, findsCallSites: findsCallSites, context: context, render: render
     ) { rendered in
       guard !rendered.isEmpty else { return }
       context.streams.writeOutput(document.file(rendered))
     }
-    context.streams.writeOutput(document.closing())
+    context.streams.writeOutput(document.closing(archives: listsArchives ? archives : nil))
     return status
   }
 }
@@ -82,9 +86,13 @@ struct FileListJSON {
     return writer.takeBytes()
   }
 
-  /// The end of `files` and of the document, and a newline.
-  mutating func closing() -> [UInt8] {
+  /// The end of `files`, the `archives` array when given, the end of the document, and a newline.
+  mutating func closing(archives: [DiscoveredArchive]?) -> [UInt8] {
     writer.endArray()
+    if let archives {
+      writer.key("archives")
+      JSONValue.array(archives.map(\.json)).write(to: &writer)
+    }
     writer.endObject()
     return writer.takeBytes() + [UInt8(ascii: "\n")]
   }

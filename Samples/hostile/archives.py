@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""Write hostile archives, each next to one good one, to check that each costs bounded time and
+memory and gets one clear line while the rest of the scan goes on (Docs/SECURITY.md).
+
+    Samples/hostile/archives.py OUTDIR
+
+Built from the project's own samples (Samples/sdks, Samples/archives); not committed, since the
+bombs are large to write though small on disk. Python 3 standard library only.
+
+- slip.zip            entries named ../../evil.dylib and /tmp/evil.dylib (zip-slip), and GoodKit
+- bomb.zip            Bomb.framework/Bomb: 300 MiB of zeros deflated to a few hundred KiB
+- claims-gigabytes.zip Huge.framework/Huge whose headers declare 3 GiB for 1 KiB of data
+- many-entries.zip    120,000 empty entries, past the 100,000 sdkvet indexes
+- truncated.zip       GoodKit.xcframework.zip cut to 60% (no central directory)
+- corrupt.zip         a zip signature followed by random bytes
+- encrypted.zip       Locked.framework/Locked marked encrypted (traditional PKWARE flag)
+- not-a-zip.zip       a text file named .zip
+- links-out.zip       LinkKit.framework with links leaving the archive (relative and absolute)
+- bomb.tar.gz         a tar whose 300 MiB of zeros gzip to a few hundred KiB
+- nested.zip          outer.zip ⊃ middle.zip ⊃ inner.zip ⊃ GoodKit.xcframework: one level opened
+"""
+
+import io
+import os
+import random
+import stat
+import struct
+import sys
+import tarfile
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SAMPLES = os.path.join(HERE, "..")
+STAMP = (2024, 1, 1, 0, 0, 0)
+GOOD_BINARY = os.path.join(SAMPLES, "sdks", "GoodKit.xcframework", "ios-arm64", "GoodKit.framework", "GoodKit")
+GOOD_ZIP = os.path.join(SAMPLES, "archives", "GoodKit.xcframework.zip")
+ZEROS = 300 << 20
+
+
+def entry(archive, name, data=b"", link=None, compress=zipfile.ZIP_DEFLATED):
+    info = zipfile.ZipInfo(name, STAMP)
+    info.create_system = 3
+    mode = stat.S_IFLNK | 0o777 if link is not None else stat.S_IFREG | 0o644
+    info.external_attr = mode << 16
+    info.compress_type = zipfile.ZIP_STORED if link is not None else compress
+    archive.writestr(info, link if link is not None else data)
+
+
+def write_zip(path, entries):
+    with zipfile.ZipFile(path, "w") as archive:
+        for item in entries:
+            entry(archive, *item[:2], **(item[2] if len(item) > 2 else {}))
+
+
+def good_copy(archive):
+    """GoodKit.xcframework's files, so each hostile archive also holds one good target."""
+    with zipfile.ZipFile(GOOD_ZIP) as good:
+        for info in good.infolist():
+            archive.writestr(info, good.read(info))
+
+
+def zeros_zip(path, name):
+    with zipfile.ZipFile(path, "w") as archive:
+        info = zipfile.ZipInfo(name, STAMP)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with archive.open(info, "w", force_zip64=False) as sink:
+            block = bytes(1 << 20)
+            for _ in range(ZEROS >> 20):
+                sink.write(block)
+        good_copy(archive)
+
+
+def patch_sizes(path, name, size):
+    """Rewrites `name`'s declared uncompressed size, in its local and central headers."""
+    data = bytearray(open(path, "rb").read())
+    encoded = name.encode()
+    for signature, size_at in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        start = 0
+        while (at := data.find(signature, start)) >= 0:
+            name_at = at + (30 if signature == b"PK\x03\x04" else 46)
+            if data[name_at:name_at + len(encoded)] == encoded:
+                struct.pack_into("<I", data, at + size_at, size)
+            start = at + 4
+    open(path, "wb").write(data)
+
+
+def mark_encrypted(path, name):
+    data = bytearray(open(path, "rb").read())
+    encoded = name.encode()
+    for signature, flags_at, name_offset in ((b"PK\x03\x04", 6, 30), (b"PK\x01\x02", 8, 46)):
+        start = 0
+        while (at := data.find(signature, start)) >= 0:
+            if data[at + name_offset:at + name_offset + len(encoded)] == encoded:
+                data[at + flags_at] |= 1
+            start = at + 4
+    open(path, "wb").write(data)
+
+
+def zip_bytes(entries):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in entries:
+            entry(archive, name, data)
+    return buffer.getvalue()
+
+
+def main(out):
+    os.makedirs(out, exist_ok=True)
+    good = open(GOOD_BINARY, "rb").read()
+    target = lambda name: os.path.join(out, name)
+
+    with zipfile.ZipFile(target("slip.zip"), "w") as archive:
+        entry(archive, "../../evil.dylib", good)
+        entry(archive, "/tmp/evil.dylib", good)
+        good_copy(archive)
+    zeros_zip(target("bomb.zip"), "Bomb.framework/Bomb")
+    with zipfile.ZipFile(target("claims-gigabytes.zip"), "w") as archive:
+        entry(archive, "Huge.framework/Huge", good[:1024], compress=zipfile.ZIP_STORED)
+        good_copy(archive)
+    patch_sizes(target("claims-gigabytes.zip"), "Huge.framework/Huge", 3 << 30)
+    with zipfile.ZipFile(target("many-entries.zip"), "w") as archive:
+        for index in range(120_000):
+            entry(archive, "many/%06d" % index, compress=zipfile.ZIP_STORED)
+    whole = open(GOOD_ZIP, "rb").read()
+    open(target("truncated.zip"), "wb").write(whole[: len(whole) * 6 // 10])
+    random.seed(7)
+    open(target("corrupt.zip"), "wb").write(b"PK\x03\x04" + bytes(random.randrange(256) for _ in range(4096)))
+    with zipfile.ZipFile(target("encrypted.zip"), "w") as archive:
+        entry(archive, "Locked.framework/Locked", good)
+        good_copy(archive)
+    mark_encrypted(target("encrypted.zip"), "Locked.framework/Locked")
+    open(target("not-a-zip.zip"), "w").write("This is a text file with a .zip name.\n")
+    write_zip(target("links-out.zip"), [
+        ("LinkKit.framework/LinkKit", None, {"link": "../../../../etc/passwd"}),
+        ("LinkKit.framework/Resources", None, {"link": "/etc"}),
+    ])
+    with tarfile.open(target("bomb.tar.gz"), "w:gz") as archive:
+        info = tarfile.TarInfo("Bomb.framework/Bomb")
+        info.size = ZEROS
+        archive.addfile(info, io.BufferedReader(io.BytesIO(bytes(ZEROS))))
+    inner = zip_bytes([("inner.zip", open(GOOD_ZIP, "rb").read())])
+    middle = zip_bytes([("middle.zip", inner)])
+    open(target("nested.zip"), "wb").write(middle)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])

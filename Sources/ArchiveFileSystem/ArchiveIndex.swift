@@ -1,0 +1,208 @@
+import BinaryImage
+
+/// An archive's entries as a tree of folders, files and links, built in one pass over the
+/// archive and read from afterwards: what an archive looks like as a file system.
+///
+/// Nothing is extracted. The index keeps, per file, its position in the archive, its declared
+/// size and its first bytes (so recognising binaries never decompresses an entry twice); an
+/// entry's data is decompressed again only when it is read. Memory is the index plus the entry
+/// being read, not the archive.
+final class ArchiveIndex: Sendable {
+  /// One folder, file or link of the tree.
+  struct Node: Sendable {
+    enum Kind: Sendable {
+      case directory, regular, symbolicLink
+    }
+
+    var kind: Kind
+    var parent: Int
+    /// A folder's children by name.
+    var children: [String: Int] = [:]
+    /// A file's position among the archive's entries (the entry holding its data).
+    var ordinal = 0
+    /// A file's declared size.
+    var declaredSize = 0
+    /// A file's first bytes (`ArchiveLimits.prefixBytes`), read during indexing.
+    var prefix: [UInt8] = []
+    /// Why a file cannot be read (encrypted, a bomb), found during indexing.
+    var refusal: String?
+    /// A link's target text.
+    var linkTarget = ""
+  }
+
+  /// The archive's bytes; entries are read from them.
+  let bytes: FileBytes
+  /// The tree; node 0 is the archive's root folder.
+  let nodes: [Node]
+  /// The format and filters, as libarchive names them.
+  let formatDescription: String
+  /// Entries the archive holds (counted up to where indexing stopped).
+  let entryCount: Int
+  /// Entries not made available, by stored name, each with why.
+  let skipped: [(name: String, reason: String)]
+
+  /// Indexes `bytes`.
+  /// - Throws: `BinaryError` when the bytes are not an archive libarchive reads, or the whole
+  ///   archive is refused (a decompression bomb, a stream expanding past the limit).
+  init(_ bytes: FileBytes) throws(BinaryError) {
+    let streamed = ContainerMagic(bytes.bytes.prefix(ContainerMagic.prefixLength)) != .zip
+    var builder = ArchiveTreeBuilder()
+    var stream = try ArchiveStream(bytes: bytes.bytes)
+    var scratch = [UInt8](repeating: 0, count: 1 << 20)
+    var ordinal = 0
+    while let header = try stream.nextEntry() {
+      defer { ordinal += 1 }
+      guard ordinal < ArchiveLimits.entries else {
+        builder.skip(
+          "(the rest)", "the archive holds more than \(ArchiveLimits.entries) entries; the rest are not read")
+        break
+      }
+      var prefix: [UInt8] = []
+      if header.kind == .regular, !header.isEncrypted {
+        prefix = try Self.readPrefix(of: &stream, declaredSize: header.declaredSize)
+        // A tar's entries are reached by decompressing everything before them: drain each
+        // here, judging the expansion as it grows, rather than in one unbounded skip.
+        while streamed, try stream.read(into: &scratch) > 0 { try Self.checkExpansion(of: stream) }
+      }
+      try Self.checkExpansion(of: stream)
+      builder.add(header, ordinal: ordinal, prefix: prefix)
+    }
+    self.bytes = bytes
+    self.nodes = builder.nodes
+    self.formatDescription = stream.formatDescription
+    self.entryCount = ordinal
+    self.skipped = builder.skipped
+  }
+
+  /// Refuses a stream that decompresses past the limit or by a bomb's ratio.
+  private static func checkExpansion(of stream: borrowing ArchiveStream) throws(BinaryError) {
+    let expanded = stream.expandedBytes
+    if expanded > ArchiveLimits.expandedBytes {
+      throw BinaryError(
+        .unsupported, "archive decompresses past \(ReadLimits.describe(ArchiveLimits.expandedBytes)); not read further")
+    }
+    if ArchiveLimits.isBomb(expanded: expanded, compressed: stream.consumedBytes) {
+      throw BinaryError(
+        .unsupported,
+        "archive decompresses more than \(ArchiveLimits.expansionRatio) times its size: a decompression bomb; not read")
+    }
+  }
+
+  private static func readPrefix(of stream: inout ArchiveStream, declaredSize: Int?) throws(BinaryError) -> [UInt8] {
+    let wanted = min(ArchiveLimits.prefixBytes, declaredSize ?? ArchiveLimits.prefixBytes)
+    var prefix = [UInt8](repeating: 0, count: wanted)
+    var filled = 0
+    while filled < wanted {
+      let count = try stream.read(into: &prefix, from: filled)
+      guard count > 0 else { break }
+      filled += count
+    }
+    return Array(prefix[..<filled])
+  }
+
+  // MARK: Reading
+
+  /// Up to `limit` bytes of the file at node `index`, with its declared size as the file size.
+  /// - Throws: `BinaryError` when the entry was refused, claims more than
+  ///   `ArchiveLimits.entryBytes`, is corrupt, or expands past the size it declares.
+  func contents(ofNode index: Int, limit: Int) throws(BinaryError) -> FileBytes {
+    let node = nodes[index]
+    if let refusal = node.refusal { throw BinaryError(.unsupported, refusal) }
+    if limit <= node.prefix.count || node.declaredSize <= node.prefix.count {
+      return FileBytes(copying: node.prefix.prefix(limit), fileSize: node.declaredSize)
+    }
+    guard node.declaredSize <= ArchiveLimits.entryBytes else {
+      throw BinaryError(
+        .unsupported,
+        "archive entry claims \(ReadLimits.describe(node.declaredSize)) expanded, more than the "
+          + "\(ReadLimits.describe(ArchiveLimits.entryBytes)) sdkvet reads from an archive entry; not read")
+    }
+    var stream = try ArchiveStream(bytes: bytes.bytes)
+    for _ in 0...node.ordinal {
+      guard try stream.nextEntry() != nil else {
+        throw BinaryError(.truncated, "archive ends before entry \(node.ordinal + 1), which it listed")
+      }
+    }
+    return try Self.readData(of: &stream, wanted: min(limit, node.declaredSize), declaredSize: node.declaredSize)
+  }
+
+  /// Reads `wanted` bytes of the current entry, growing the buffer as data arrives (never by the
+  /// declared size alone), and checks the data neither runs past the size the header declared
+  /// nor expands by a bomb's ratio (judged against the archive bytes consumed meanwhile).
+  private static func readData(of stream: inout ArchiveStream, wanted: Int, declaredSize: Int) throws(BinaryError)
+    -> FileBytes
+  {
+    let consumedBefore = stream.consumedBytes
+    var data: [UInt8] = []
+    data.reserveCapacity(min(wanted, 16 << 20))
+    let chunk = 1 << 20
+    var scratch = [UInt8](repeating: 0, count: chunk)
+    while true {
+      let count = try stream.read(into: &scratch)
+      guard count > 0 else { break }
+      data += scratch[..<count]
+      if data.count > declaredSize {
+        throw BinaryError(.malformed, "archive entry expands past the \(declaredSize) bytes its header declares")
+      }
+      let consumed = stream.consumedBytes - consumedBefore + ArchiveStream.readSize
+      if ArchiveLimits.isBomb(expanded: data.count, compressed: consumed) {
+        throw BinaryError(
+          .unsupported,
+          "archive entry expands more than \(ArchiveLimits.expansionRatio) times its compressed size: "
+            + "a decompression bomb; not read")
+      }
+      if wanted < declaredSize && data.count >= wanted { break }
+    }
+    guard data.count >= wanted else {
+      throw BinaryError(.truncated, "archive entry holds \(data.count) bytes of the \(declaredSize) it declares")
+    }
+    return FileBytes(copying: data.prefix(wanted), fileSize: declaredSize)
+  }
+
+  // MARK: Paths
+
+  /// Where a path inside the archive leads.
+  enum Resolution: Equatable {
+    /// A node, with its canonical components.
+    case node(Int, [String])
+    /// A link leads out of the archive: the path it names, relative to the archive's folder
+    /// (`relative`) or absolute.
+    case outside(String, absolute: Bool)
+    /// Nothing there, or a link loop.
+    case missing
+  }
+
+  /// Resolves `components` from the root, following links on the way (and at the end when
+  /// `followingFinalLink`), as `realpath` would: `..` steps up, and a link is at most 40 deep.
+  func resolve(_ components: [String], followingFinalLink: Bool) -> Resolution {
+    var remaining = Array(components.reversed())
+    var current = 0
+    var path: [String] = []
+    var linksFollowed = 0
+    while let part = remaining.popLast() {
+      if part == "." || part.isEmpty { continue }
+      if part == ".." {
+        guard !path.isEmpty else {
+          return .outside((remaining.reversed()).joined(separator: "/"), absolute: false)
+        }
+        path.removeLast()
+        current = nodes[current].parent
+        continue
+      }
+      guard nodes[current].kind == .directory, let child = nodes[current].children[part] else { return .missing }
+      let node = nodes[child]
+      if node.kind == .symbolicLink && (!remaining.isEmpty || followingFinalLink) {
+        linksFollowed += 1
+        guard linksFollowed <= 40 else { return .missing }
+        if node.linkTarget.hasPrefix("/") {
+          return .outside(([node.linkTarget] + remaining.reversed()).joined(separator: "/"), absolute: true)
+        }
+        remaining += node.linkTarget.split(separator: "/").map(String.init).reversed()
+        continue
+      }
+      current = child
+      path.append(part)
+    }
+    return .node(current, path)
+  }
+}

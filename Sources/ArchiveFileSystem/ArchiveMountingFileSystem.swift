@@ -1,0 +1,200 @@
+public import BinaryImage
+import Synchronization
+public import TargetDiscovery
+
+#if canImport(CLibArchive)
+  import CLibArchive
+#endif
+
+/// A `ScanFileSystem` that reads archives in place: a file system over `base` in which every
+/// archive discovery opens (`mountArchive(at:)`) is also the folder `ARCHIVE!`, whose entries
+/// are read from the archive's bytes, never extracted.
+///
+/// Inside an archive, links resolve within the archive (one climbing out is reported as leading
+/// outside, as on disk), and an archive inside an archive is opened one level deep, no further.
+public struct ArchiveMountingFileSystem: ScanFileSystem {
+  /// The file system holding the archives (the local disk, or a host's).
+  public let base: any ScanFileSystem
+  private let table = MountTable()
+
+  /// Whether this build reads archives: false on macOS built without the `LibArchive` trait,
+  /// where every archive is reported as unreadable.
+  public static var isAvailable: Bool {
+    #if canImport(CLibArchive)
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// Creates a file system reading archives found in `base`.
+  public init(base: any ScanFileSystem) {
+    self.base = base
+  }
+
+  /// The entry itself inside an archive (a link not followed), else `base`'s answer.
+  public func linkStatus(_ path: String) -> FileStatus? {
+    guard let (mount, parts) = table.route(path) else { return base.linkStatus(path) }
+    return status(of: mount.index.resolve(parts, followingFinalLink: false), in: mount, linkStatus: true)
+  }
+
+  /// What an archive entry leads to, following links inside the archive, else `base`'s answer.
+  public func status(_ path: String) -> FileStatus? {
+    guard let (mount, parts) = table.route(path) else { return base.status(path) }
+    return status(of: mount.index.resolve(parts, followingFinalLink: true), in: mount, linkStatus: false)
+  }
+
+  /// An entry's path with links resolved inside the archive (a link climbing out resolves to
+  /// the path outside it leads to), else `base`'s answer.
+  public func resolvedPath(_ path: String) -> String? {
+    guard let (mount, parts) = table.route(path) else { return base.resolvedPath(path) }
+    switch mount.index.resolve(parts, followingFinalLink: true) {
+    case .node(_, let canonical): return ([mount.resolvedRoot] + canonical).joined(separator: "/")
+    case .outside(let rest, let absolute): return mount.outsidePath(rest, absolute: absolute)
+    case .missing: return nil
+    }
+  }
+
+  /// A link entry's stored target text, else `base`'s answer.
+  public func linkTarget(_ path: String) -> String? {
+    guard let (mount, parts) = table.route(path) else { return base.linkTarget(path) }
+    guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: false),
+      mount.index.nodes[node].kind == .symbolicLink
+    else { return nil }
+    return mount.index.nodes[node].linkTarget
+  }
+
+  /// The names in an archive folder (folders the archive only implies included), else `base`'s answer.
+  public func directoryEntries(_ path: String) -> [String]? {
+    guard let (mount, parts) = table.route(path) else { return base.directoryEntries(path) }
+    guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: true),
+      mount.index.nodes[node].kind == .directory
+    else { return nil }
+    return Array(mount.index.nodes[node].children.keys)
+  }
+
+  /// An archive entry's bytes, decompressed from the archive (never more than its declared
+  /// size), else `base`'s answer.
+  public func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
+    guard let (mount, parts) = table.route(path) else { return try base.contents(of: path, limit: limit) }
+    guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: true) else {
+      throw BinaryError(.io, "no such entry in the archive")
+    }
+    guard mount.index.nodes[node].kind == .regular else {
+      throw BinaryError(.io, "is a folder in the archive, not a file")
+    }
+    return try mount.index.contents(ofNode: node, limit: limit)
+  }
+
+  /// Opens the archive at `path` (on `base`, or inside an archive one level deep) as `path!`.
+  public func mountArchive(at path: String) -> Result<MountedArchive, BinaryError> {
+    let root = path + "!"
+    if let mounted = table.mount(at: root) { return .success(mounted.description) }
+    let depth = (table.route(path)?.mount.depth ?? 0) + 1
+    guard depth <= ArchiveLimits.nestingDepth else {
+      return .failure(
+        BinaryError(
+          .unsupported,
+          "is an archive inside an archive inside an archive; sdkvet opens one level of nesting, no further"))
+    }
+    do throws(BinaryError) {
+      let limit = depth > 1 ? ArchiveLimits.entryBytes : ReadLimits.binaryBytes
+      let bytes = try contents(of: path, limit: limit)
+      guard bytes.fileSize <= limit else {
+        throw BinaryError(.unsupported, "archive is larger than \(ReadLimits.describe(limit)); not read")
+      }
+      let index = try ArchiveIndex(bytes)
+      let resolvedFile = resolvedPath(path) ?? path
+      let description = MountedArchive(
+        path: path, root: root, format: index.formatDescription, sha256: SHA256.hexDigest(of: bytes.bytes),
+        entryCount: index.entryCount,
+        skipped: index.skipped.map { DiscoveryProblem(path: root + "/" + $0.name, message: $0.reason) })
+      let mount = Mount(
+        index: index, description: description, resolvedRoot: resolvedFile + "!",
+        resolvedFolder: String(resolvedFile[..<(resolvedFile.lastIndex(of: "/") ?? resolvedFile.startIndex)]),
+        depth: depth, device: table.nextDevice())
+      table.add(mount, at: [root, mount.resolvedRoot])
+      return .success(description)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The status of what a path inside `mount` resolves to. A link leading out of the archive
+  /// answers for what it leads to outside, as on disk, so that discovery reports it as leaving
+  /// the scanned path.
+  private func status(of resolution: ArchiveIndex.Resolution, in mount: Mount, linkStatus: Bool) -> FileStatus? {
+    if case .outside(let rest, let absolute) = resolution {
+      let outside = mount.outsidePath(rest, absolute: absolute)
+      return linkStatus ? base.linkStatus(outside) : base.status(outside)
+    }
+    guard case .node(let node, _) = resolution else { return nil }
+    let kind: FileStatus.Kind =
+      switch mount.index.nodes[node].kind {
+      case .directory: .directory
+      case .regular: .regular
+      case .symbolicLink: .symbolicLink
+      }
+    return FileStatus(kind: kind, identity: FileIdentity(device: mount.device, inode: UInt64(node)))
+  }
+}
+
+/// An opened archive and where it sits.
+struct Mount: Sendable {
+  let index: ArchiveIndex
+  let description: MountedArchive
+  /// The root with every link on the way resolved, as `resolvedPath` answers it.
+  let resolvedRoot: String
+  /// The resolved folder holding the archive file: where `..` from the root leads.
+  let resolvedFolder: String
+  /// 1 for an archive on disk, 2 for one inside an archive.
+  let depth: Int
+  /// The device number its entries' identities carry: one no real file system uses.
+  let device: UInt64
+
+  /// The path outside the archive that a link climbing out of it leads to, with its `..`
+  /// steps taken (lexically: the path is only named and looked at, never opened as a folder).
+  func outsidePath(_ rest: String, absolute: Bool) -> String {
+    var parts: [Substring] = []
+    for part in ((absolute ? "" : resolvedFolder) + "/" + rest).split(separator: "/") where part != "." {
+      if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+}
+
+/// The archives opened so far, by root path (as given and as resolved).
+final class MountTable: Sendable {
+  private let state = Mutex<(mounts: [String: Mount], opened: UInt64)>(([:], 0))
+
+  func mount(at root: String) -> Mount? {
+    state.withLock { $0.mounts[root] }
+  }
+
+  func add(_ mount: Mount, at roots: [String]) {
+    state.withLock { state in
+      for root in roots { state.mounts[root] = mount }
+    }
+  }
+
+  func nextDevice() -> UInt64 {
+    state.withLock { state in
+      state.opened += 1
+      return UInt64.max - state.opened
+    }
+  }
+
+  /// The innermost mounted archive `path` lies in, and the components of `path` inside it.
+  func route(_ path: String) -> (mount: Mount, parts: [String])? {
+    guard path.utf8.contains(UInt8(ascii: "!")) else { return nil }
+    var end = path.endIndex
+    while let bang = path[..<end].lastIndex(of: "!") {
+      let afterBang = path.index(after: bang)
+      if afterBang == path.endIndex || path[afterBang] == "/", let mount = mount(at: String(path[...bang])) {
+        return (mount, path[afterBang...].split(separator: "/").map(String.init))
+      }
+      end = bang
+    }
+    return nil
+  }
+}

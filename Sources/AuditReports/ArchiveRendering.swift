@@ -1,0 +1,58 @@
+public import TargetDiscovery
+
+/// An archive and a signature receipt as the reports write them: JSON (shared by the JSON
+/// report and SARIF's artifact properties, `Docs/REPORT-FORMATS.md`) and one-line summaries.
+extension DiscoveredArchive {
+  /// The archive as the JSON report's `archives` and `info --format json` write it.
+  public var json: JSONValue {
+    .object([
+      ("path", .string(path)),
+      ("format", .string(format)),
+      ("sha256", .string(sha256)),
+      ("entries", .int(entryCount)),
+      ("signatureReceipts", .array(receipts.map(\.json))),
+    ])
+  }
+}
+
+extension SignatureReceipt {
+  var json: JSONValue {
+    .object([
+      ("path", .string(path)),
+      ("xcframework", .string(xcframework)),
+      ("signed", signed.map(JSONValue.bool) ?? .null),
+      ("signatureType", .optional(signatureType)),
+      ("signatureIdentifier", .optional(signatureIdentifier)),
+      ("library", .optional(library)),
+      ("problem", .optional(problem)),
+    ])
+  }
+
+  /// The receipt's file name, without the folders.
+  var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
+  /// "signed, AppleDeveloperProgram ABCDE12345" / "not signed" / "unreadable: …", for text and Markdown.
+  var summary: String {
+    if let problem { return "unreadable: " + problem }
+    let state = signed.map { $0 ? "signed" : "not signed" } ?? "signed state not recorded"
+    return ([state] + [signatureType, signatureIdentifier].compactMap { $0 }).joined(separator: ", ")
+  }
+}
+
+/// An archive as text: its path, format and entry count, its SHA-256, then one line per
+/// signature receipt; every string from the archive escaped (`TextEscaping`).
+public enum ArchiveText {
+  /// The lines, unstyled.
+  public static func lines(_ archive: DiscoveredArchive) -> [String] {
+    let shown = TextEscaping.escaped
+    var lines = [shown(archive.path) + "  (archive: \(shown(archive.format)), \(archive.entryCount) entries)"]
+    lines.append("  sha256    " + archive.sha256)
+    lines += archive.receipts.map(receiptLine)
+    return lines
+  }
+
+  /// `  receipt   GoodKit.xcframework-ios.signature  signed, AppleDeveloperProgram, A1B2C3D4E5`.
+  public static func receiptLine(_ receipt: SignatureReceipt) -> String {
+    "  receipt   \(TextEscaping.escaped(receipt.fileName))  \(TextEscaping.escaped(receipt.summary))"
+  }
+}

@@ -1,0 +1,38 @@
+public import BinaryImage
+
+/// An archive (`.zip`, `.ipa`, `.aar`, `.tar.gz`, …) opened as a folder of a `ScanFileSystem`:
+/// its entries appear under `root`, `ARCHIVE!`, so an entry's path is `ARCHIVE!/ENTRY`.
+public struct MountedArchive: Sendable, Hashable {
+  /// The archive file, as found under the scanned root.
+  public var path: String
+  /// The folder its entries appear under: `path` followed by `!`.
+  public var root: String
+  /// The format and compression, as libarchive names them ("ZIP 2.0 (deflation)", "GNU tar format, gzip").
+  public var format: String
+  /// The SHA-256 of the archive's bytes, lowercase hex: what SwiftPM's `binaryTarget(url:checksum:)`
+  /// records, so a report can be checked against a `Package.swift`.
+  public var sha256: String
+  /// How many entries the archive holds (up to where sdkvet stopped reading it).
+  public var entryCount: Int
+  /// Entries not made available, each with why: names leaving the archive, encrypted data,
+  /// decompression bombs, devices.
+  public var skipped: [DiscoveryProblem]
+
+  /// Creates a mounted archive.
+  public init(path: String, root: String, format: String, sha256: String, entryCount: Int, skipped: [DiscoveryProblem])
+  {
+    self.path = path
+    self.root = root
+    self.format = format
+    self.sha256 = sha256
+    self.entryCount = entryCount
+    self.skipped = skipped
+  }
+}
+
+extension ScanFileSystem {
+  /// A file system that opens no archive: discovery reports an archive it meets as unreadable.
+  public func mountArchive(at path: String) -> Result<MountedArchive, BinaryError> {
+    .failure(BinaryError(.unsupported, "this file system does not open archives"))
+  }
+}

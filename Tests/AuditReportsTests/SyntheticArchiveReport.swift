@@ -1,0 +1,66 @@
+import PrivacyAudit
+import TargetDiscovery
+
+import struct PrivacyCatalog.CatalogMatch
+
+/// A report of SDKs read from archives: a framework inside an `.ipa` with its signature
+/// receipt, and an xcframework inside a zip inside a tarball, so every format's archive paths,
+/// checksums, receipts and SARIF's nested artifacts have a golden file.
+enum SyntheticArchiveReport {
+  static let ipa = "Downloads/Demo.ipa"
+  static let framework = ipa + "!/Payload/Demo.app/Frameworks/AudioKit.framework"
+  static let frameworkBinary = framework + "/AudioKit"
+  static let bundle = "Downloads/vendor.tar.gz"
+  static let nested = bundle + "!/sdk/Stats.xcframework.zip"
+  static let xcframework = nested + "!/Stats.xcframework"
+
+  static let receipts = [
+    SignatureReceipt(
+      path: ipa + "!/Signatures/AudioKit.xcframework-ios.signature", xcframework: "AudioKit.xcframework",
+      signed: true, signatureType: "AppleDeveloperProgram", signatureIdentifier: "A1B2C3D4E5",
+      library: "AudioKit.framework"),
+    SignatureReceipt(
+      path: ipa + "!/Signatures/Stats.xcframework-ios.signature", xcframework: "Stats.xcframework", signed: false),
+  ]
+
+  static let report: AuditReport = {
+    let stat = Evidence(
+      symbol: "_stat", via: .import, binary: frameworkBinary, architecture: "arm64", member: nil,
+      library: "/usr/lib/libSystem.B.dylib")
+    let statfs = Evidence(
+      symbol: "_statfs", via: .import, binary: xcframework + "/ios-arm64/libStats.a", architecture: "arm64",
+      member: "stats.o", library: nil)
+    var audio = TargetReport(
+      path: framework, kind: .framework, embeddedIn: ipa + "!/Payload/Demo.app",
+      binaries: [BinarySummary(path: frameworkBinary, format: .machO, architectures: ["arm64"])],
+      usedCategories: [SyntheticReport.fileTimestamp],
+      apiUses: [APIUse(category: SyntheticReport.fileTimestamp, api: "stat", evidence: stat)],
+      findings: [
+        Finding(
+          rule: .missingPrivacyManifest, severity: .error, category: SyntheticReport.fileTimestamp,
+          message: "AudioKit uses \(SyntheticReport.fileTimestamp) and has no privacy manifest.", evidence: [stat])
+      ])
+    audio.signatureReceipts = [receipts[0]]
+    let stats = TargetReport(
+      path: xcframework, kind: .xcframework,
+      binaries: [BinarySummary(path: xcframework + "/ios-arm64/libStats.a", format: .machO, architectures: ["arm64"])],
+      usedCategories: [SyntheticReport.diskSpace],
+      apiUses: [APIUse(category: SyntheticReport.diskSpace, api: "statfs", evidence: statfs)],
+      findings: [
+        Finding(
+          rule: .missingPrivacyManifest, severity: .error, category: SyntheticReport.diskSpace,
+          message: "Stats uses \(SyntheticReport.diskSpace) and has no privacy manifest.", evidence: [statfs])
+      ])
+    return AuditReport(
+      targets: [audio, stats],
+      archives: [
+        DiscoveredArchive(
+          path: ipa, format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ab", count: 32), entryCount: 41,
+          receipts: receipts),
+        DiscoveredArchive(
+          path: bundle, format: "GNU tar format, gzip", sha256: String(repeating: "cd", count: 32), entryCount: 7),
+        DiscoveredArchive(
+          path: nested, format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ef", count: 32), entryCount: 5),
+      ])
+  }()
+}

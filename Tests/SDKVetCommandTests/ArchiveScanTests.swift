@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Scanning an archive gives the answer scanning the same tree unpacked gives: the same
+/// targets, findings and evidence, paths aside. Each archive is unpacked here by a tool other
+/// than libarchive (`unzip`, `tar`), so the two readings are independent.
+@Suite(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct ArchiveScanTests {
+  /// The JSON report of `sdkvet scan` over `path`, as Foundation objects.
+  private func report(_ path: String) throws -> [String: Any] {
+    let run = ChildProcess().run(["scan", "--format", "json", "--fail-on", "never", path])
+    #expect(run.status == 0, "\(path): \(run.error)")
+    return try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+  }
+
+  /// `value` with every occurrence of `prefix` in its strings replaced by `replacement`.
+  private func replacing(_ prefix: String, with replacement: String, in value: Any) -> Any {
+    switch value {
+    case let text as String: text.replacingOccurrences(of: prefix, with: replacement)
+    case let array as [Any]: array.map { replacing(prefix, with: replacement, in: $0) }
+    case let object as [String: Any]: object.mapValues { replacing(prefix, with: replacement, in: $0) }
+    default: value
+    }
+  }
+
+  /// The targets of both reports, serialized with sorted keys so they compare as text.
+  private func comparableTargets(_ report: [String: Any]) throws -> String {
+    let targets = (report["targets"] as? [[String: Any]] ?? []).map { target in
+      target.filter { $0.key != "signatureReceipts" }
+    }
+    let data = try JSONSerialization.data(withJSONObject: targets, options: [.sortedKeys, .prettyPrinted])
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  @Test(arguments: [
+    ("GoodKit.xcframework.zip", "unzip"), ("MacKit.framework.zip", "unzip"), ("SampleApp.ipa", "unzip"),
+    ("Kits.tar.gz", "tar"), ("Kits.tar.xz", "tar"),
+  ])
+  func archiveScansLikeItsUnpackedTree(archive: String, unpacker: String) throws {
+    guard let tool = ReferenceTools.onPath(unpacker) else {
+      Issue.record("\(unpacker) is not installed; Scripts/setup installs it")
+      return
+    }
+    let tree = try TemporaryTree()
+    let path = SampleLocator.sample("archives/" + archive)
+    let arguments = unpacker == "unzip" ? ["-q", path, "-d", tree.root] : ["-xf", path, "-C", tree.root]
+    _ = try ReferenceTools.output(of: tool, arguments)
+    let packed = try report(path)
+    let unpacked = replacing(tree.root, with: path + "!", in: try report(tree.root))
+    #expect(try comparableTargets(packed) == comparableTargets(unpacked as? [String: Any] ?? [:]))
+    #expect(!(packed["targets"] as? [Any] ?? []).isEmpty)
+    let archives = packed["archives"] as? [[String: Any]] ?? []
+    #expect(archives.map { $0["path"] as? String } == [path])
+  }
+
+  /// An .aar is one target named after the archive, holding each ABI's library, with the
+  /// evidence the same libraries give unpacked.
+  @Test func androidArchiveIsOneTargetWithItsLibraries() throws {
+    let path = SampleLocator.sample("archives/NativeFile.aar")
+    let targets = try report(path)["targets"] as? [[String: Any]] ?? []
+    #expect(targets.count == 1)
+    let target = try #require(targets.first)
+    #expect(target["path"] as? String == path)
+    #expect(target["kind"] as? String == "android-archive")
+    let binaries = (target["binaries"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    #expect(binaries == [path + "!/jni/arm64-v8a/libnativefile.so", path + "!/jni/x86_64/libnativefile.so"])
+    let uses = (target["apiUses"] as? [[String: Any]] ?? []).compactMap { $0["symbol"] as? String }
+    #expect(uses == ["stat", "stat"])
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 10's hostile archives (`Samples/hostile/archives.py` writes them), each scanned by the
+/// real `sdkvet` in a child process under an address-space and a wall-clock limit: one clear
+/// line, exit status 1, bounded time and memory, and the good SDK beside it still reported.
+@Suite(.serialized, .enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct HostileArchiveTests {
+  /// The folder the generator wrote, made once for the suite.
+  static let folder: String? = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-hostile-archives").path
+    guard
+      let python = ReferenceTools.onPath("python3"),
+      (try? ReferenceTools.output(of: python, [SampleLocator.sample("hostile/archives.py"), folder])) != nil,
+      FileManager.default.fileExists(atPath: folder + "/nested.zip")
+    else { return nil }
+    return folder
+  }()
+
+  /// Peak memory allowed: the biggest entry these archives make sdkvet read is 16 MiB of a bomb
+  /// before its ratio is judged, so a scan holding anything like a whole bomb fails.
+  static let peakLimitMiB = 150.0
+
+  /// Scans `name` beside the good sample SDK and checks the bounds and the good result.
+  private func scan(_ name: String) throws -> ChildProcess.Outcome {
+    let folder = try #require(Self.folder, "Samples/hostile/archives.py could not run (python3 missing?)")
+    var child = ChildProcess()
+    child.timeLimit = 60
+    let run = child.run([
+      "scan", "--format", "json", folder + "/" + name, SampleLocator.sample("sdks/NoManifestKit.framework"),
+    ])
+    #expect(!run.timedOut, "\(name)")
+    #expect(run.signal == nil, "\(name)")
+    #expect(run.peakMiB < Self.peakLimitMiB, "\(name): \(run.peakMiB) MiB")
+    #expect(run.status == 1, "\(name)")
+    #expect(run.output.contains("\"missing-privacy-manifest\""), "good SDK's result lost beside \(name)")
+    return run
+  }
+
+  /// The lines of standard error that name `name`.
+  private func errorLines(_ run: ChildProcess.Outcome, naming name: String) -> [Substring] {
+    run.error.split(separator: "\n").filter { $0.contains(name) }
+  }
+
+  @Test(arguments: [
+    ("corrupt.zip", "cannot be opened as an archive"), ("truncated.zip", "cannot be opened as an archive"),
+    ("not-a-zip.zip", "is not a binary (ELF, Mach-O or ar), an archive (zip, tar) or a bundle"),
+    ("bomb.tar.gz", "a decompression bomb; not read"),
+    ("nested.zip", "sdkvet opens one level of nesting, no further"),
+  ])
+  func unreadableArchivesAreOneLine(name: String, message: String) throws {
+    let run = try scan(name)
+    let lines = errorLines(run, naming: name)
+    #expect(lines.count == 1, "\(name): \(lines)")
+    #expect(lines.first?.contains(message) == true, "\(name): \(lines)")
+  }
+
+  @Test(arguments: [
+    ("bomb.zip", "Bomb.framework/Bomb", "a decompression bomb; not read"),
+    ("claims-gigabytes.zip", "Huge.framework/Huge", "claims 3 GiB expanded"),
+    ("encrypted.zip", "Locked.framework/Locked", "is encrypted; sdkvet does not decrypt"),
+  ])
+  func unreadableEntriesAreOneUnreadableBinaryAndTheRestIsRead(name: String, entry: String, message: String) throws {
+    let run = try scan(name)
+    let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let findings = (report["targets"] as? [[String: Any]] ?? []).flatMap { $0["findings"] as? [[String: Any]] ?? [] }
+    let unreadable = findings.filter { $0["rule"] as? String == "unreadable-binary" }
+    #expect(unreadable.count == 1, "\(name)")
+    #expect((unreadable.first?["message"] as? String)?.contains(entry + ": ") == true)
+    #expect((unreadable.first?["message"] as? String)?.contains(message) == true)
+    // GoodKit.xcframework, stored beside the hostile entry, is read as usual.
+    #expect(run.output.contains(name + "!/GoodKit.xcframework\""), "\(name)")
+  }
+
+  @Test func entriesLeavingTheArchiveAreNamedOnceAndNeverRead() throws {
+    let run = try scan("slip.zip")
+    let lines = errorLines(run, naming: "slip.zip")
+    #expect(lines.count == 2)
+    #expect(lines.contains { $0.contains("!/../../evil.dylib: climbs out of the archive with '..'; not read") })
+    #expect(lines.contains { $0.contains("/tmp/evil.dylib: is an absolute path; not read") })
+    #expect(!run.output.contains("evil.dylib"))
+  }
+
+  @Test func linksLeavingTheArchiveAreNotFollowed() throws {
+    let run = try scan("links-out.zip")
+    let lines = errorLines(run, naming: "links-out.zip")
+    #expect(lines.count == 2, "\(lines)")
+    #expect(
+      lines.contains { $0.contains("LinkKit.framework/LinkKit: leads outside the scanned path (to /etc/passwd)") })
+    #expect(
+      lines.contains {
+        $0.contains("LinkKit.framework/Resources: symbolic link leads outside the scanned path (to /etc)")
+      })
+  }
+
+  @Test func thousandsOfEntriesStopAtTheLimit() throws {
+    let run = try scan("many-entries.zip")
+    let lines = errorLines(run, naming: "many-entries.zip")
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("holds more than 100000 entries; the rest are not read") == true)
+  }
+}
