@@ -1,54 +1,56 @@
-public import BinaryImage
-
-/// Names the function that holds an address, from the starts a reader knows: symbols that name
-/// code (with their names) and unnamed starts (Mach-O `LC_FUNCTION_STARTS`, ELF symbol sizes).
+/// Finds the function that holds an address, from the starts a reader knows: symbols that name
+/// code and unnamed starts (Mach-O `LC_FUNCTION_STARTS`). A start carries the reader's index of
+/// its symbol, so a name is read only for the functions that hold a call site.
 ///
-/// The enclosing function is the nearest start at or below the address. Where a named and an
-/// unnamed start share an address the name wins, and among names at one address the first one
-/// added (readers add external symbols before local ones and skip assembler temporaries).
+/// The enclosing function is the nearest start at or below the address. At one address the best
+/// ranked start wins: a global name, then a local one, then an unnamed start; among equals, the
+/// first added.
 public struct FunctionLocator: Sendable {
-  private var starts: [(address: UInt64, name: String?)] = []
-  private var isSorted = true
+  /// How good a start's name is.
+  public enum Rank: Sendable, Comparable {
+    /// A global (or weak) symbol.
+    case global
+    /// A local symbol.
+    case local
+    /// A start without a symbol.
+    case unnamed
+  }
+
+  /// A function's start and the reader's index of the symbol naming it (`nil` when unnamed).
+  public struct Start: Sendable, Hashable {
+    /// The function's first address.
+    public var address: UInt64
+    /// The symbol's index in the reader's table.
+    public var symbol: Int?
+  }
+
+  private var starts: [(address: UInt64, rank: Rank, order: Int, symbol: Int?)] = []
 
   /// Creates an empty locator.
   public init() {}
 
-  /// Adds a function start, named or not.
-  public mutating func add(_ address: UInt64, name: String?) {
-    if let last = starts.last, last.address > address { isSorted = false }
-    starts.append((address, name))
+  /// Adds a function start, with the index of its symbol when it has one.
+  public mutating func add(_ address: UInt64, symbol: Int?, rank: Rank) {
+    starts.append((address, symbol == nil ? .unnamed : rank, starts.count, symbol))
   }
 
-  /// Sorts the starts, keeping, at each address, the first named one (or an unnamed one).
+  /// Sorts the starts and keeps the best one at each address.
   public mutating func finish() {
-    if !isSorted {
-      // Stable: equal addresses keep the order they were added in.
-      starts = starts.enumerated().sorted { ($0.element.address, $0.offset) < ($1.element.address, $1.offset) }
-        .map(\.element)
-      isSorted = true
-    }
-    var kept: [(address: UInt64, name: String?)] = []
-    kept.reserveCapacity(starts.count)
-    for start in starts {
-      if let last = kept.last, last.address == start.address {
-        if last.name == nil, start.name != nil { kept[kept.count - 1] = start }
-        continue
-      }
-      kept.append(start)
-    }
-    starts = kept
+    starts.sort { ($0.address, $0.rank, $0.order) < ($1.address, $1.rank, $1.order) }
+    var kept = starts.prefix(0)
+    for start in starts where kept.last?.address != start.address { kept.append(start) }
+    starts = Array(kept)
   }
 
-  /// The call site for an instruction at `address`, with its enclosing function (after `finish`).
-  public func site(at address: UInt64) -> CallSite {
+  /// The start of the function holding `address` (after `finish`), or `nil` before the first.
+  public func enclosing(_ address: UInt64) -> Start? {
     var low = 0
     var high = starts.count
     while low < high {
       let middle = low + (high - low) / 2
       if starts[middle].address <= address { low = middle + 1 } else { high = middle }
     }
-    guard low > 0 else { return CallSite(address: address, function: nil, functionStart: nil) }
-    let start = starts[low - 1]
-    return CallSite(address: address, function: start.name, functionStart: start.address)
+    guard low > 0 else { return nil }
+    return Start(address: starts[low - 1].address, symbol: starts[low - 1].symbol)
   }
 }

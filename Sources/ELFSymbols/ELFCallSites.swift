@@ -70,7 +70,7 @@ public enum ELFCallSites {
       }
       for (address, index) in entries { targets.addBranchTarget(address, index: index) }
     }
-    let functions = try functionLocator(bytes, sections, dynamic: dynamic, section: nil)
+    let functions = try ELFFunctionStarts(bytes, sections, dynamic: dynamic, section: nil)
     for section in code where !section.name.hasPrefix(".plt") {
       architecture.scan(try sections.contents(section, in: bytes), at: section.address, targets: targets) { hit in
         search.record(functions.site(at: hit.address), for: hit.target)
@@ -89,10 +89,10 @@ public enum ELFCallSites {
     where relocations.type == ELFSectionHeaders.relocationsWithAddends && relocations.link == table {
       let target = Int(relocations.info)
       guard sections.all.indices.contains(target), sections.all[target].isCode else { continue }
-      var functions: FunctionLocator?
+      var functions: ELFFunctionStarts?
       try ELFSectionHeaders.forEachRelocation(bytes, relocations) { offset, symbol, type in
         guard siteTypes.contains(type), let index = wanted[symbol] else { return }
-        if functions == nil { functions = try? functionLocator(bytes, sections, dynamic: nil, section: target) }
+        if functions == nil { functions = try? ELFFunctionStarts(bytes, sections, dynamic: nil, section: target) }
         let site = functions?.site(at: offset) ?? CallSite(address: offset, function: nil, functionStart: nil)
         search.record(site, for: index)
       }
@@ -109,22 +109,37 @@ public enum ELFCallSites {
     if position >= 4, Array(contents[(position - 4)..<position]) == [0xf3, 0x0f, 0x1e, 0xfa] { position -= 4 }
     return base &+ UInt64(position)
   }
+}
 
-  /// Function starts from `.symtab`, else `.dynsym` (global and weak names first); in an object,
-  /// only those of code section `section`, whose values are offsets in it.
-  private static func functionLocator(
-    _ bytes: ByteReader, _ sections: ELFSectionHeaders, dynamic: Int?, section: Int?
-  ) throws(BinaryError) -> FunctionLocator {
-    var locator = FunctionLocator()
-    guard let table = sections.index(ofType: ELFSectionHeaders.symbols) ?? dynamic else { return locator }
+/// Function starts from `.symtab`, else `.dynsym` (global and weak names preferred); in an
+/// object, only those of one code section, whose values are offsets in it. A name is read only
+/// for a function that holds a site.
+struct ELFFunctionStarts {
+  private var locator = FunctionLocator()
+  private let symbols: ELFSymbolEntries?
+
+  init(_ bytes: ByteReader, _ sections: ELFSectionHeaders, dynamic: Int?, section: Int?) throws(BinaryError) {
+    guard let table = sections.index(ofType: ELFSectionHeaders.symbols) ?? dynamic else {
+      symbols = nil
+      return
+    }
     let symbols = try ELFSymbolEntries(bytes, sections, table: table)
-    for global in [true, false] {
-      try symbols.forEachFunction { value, sectionIndex, isGlobal, name in
-        guard isGlobal == global, section == nil || sectionIndex == section else { return }
-        locator.add(value, name: name)
-      }
+    var locator = FunctionLocator()
+    try symbols.forEachFunction { value, sectionIndex, isGlobal, symbol in
+      guard section == nil || sectionIndex == section else { return }
+      locator.add(value, symbol: symbol, rank: isGlobal ? .global : .local)
     }
     locator.finish()
-    return locator
+    self.locator = locator
+    self.symbols = symbols
+  }
+
+  /// The call site at `address`, named after the function that holds it.
+  func site(at address: UInt64) -> CallSite {
+    guard let start = locator.enclosing(address) else {
+      return CallSite(address: address, function: nil, functionStart: nil)
+    }
+    return CallSite(
+      address: address, function: start.symbol.flatMap { symbols?.name(of: $0) }, functionStart: start.address)
   }
 }

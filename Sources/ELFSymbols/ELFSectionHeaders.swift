@@ -131,18 +131,24 @@ struct ELFSymbolEntries {
     return found
   }
 
-  /// Calls `body` with the value, section index, global-or-weak flag and name of each defined `STT_FUNC` symbol.
-  func forEachFunction(_ body: (UInt64, Int, Bool, String) -> Void) throws(BinaryError) {
+  /// Calls `body` with the value, section index, global-or-weak flag and index of each defined
+  /// `STT_FUNC` symbol that has a name.
+  func forEachFunction(_ body: (UInt64, Int, Bool, Int) -> Void) throws(BinaryError) {
     for index in 0..<count {
       let base = index * 24
       let info = try entries.peek(UInt8.self, at: base + 4, "ELF st_info")
       let section = try entries.peek(UInt16.self, at: base + 6, "ELF st_shndx")
-      guard info & 0xf == 2, section != 0,
-        let name = try? strings.cString(at: try entries.peek(UInt32.self, at: base, "ELF st_name"), "ELF symbol name"),
-        !name.isEmpty
-      else { continue }
+      guard info & 0xf == 2, section != 0, try entries.peek(UInt32.self, at: base, "ELF st_name") != 0 else { continue }
       let value = try entries.peek(UInt64.self, at: base + 8, "ELF st_value")
-      body(value, Int(section), info >> 4 != 0, String(decoding: name, as: UTF8.self))
+      body(value, Int(section), info >> 4 != 0, index)
     }
+  }
+
+  /// The name of the symbol at `index`, or `nil` when it is out of range or unreadable.
+  func name(of index: Int) -> String? {
+    guard index >= 0, index < count, let offset = try? entries.peek(UInt32.self, at: index * 24, "ELF st_name"),
+      let name = try? strings.cString(at: offset, "ELF symbol name"), !name.isEmpty
+    else { return nil }
+    return String(decoding: name, as: UTF8.self)
   }
 }

@@ -39,8 +39,7 @@ public enum MachOCallSites {
     } else {
       search.markUnresolved { $0.hasPrefix("_OBJC_CLASS_$_") }
     }
-    let functions = try MachOFunctionStarts.locator(
-      image: image, summary: summary, symbols: symbols, sections: summary.segments.sections)
+    let functions = try MachOFunctionStarts(image: image, summary: summary, symbols: symbols)
     if header.fileType == MachOFileType.object {
       try MachORelocationSites.find(context, symbols: symbols, slots: slots, functions: functions, into: &search)
     } else {
@@ -153,7 +152,7 @@ public enum MachOCallSites {
   /// Scans the code sections: `__objc_stubs` first (its entries become branch targets of the
   /// selectors they load), then every other section holding instructions except the import stubs.
   private static func scanCode(
-    _ image: ByteReader, _ sections: [Section], _ architecture: CodeArchitecture, _ functions: FunctionLocator,
+    _ image: ByteReader, _ sections: [Section], _ architecture: CodeArchitecture, _ functions: MachOFunctionStarts,
     _ targets: inout CodeTargets, into search: inout CallSiteSearch
   ) throws(BinaryError) {
     let objcStubs = sections.filter { $0.name == "__objc_stubs" }

@@ -2,26 +2,27 @@ import BinaryImage
 import CodeScan
 
 /// Where an image's functions start, for naming call sites: the symbol table's definitions in
-/// code sections (external ones first, assembler temporaries such as `ltmp0` left out), then
-/// `LC_FUNCTION_STARTS`, which still lists the functions of stripped code (unnamed).
-enum MachOFunctionStarts {
-  /// A locator over the image's function starts.
+/// code sections (global names preferred, assembler temporaries such as `ltmp0` left out), and
+/// `LC_FUNCTION_STARTS`, which still lists the functions of stripped code (unnamed). A name is
+/// read from the symbol table only for a function that holds a site.
+struct MachOFunctionStarts {
+  private var locator = FunctionLocator()
+  private let symbols: SymbolTable?
+
+  /// Collects the starts of the image's functions.
   /// - Throws: when `LC_FUNCTION_STARTS` data lies outside the image.
-  static func locator(
-    image: ByteReader, summary: LoadCommandSummary, symbols: SymbolTable?, sections: [Section]
-  ) throws(BinaryError) -> FunctionLocator {
-    var locator = FunctionLocator()
+  init(image: ByteReader, summary: LoadCommandSummary, symbols: SymbolTable?) throws(BinaryError) {
+    self.symbols = symbols
+    let sections = summary.segments.sections
     if let symbols {
-      for external in [true, false] {
-        for index in 0..<symbols.count {
-          let entry = try symbols.entry(index)
-          guard !entry.isDebugEntry, entry.kind == NListBits.section, entry.isExternal == external else { continue }
-          let section = Int(entry.section) - 1
-          guard sections.indices.contains(section), sections[section].holdsCode,
-            let name = symbols.name(of: entry), !name.isEmpty, !isTemporary(name)
-          else { continue }
-          locator.add(entry.value, name: String(decoding: name, as: UTF8.self))
-        }
+      for index in 0..<symbols.count {
+        let entry = try symbols.entry(index)
+        guard !entry.isDebugEntry, entry.kind == NListBits.section else { continue }
+        let section = Int(entry.section) - 1
+        guard sections.indices.contains(section), sections[section].holdsCode,
+          let name = symbols.name(of: entry), !name.isEmpty, !Self.isTemporary(name)
+        else { continue }
+        locator.add(entry.value, symbol: index, rank: entry.isExternal ? .global : .local)
       }
     }
     if let command = summary.functionStarts {
@@ -34,11 +35,20 @@ enum MachOFunctionStarts {
         let delta = try data.readULEB128("Mach-O function starts")
         guard delta != 0 else { break }
         address &+= delta
-        locator.add(address, name: nil)
+        locator.add(address, symbol: nil, rank: .unnamed)
       }
     }
     locator.finish()
-    return locator
+  }
+
+  /// The call site at `address`, named after the function that holds it.
+  func site(at address: UInt64) -> CallSite {
+    guard let start = locator.enclosing(address) else {
+      return CallSite(address: address, function: nil, functionStart: nil)
+    }
+    let name = start.symbol.flatMap { try? symbols?.entry($0) }.flatMap { symbols?.name(of: $0) }
+    return CallSite(
+      address: address, function: name.map { String(decoding: $0, as: UTF8.self) }, functionStart: start.address)
   }
 
   /// Assembler-local labels the symbol table may keep (`ltmp0`, `l_…`, `L…`): not function names.
