@@ -103,23 +103,10 @@ struct ELFCallSiteTests {
       entryStart = nil
     }
     var expected = Set<String>()
-    var tracker = RegisterTracker()
-    var skipping = false
-    for line in disassembly {
-      if line.hasPrefix("Disassembly of section") {
-        skipping = line.contains("section .plt")
-        tracker = RegisterTracker()
-        continue
-      }
-      if line.hasSuffix(">:") {
-        tracker = RegisterTracker()
-        continue
-      }
-      guard !skipping, let instruction = Instruction(line) else { continue }
-      switch tracker.step(instruction) {
-      case .branch(let target)?: if let name = stubs[target] { expected.insert("\(instruction.address) \(name)") }
-      case .load(let target)?: if let name = slots[target] { expected.insert("\(instruction.address) \(name)") }
-      case nil: break
+    forEachReach(in: disassembly, skipping: { $0.contains("section .plt") }) { instruction, reach in
+      switch reach {
+      case .branch(let target): if let name = stubs[target] { expected.insert("\(instruction.address) \(name)") }
+      case .load(let target): if let name = slots[target] { expected.insert("\(instruction.address) \(name)") }
       }
     }
     let names = Set(slots.values).union(stubs.values).intersection(query.imports)

@@ -98,32 +98,21 @@ struct DisassemblyOracle {
     let selectorSlots = sections["__objc_selrefs"]
     let objcStubs = sections["__objc_stubs"]
     let classReferences = sections["__objc_classrefs"]
-    var tracker = RegisterTracker()
-    var skipping = false
-    for line in try LLVMTools.run(LLVMTools.objdump, ["-d", "--no-show-raw-insn", path]).split(separator: "\n") {
-      if line.hasPrefix("Disassembly of section") {
-        skipping = ["__stubs", "__auth_stubs", "__objc_stubs"].contains { line.hasSuffix(",\($0):") }
-        tracker = RegisterTracker()
-        continue
-      }
-      if line.hasSuffix(">:") {
-        tracker = RegisterTracker()
-        continue
-      }
-      guard !skipping, let instruction = Instruction(line) else { continue }
-      switch tracker.step(instruction) {
-      case .branch(let target)?:
+    let disassembly = try LLVMTools.run(LLVMTools.objdump, ["-d", "--no-show-raw-insn", path]).split(separator: "\n")
+    let stubSections = ["__stubs", "__auth_stubs", "__objc_stubs"]
+    forEachReach(in: disassembly, skipping: { line in stubSections.contains { line.hasSuffix(",\($0):") } }) {
+      instruction, reach in
+      switch reach {
+      case .branch(let target):
         if let name = stubs[target] { importSites.insert("\(String(instruction.address, radix: 16)) \(name)") }
         if objcStubs?.contains(target) == true { selectorSites.insert(instruction.address) }
-      case .load(let target)?:
+      case .load(let target):
         if let name = slots[target] {
           importSites.insert("\(String(instruction.address, radix: 16)) \(name)")
           slotLoads.insert(instruction.address)
         }
         if selectorSlots?.contains(target) == true { selectorSites.insert(instruction.address) }
         if classReferences?.contains(target) == true { classReferenceLoads.insert(instruction.address) }
-      case nil:
-        break
       }
     }
   }

@@ -134,3 +134,27 @@ public struct RegisterTracker {
     return text.first?.isNumber == true ? UInt64(text) : nil
   }
 }
+
+/// Walks `llvm-objdump -d` output, following each function's registers afresh, and calls `body`
+/// with each instruction that branches somewhere or loads from an address, outside the sections
+/// `skips` picks (given the `Disassembly of section …:` line).
+public func forEachReach(
+  in disassembly: [Substring], skipping skips: (Substring) -> Bool,
+  _ body: (Instruction, RegisterTracker.Reach) -> Void
+) {
+  var tracker = RegisterTracker()
+  var skipping = false
+  for line in disassembly {
+    if line.hasPrefix("Disassembly of section") {
+      skipping = skips(line)
+      tracker = RegisterTracker()
+      continue
+    }
+    if line.hasSuffix(">:") {
+      tracker = RegisterTracker()
+      continue
+    }
+    guard !skipping, let instruction = Instruction(line), let reach = tracker.step(instruction) else { continue }
+    body(instruction, reach)
+  }
+}
