@@ -65,3 +65,27 @@ import Testing
     #expect(sites.map(\.functionStart) == [0x4000, 0x4058])
   }
 }
+
+/// Stripped code: `stripped-chained.dylib` is `libbinds-chained.dylib` after `--strip-all`, so
+/// its sites are the same instructions, in functions known only from `LC_FUNCTION_STARTS`.
+@Suite struct StrippedCallSiteTests {
+  static func sites(_ name: String) throws -> [String: [CallSite]] {
+    let path = Fixtures.good(name)
+    let file = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+    let image = try #require(try MachOReader.read(file, path: path, options: .imports).images.first)
+    let query = CallSiteQuery(imports: Set(image.imports.map { image.names.string($0.name) }))
+    return try #require(try MachOCallSites.find(in: file, image: image, query: query)).imports
+  }
+
+  @Test func strippedSitesAreTheSameInstructionsInUnnamedFunctions() throws {
+    // Stripping also drops symbols no instruction reaches (dyld_stub_binder); compare the rest.
+    let stripped = try Self.sites("stripped-chained.dylib")
+    let named = try Self.sites("libbinds-chained.dylib").filter { stripped[$0.key] != nil }
+    #expect(named.count == stripped.count)
+    #expect(named.mapValues { $0.map(\.address) } == stripped.mapValues { $0.map(\.address) })
+    #expect(named.mapValues { $0.map(\.functionStart) } == stripped.mapValues { $0.map(\.functionStart) })
+    #expect(named["_stat"]?.map(\.function) == ["_fixture_file_info"])
+    #expect(stripped.values.joined().allSatisfy { $0.function == nil && $0.functionStart != nil })
+    #expect(!stripped.values.joined().isEmpty)
+  }
+}
