@@ -39,6 +39,8 @@ for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-
     "$WORK/$arch-calls.o" "$WORK/$arch-messages.o" "$WORK/$arch-selector_stub.o" \
     "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
     -o "$BIN/libcallsites-$arch.dylib"
+  # Stripped: functions known only from LC_FUNCTION_STARTS, methods named from the class metadata.
+  "$TOOLS/llvm-objcopy" --strip-all "$BIN/libcallsites-$arch.dylib" "$BIN/libcallsites-$arch-stripped.dylib"
 done
 
 # ELF: shared objects calling stat through the PLT (undefined symbols are allowed in a shared

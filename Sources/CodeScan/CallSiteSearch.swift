@@ -37,6 +37,21 @@ public struct CallSiteSearch {
     sites[index].append(site)
   }
 
+  /// Whether some site lies in a function known only by its start (stripped code).
+  public var hasUnnamedFunctions: Bool {
+    sites.contains { list in list.contains { $0.function == nil && $0.functionStart != nil } }
+  }
+
+  /// Names the sites of unnamed functions with what `name` answers for the function's start.
+  public mutating func nameUnnamedFunctions(_ name: (UInt64) -> String?) {
+    for index in sites.indices {
+      for site in sites[index].indices where sites[index][site].function == nil {
+        guard let start = sites[index][site].functionStart else { continue }
+        sites[index][site].function = name(start)
+      }
+    }
+  }
+
   /// Leaves the imports `isUnresolved` picks out of the result: their sites cannot be known.
   public mutating func markUnresolved(_ isUnresolved: (String) -> Bool) {
     for (index, entry) in names.enumerated() where !entry.isSelector && isUnresolved(entry.name) {

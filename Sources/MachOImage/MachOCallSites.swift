@@ -48,6 +48,10 @@ public enum MachOCallSites {
         image: image, header: header, summary: summary, symbols: symbols, search: search, into: &targets)
       for (address, index) in slots { targets.addSlot(address, index: index) }
       try scanCode(image, summary.segments.sections, architecture, functions, &targets, into: &search)
+      if search.hasUnnamedFunctions {
+        let methods = ObjCMethodNames.names(context)
+        search.nameUnnamedFunctions { methods[$0] }
+      }
     }
     return search.result
   }
@@ -168,7 +172,7 @@ public enum MachOCallSites {
     where section.holdsCode && section.type != SectionFlags.symbolStubs && section.name != "__objc_stubs" {
       let code = try image.slice(at: section.fileOffset, count: section.size, "Mach-O \(section.name) section")
       architecture.scan(code.bytes, at: section.address, targets: targets) { hit in
-        search.record(functions.site(at: hit.address), for: hit.target)
+        search.record(functions.site(at: hit.address, sectionStart: section.address), for: hit.target)
       }
     }
   }

@@ -41,9 +41,10 @@ struct MachOFunctionStarts {
     locator.finish()
   }
 
-  /// The call site at `address`, named after the function that holds it.
-  func site(at address: UInt64) -> CallSite {
-    guard let start = locator.enclosing(address) else {
+  /// The call site at `address`, named after the function that holds it: the nearest start at or
+  /// below it, but not below `sectionStart` (a start in another section holds nothing here).
+  func site(at address: UInt64, sectionStart: UInt64 = 0) -> CallSite {
+    guard let start = locator.enclosing(address), start.address >= sectionStart else {
       return CallSite(address: address, function: nil, functionStart: nil)
     }
     let name = start.symbol.flatMap { try? symbols?.entry($0) }.flatMap { symbols?.name(of: $0) }

@@ -89,3 +89,19 @@ import Testing
     #expect(!stripped.values.joined().isEmpty)
   }
 }
+
+/// Stripped Objective-C: methods are named `-[Class selector]` from the class metadata (chained
+/// fixups on arm64, classic rebases on x86_64); a block, which has no metadata, stays unnamed.
+@Suite struct StrippedObjCCallSiteTests {
+  @Test(arguments: ["libcallsites-arm64-stripped.dylib", "libcallsites-x86_64-stripped.dylib"])
+  func methodsAreNamedFromClassMetadata(name: String) throws {
+    let found = try CallSiteFixtureTests.callers(
+      name, CallSiteQuery(imports: ["_stat"], selectors: ["systemUptime", "standardUserDefaults"]))
+    let uptime = CallSiteFixtureTests.functions(found.selectors["systemUptime"])
+    #expect(uptime.first == "-[Probe uptime]")
+    #expect(uptime.count == 2 && uptime.last == "?", "stub_uptime is a C function: unnamed once stripped")
+    #expect(CallSiteFixtureTests.functions(found.selectors["standardUserDefaults"]) == ["?"])
+    #expect(CallSiteFixtureTests.functions(found.imports["_stat"]) == ["?", "?"])
+    #expect(found.imports["_stat"]?.allSatisfy { $0.functionStart != nil } == true)
+  }
+}
