@@ -64,6 +64,9 @@ public struct Image: Sendable {
   /// The call sites of the image's imports and selectors, when a second pass looked for them
   /// (`symbols --call-sites`); `nil` otherwise.
   public var callSites: CallSiteMap?
+  /// Identifier-like C strings of an image that imports a dynamic-lookup function
+  /// (`ReadOptions.lookupStrings`, Mach-O); empty otherwise.
+  public var lookupStrings: [LookupString] = []
 
   /// Creates an empty image.
   /// - Parameter imageSize: The image's size in bytes, which bounds the name bytes its readers

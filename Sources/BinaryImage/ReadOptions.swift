@@ -6,6 +6,8 @@ public struct ReadOptions: Sendable, Hashable {
   public var definedSymbols: Bool
   /// Collect referenced Objective-C selectors (Mach-O `__objc_selrefs`).
   public var selectorReferences: Bool
+  /// Collect `Image.lookupStrings` when the image imports a dynamic-lookup function (Mach-O).
+  public var lookupStrings: Bool = false
 
   /// Creates options.
   public init(undefinedSymbols: Bool = true, definedSymbols: Bool = true, selectorReferences: Bool = true) {
@@ -16,6 +18,10 @@ public struct ReadOptions: Sendable, Hashable {
 
   /// Everything.
   public static let all = ReadOptions()
-  /// What the audit needs: imports and selector references, no definitions.
-  public static let imports = ReadOptions(definedSymbols: false)
+  /// What the audit needs: imports, selector references and lookup strings, no definitions.
+  public static let imports: ReadOptions = {
+    var options = ReadOptions(definedSymbols: false)
+    options.lookupStrings = true
+    return options
+  }()
 }

@@ -90,6 +90,9 @@ enum ThinImageReader {
         }
       }
     }
+    if options.lookupStrings && options.undefinedSymbols {
+      attempt { () throws(BinaryError) in try LookupStrings.read(image, segments: summary.segments, into: &result) }
+    }
     if let command = summary.codeSignature {
       attempt { () throws(BinaryError) in
         let signature = try CodeSignature(command: command, image: image)

@@ -20,6 +20,8 @@ public struct ScannedImage: Sendable, Hashable {
   public var headerInconsistencies: [String]
   /// The call sites of the matched imports and selectors; `nil` when not looked for.
   public var callSites: CallSiteMap?
+  /// APIs the image may reach by name through a dynamic-lookup function (never uses).
+  public var dynamicLookups: [DynamicLookupIndex.Hit] = []
 
   /// Creates a scanned image.
   public init(
@@ -37,10 +39,12 @@ public struct ScannedImage: Sendable, Hashable {
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
   public init(image: Image, matcher: CatalogMatcher) {
+    let matches = matcher.matches(in: image)
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
-      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
+      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matches,
       headerInconsistencies: image.headerInconsistencies)
+    dynamicLookups = matcher.dynamicLookups(in: image, besides: matches)
   }
 
   /// The names whose call sites would say who uses the matches: selectors for selector matches,

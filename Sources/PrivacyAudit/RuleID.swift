@@ -30,4 +30,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingDomainsMissing = "tracking-domains-missing"
   /// A binary's section headers disagree with the dynamic segment the loader reads.
   case binaryHeadersInconsistent = "binary-headers-inconsistent"
+  /// A binary imports a dynamic-lookup function and holds an API's name as a string.
+  case possibleDynamicUse = "possible-dynamic-use"
 }

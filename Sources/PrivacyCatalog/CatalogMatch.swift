@@ -19,6 +19,9 @@ public struct CatalogMatch: Sendable, Hashable {
     case objcStub = "objc-stub"
     /// An imported Swift symbol that starts with one of the catalog's Swift prefixes.
     case swiftSymbol = "swift-symbol"
+    /// A whole C string naming the API, in an image that imports a dynamic-lookup function
+    /// (`possible-dynamic-use` only: never a use).
+    case string
   }
 
   /// What the symbol is evidence of.

@@ -18,6 +18,7 @@ public struct CatalogMatcher: Sendable {
   private let selectors: ByteKeyTable<[Int]>
   private let swiftPrefixes: PrefixIndex<[Int]>
   private let conditionCount: Int
+  private let lookupIndex: DynamicLookupIndex
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
 
@@ -33,6 +34,14 @@ public struct CatalogMatcher: Sendable {
     exactSymbols = ByteKeyTable(builder.exact.map { (Array($0.key.utf8), $0.value) })
     selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
     swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
+    lookupIndex = DynamicLookupIndex(catalog: catalog)
+  }
+
+  /// The APIs `image`'s lookup strings name (`Image.lookupStrings`), except those `matches`
+  /// (the image's regular matches) already show it uses.
+  public func dynamicLookups(in image: Image, besides matches: [CatalogMatch]) -> [DynamicLookupIndex.Hit] {
+    let used = Set(matches.compactMap(\.apiID))
+    return lookupIndex.hits(in: image).filter { !used.contains($0.apiID) }
   }
 
   /// Every catalog hit in `image`, in symbol-table order then selector order, each distinct

@@ -76,3 +76,37 @@ import Testing
     #expect(!run.output.contains("called from"))
   }
 }
+
+/// `possible-dynamic-use`: the call-site sample imports `dlsym` and holds the string "fstatfs",
+/// which it never imports; no other sample imports a lookup function.
+@Suite struct PossibleDynamicUseTests {
+  private func findings(_ path: String) throws -> [[String: Any]] {
+    let run = CapturedRun(["scan", "--format", "json", "--fail-on", "never", SampleLocator.sample(path)])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    return ((document["targets"] as? [[String: Any]]) ?? []).flatMap { target in
+      ((target["findings"] as? [[String: Any]]) ?? []).map { finding in
+        finding.merging(["apiUses": target["apiUses"] ?? []]) { first, _ in first }
+      }
+    }
+  }
+
+  @Test func aNameBesideALookupFunctionIsANoteNeverAUse() throws {
+    let all = try findings("callsites/bin/libcallsites-arm64.dylib")
+    let notes = all.filter { $0["rule"] as? String == "possible-dynamic-use" }
+    #expect(notes.count == 1)
+    let note = try #require(notes.first)
+    #expect(note["severity"] as? String == "note")
+    #expect(note["category"] as? String == "NSPrivacyAccessedAPICategoryDiskSpace")
+    let evidence = try #require(note["evidence"] as? [[String: Any]])
+    #expect(evidence.map { $0["symbol"] as? String } == ["fstatfs"])
+    #expect(evidence.map { $0["via"] as? String } == ["string"])
+    #expect((note["message"] as? String)?.contains("__cstring") == true)
+    let uses = (note["apiUses"] as? [[String: Any]]) ?? []
+    #expect(!uses.isEmpty && !uses.contains { $0["api"] as? String == "fstatfs" })
+  }
+
+  @Test(arguments: ["sdks", "macho/bin", "elf"])
+  func noOtherSampleHasIt(path: String) throws {
+    #expect(try findings(path).allSatisfy { $0["rule"] as? String != "possible-dynamic-use" })
+  }
+}
