@@ -24,6 +24,8 @@ public struct CallSiteQuery: Sendable, Hashable {
   public var imports: Set<String>
   /// Selector names.
   public var selectors: Set<String>
+  /// C strings whose address the code computes (names a dynamic-lookup function may be given).
+  public var strings: Set<String> = []
 
   /// Creates a query.
   public init(imports: Set<String> = [], selectors: Set<String> = []) {
@@ -32,7 +34,7 @@ public struct CallSiteQuery: Sendable, Hashable {
   }
 
   /// Whether there is nothing to look for.
-  public var isEmpty: Bool { imports.isEmpty && selectors.isEmpty }
+  public var isEmpty: Bool { imports.isEmpty && selectors.isEmpty && strings.isEmpty }
 }
 
 /// What a call-site search found: for every name of the query, its sites in address order
@@ -42,6 +44,8 @@ public struct CallSiteMap: Sendable, Hashable {
   public var imports: [String: [CallSite]]
   /// Sites per selector.
   public var selectors: [String: [CallSite]]
+  /// Sites per C string (the instructions that compute its address).
+  public var strings: [String: [CallSite]] = [:]
 
   /// Creates a map.
   public init(imports: [String: [CallSite]] = [:], selectors: [String: [CallSite]] = [:]) {

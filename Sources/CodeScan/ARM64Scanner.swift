@@ -3,7 +3,8 @@
 /// Only these instruction classes are decoded (Arm A64 encodings):
 /// - `B`/`BL` imm26 (`000101`/`100101`), target `pc + imm26 * 4`;
 /// - `ADRP` (`1 immlo 10000 immhi Rd`), `Rd = (pc & ~0xfff) + imm21 << 12`, and `ADR`, `Rd = pc + imm21`;
-/// - `ADD` (immediate, `sh` 0 or 1) from a register holding a known address;
+/// - `ADD` (immediate, `sh` 0 or 1) from a register holding a known address (an `ADD` or `ADR`
+///   that computes a target address is itself a hit);
 /// - `LDR` (immediate, unsigned offset; 64- and 32-bit) from a register holding a known
 ///   address, and `LDR` (literal), which is what linker optimization hints turn `ADRP`+`LDR` into.
 /// Every other instruction only forgets what the registers it writes held: data-processing
@@ -40,6 +41,9 @@ enum ARM64Scanner {
         values[rd] = isPage ? (pc & ~0xfff) &+ UInt64(bitPattern: immediate << 12) : pc &+ UInt64(bitPattern: immediate)
         starts[rd] = pc
         known |= 1 << rd
+        if !isPage, let target = targets.address(values[rd]) {
+          body(CodeHit(address: pc, sequenceStart: pc, target: target))
+        }
       case _ where instruction & 0x7f80_0000 == 0x1100_0000:  // ADD (immediate), 32- or 64-bit
         let rn = Int((instruction >> 5) & 31)
         if known & (1 << rn) != 0, rd != 31 {
@@ -47,6 +51,9 @@ enum ARM64Scanner {
           values[rd] = values[rn] &+ (UInt64((instruction >> 10) & 0xfff) << shift)
           starts[rd] = starts[rn]
           known |= 1 << rd
+          if let target = targets.address(values[rd]) {
+            body(CodeHit(address: pc, sequenceStart: starts[rd], target: target))
+          }
         } else {
           known &= ~(1 << rd)
         }

@@ -3,22 +3,37 @@ public import BinaryImage
 /// The names one call-site search looks for, by index, and the sites found for each: what a
 /// reader's call-site pass fills in and hands back as a `CallSiteMap`.
 public struct CallSiteSearch {
-  private var names: [(isSelector: Bool, name: String)] = []
+  private enum Kind { case `import`, selector, string }
+
+  private var names: [(kind: Kind, name: String)] = []
   private let imports: ByteKeyTable<Int>
   private let selectors: ByteKeyTable<Int>
+  private let strings: ByteKeyTable<Int>
   private var sites: [[CallSite]]
   /// Names whose sites cannot be known in this image (left out of the result).
   private var unresolved = Set<Int>()
 
   /// A search for the names of `query`.
   public init(query: CallSiteQuery) {
-    names = query.imports.sorted().map { (false, $0) } + query.selectors.sorted().map { (true, $0) }
-    imports = ByteKeyTable(
-      names.enumerated().filter { !$0.element.isSelector }.map { (Array($0.element.name.utf8), $0.offset) })
-    selectors = ByteKeyTable(
-      names.enumerated().filter { $0.element.isSelector }.map { (Array($0.element.name.utf8), $0.offset) })
+    names =
+      query.imports.sorted().map { (Kind.import, $0) } + query.selectors.sorted().map { (Kind.selector, $0) }
+      + query.strings.sorted().map { (Kind.string, $0) }
+    let names = names
+    func table(_ kind: Kind) -> ByteKeyTable<Int> {
+      ByteKeyTable(
+        names.enumerated().filter { $0.element.kind == kind }.map { (Array($0.element.name.utf8), $0.offset) })
+    }
+    imports = table(.import)
+    selectors = table(.selector)
+    strings = table(.string)
     sites = names.map { _ in [] }
   }
+
+  /// Whether any string is looked for.
+  public var wantsStrings: Bool { strings.count > 0 }
+
+  /// The index of string `name`, when it is looked for.
+  public func stringIndex(_ name: UnsafeRawBufferPointer) -> Int? { strings.value(for: name) }
 
   /// Whether any import is looked for.
   public var wantsImports: Bool { imports.count > 0 }
@@ -54,7 +69,7 @@ public struct CallSiteSearch {
 
   /// Leaves the imports `isUnresolved` picks out of the result: their sites cannot be known.
   public mutating func markUnresolved(_ isUnresolved: (String) -> Bool) {
-    for (index, entry) in names.enumerated() where !entry.isSelector && isUnresolved(entry.name) {
+    for (index, entry) in names.enumerated() where entry.kind == .import && isUnresolved(entry.name) {
       unresolved.insert(index)
     }
   }
@@ -64,7 +79,11 @@ public struct CallSiteSearch {
     var map = CallSiteMap()
     for (index, entry) in names.enumerated() where !unresolved.contains(index) {
       let ordered = sites[index].sorted { $0.address < $1.address }
-      if entry.isSelector { map.selectors[entry.name] = ordered } else { map.imports[entry.name] = ordered }
+      switch entry.kind {
+      case .import: map.imports[entry.name] = ordered
+      case .selector: map.selectors[entry.name] = ordered
+      case .string: map.strings[entry.name] = ordered
+      }
     }
     return map
   }

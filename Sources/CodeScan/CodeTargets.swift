@@ -7,14 +7,16 @@
 public struct CodeTargets: Sendable {
   private var branchEntries: [UInt64: Int] = [:]
   private var slotEntries: [UInt64: Int] = [:]
+  private var addressEntries: [UInt64: Int] = [:]
   private var branchRange: ClosedRange<UInt64>?
   private var slotRange: ClosedRange<UInt64>?
+  private var addressRange: ClosedRange<UInt64>?
 
   /// Creates an empty set of targets.
   public init() {}
 
   /// Whether nothing is looked for.
-  public var isEmpty: Bool { branchEntries.isEmpty && slotEntries.isEmpty }
+  public var isEmpty: Bool { branchEntries.isEmpty && slotEntries.isEmpty && addressEntries.isEmpty }
 
   /// Looks for branches and calls to `address` (a stub or PLT entry) as uses of name `index`.
   public mutating func addBranchTarget(_ address: UInt64, index: Int) {
@@ -26,6 +28,19 @@ public struct CodeTargets: Sendable {
   public mutating func addSlot(_ address: UInt64, index: Int) {
     slotEntries[address] = index
     slotRange = Self.widen(slotRange, address)
+  }
+
+  /// Looks for code that computes `address` (a string: `adrp`+`add`, `adr`, `lea [rip+disp32]`)
+  /// as a use of name `index`.
+  public mutating func addAddress(_ address: UInt64, index: Int) {
+    addressEntries[address] = index
+    addressRange = Self.widen(addressRange, address)
+  }
+
+  /// The name index of a computed address `address`.
+  @inline(__always) func address(_ address: UInt64) -> Int? {
+    guard let addressRange, addressRange.contains(address) else { return nil }
+    return addressEntries[address]
   }
 
   /// The name index of a branch target at `address`.

@@ -3,7 +3,8 @@
 ///
 /// Decoded forms (Intel SDM vol. 2): `E8 rel32` (`call`), `E9 rel32` (`jmp`, a tail call),
 /// `FF 15 disp32` (`call qword ptr [rip+disp32]`), `FF 25 disp32` (`jmp qword ptr [rip+disp32]`),
-/// and `REX.W 8B /r` with ModRM `mod 00, r/m 101` (`mov r64, qword ptr [rip+disp32]`). Targets
+/// `REX.W 8B /r` with ModRM `mod 00, r/m 101` (`mov r64, qword ptr [rip+disp32]`), and
+/// `REX.W 8D /r` likewise (`lea r64, [rip+disp32]`, which computes a string's address). Targets
 /// are `next instruction + displacement`.
 ///
 /// x86-64 has no fixed instruction boundaries and no length decoder runs here: every byte offset
@@ -31,10 +32,12 @@ enum X86Scanner {
           body(CodeHit(address: start, sequenceStart: start, target: target))
         }
       case 0x48...0x4f:
-        guard code[position + 1] == 0x8b, position + 7 <= code.count, code[position + 2] & 0xc7 == 0x05 else {
+        let opcode = code[position + 1]
+        guard opcode == 0x8b || opcode == 0x8d, position + 7 <= code.count, code[position + 2] & 0xc7 == 0x05 else {
           continue
         }
-        if let target = targets.slot(target(code, displacementAt: position + 3, length: 7, start: start)) {
+        let address = target(code, displacementAt: position + 3, length: 7, start: start)
+        if let target = opcode == 0x8b ? targets.slot(address) : targets.address(address) {
           body(CodeHit(address: start, sequenceStart: start, target: target))
         }
       default:

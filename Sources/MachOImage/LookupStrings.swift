@@ -21,6 +21,19 @@ enum LookupStrings {
     }
     guard importsLookup else { return }
     var seen = ByteKeyTable<Void>()
+    try forEachString(bytes, segments) { section, string, fileOffset, _ throws(BinaryError) in
+      guard seen.insert(string) else { return }
+      image.lookupStrings.append(LookupString(name: try image.names.append(string, at: fileOffset), section: section))
+    }
+  }
+
+  /// Calls `body` with the section, bytes, file offset and address of each identifier-like
+  /// string of the image's lookup-string sections.
+  /// - Throws: when a section lies outside the image, or what `body` throws.
+  static func forEachString(
+    _ bytes: ByteReader, _ segments: SegmentMap,
+    _ body: (LookupString.Section, UnsafeRawBufferPointer, UInt64, UInt64) throws(BinaryError) -> Void
+  ) throws(BinaryError) {
     for section in [LookupString.Section.cString, .methodName, .className] {
       guard let found = segments.section(named: section.rawValue) else { continue }
       let strings = try bytes.slice(at: found.fileOffset, count: found.size, "Mach-O \(section.rawValue) section")
@@ -28,11 +41,8 @@ enum LookupStrings {
       for (index, byte) in strings.bytes.enumerated() where byte == 0 {
         defer { start = index + 1 }
         let string = UnsafeRawBufferPointer(rebasing: strings.bytes[start..<index])
-        guard !string.isEmpty, string.count < 256, string.allSatisfy(isIdentifierByte), seen.insert(string) else {
-          continue
-        }
-        image.lookupStrings.append(
-          LookupString(name: try image.names.append(string, at: strings.fileOffset(start)), section: section))
+        guard !string.isEmpty, string.count < 256, string.allSatisfy(isIdentifierByte) else { continue }
+        try body(section, string, strings.fileOffset(start), found.address &+ UInt64(start))
       }
     }
   }

@@ -34,6 +34,12 @@ public enum MachOCallSites {
       },
       symbolTable: symbols)
     var slots = try selectorSlots(context, search: search)
+    var strings: [UInt64: Int] = [:]
+    if search.wantsStrings {
+      try LookupStrings.forEachString(image, summary.segments) { _, string, _, address in
+        if let index = search.stringIndex(string) { strings[address] = index }
+      }
+    }
     if let classSlots = try classReferenceSlots(context, search: search) {
       slots.merge(classSlots) { first, _ in first }
     } else {
@@ -41,12 +47,15 @@ public enum MachOCallSites {
     }
     let functions = try MachOFunctionStarts(image: image, summary: summary, symbols: symbols)
     if header.fileType == MachOFileType.object {
-      try MachORelocationSites.find(context, symbols: symbols, slots: slots, functions: functions, into: &search)
+      try MachORelocationSites.find(
+        context, symbols: symbols, slots: slots.merging(strings) { first, _ in first }, functions: functions,
+        into: &search)
     } else {
       var targets = CodeTargets()
       try addImportTargets(
         image: image, header: header, summary: summary, symbols: symbols, search: search, into: &targets)
       for (address, index) in slots { targets.addSlot(address, index: index) }
+      for (address, index) in strings { targets.addAddress(address, index: index) }
       try scanCode(image, summary.segments.sections, architecture, functions, &targets, into: &search)
       if search.hasUnnamedFunctions {
         let methods = ObjCMethodNames.names(context)

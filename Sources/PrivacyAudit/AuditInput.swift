@@ -54,6 +54,7 @@ public struct ScannedImage: Sendable, Hashable {
     for match in matches {
       if match.via == .selector { query.selectors.insert(match.symbol) } else { query.imports.insert(match.symbol) }
     }
+    query.strings = Set(dynamicLookups.map(\.string))
     return query
   }
 

@@ -33,7 +33,8 @@ enum BinaryRules {
           evidence: hits.map { hit in
             Evidence(
               symbol: hit.string, via: .string, binary: binary.file.path, architecture: image.architecture,
-              member: image.member, library: nil)
+              member: image.member, library: nil,
+              callSites: image.callSites.map { CallSiteSummary(sites: $0.strings[hit.string] ?? []) })
           })
       }
     }

@@ -105,3 +105,15 @@ import Testing
     #expect(found.imports["_stat"]?.allSatisfy { $0.functionStart != nil } == true)
   }
 }
+
+/// The name passed to `dlsym` is found where the code computes its address (`adr`/`adrp`+`add`,
+/// `lea`; in an arm64 object, the relocation against the string).
+@Suite struct LookupStringSiteTests {
+  @Test(arguments: ["libcallsites-arm64.dylib", "libcallsites-x86_64.dylib", "calls-arm64.o"])
+  func theLookupStringIsLoadedByItsFunction(name: String) throws {
+    var query = CallSiteQuery()
+    query.strings = ["fstatfs"]
+    let found = try CallSiteFixtureTests.callers(name, query)
+    #expect(CallSiteFixtureTests.functions(found.strings["fstatfs"]) == ["_probe_dynamic"])
+  }
+}

@@ -105,6 +105,18 @@ import Testing
     #expect(!uses.isEmpty && !uses.contains { $0["api"] as? String == "fstatfs" })
   }
 
+  @Test func withCallSitesTheFunctionComputingTheStringIsNamed() throws {
+    let run = CapturedRun([
+      "scan", "--call-sites", "--format", "json", "--fail-on", "never",
+      SampleLocator.sample("callsites/bin/libcallsites-arm64.dylib"),
+    ])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let findings = (document["targets"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]] ?? []
+    let note = try #require(findings.first { $0["rule"] as? String == "possible-dynamic-use" })
+    let evidence = try #require((note["evidence"] as? [[String: Any]])?.first)
+    #expect((evidence["callSites"] as? [[String: Any]])?.map { $0["function"] as? String } == ["_probe_dynamic"])
+  }
+
   @Test(arguments: ["sdks", "macho/bin", "elf"])
   func noOtherSampleHasIt(path: String) throws {
     #expect(try findings(path).allSatisfy { $0["rule"] as? String != "possible-dynamic-use" })
