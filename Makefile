@@ -19,7 +19,7 @@ endif
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test lint portability differential reports fuzz ci clean
+.PHONY: setup build release demo test lint portability differential reports html-report ci-docs fuzz ci clean
 
 setup:
 	@Scripts/setup
@@ -64,12 +64,24 @@ reports: release
 	$(SDKVET) scan --format sarif --fail-on never --output .build/samples.sarif Samples/
 	Scripts/validate-sarif .build/samples.sarif
 
+# The HTML report of Samples/ rendered in headless Chromium: no console error, no network
+# request, nothing from hostile names executed, the matrix right (Scripts/check-html-report).
+html-report: release
+	@Scripts/setup --browser
+	Scripts/check-html-report --sdkvet $(SDKVET)
+
+# The copy-paste CI setups of Docs/CI.md: the YAML parses, every sdkvet option exists, the shell
+# gate runs on two samples (Scripts/check-ci-docs).
+ci-docs: release
+	Scripts/check-ci-docs --sdkvet $(SDKVET)
+
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
+	Scripts/fuzz-archives $(FUZZ_SECONDS)
 
-ci: test lint architecture portability differential reports fuzz
+ci: test lint architecture portability differential reports html-report ci-docs fuzz
 
 clean:
 	rm -rf .build Fuzz/.build

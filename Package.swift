@@ -44,6 +44,7 @@ let package = Package(
       name: "SDKVetScan",
       targets: [
         "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
+        "PackageProvenance",
       ]),
   ],
   traits: [
@@ -70,17 +71,22 @@ let package = Package(
     .target(
       name: "ArchiveFileSystem", dependencies: ["BinaryImage", "TargetDiscovery", libArchive, libArchiveOnMac],
       swiftSettings: strictSettings),
+    .target(name: "PackageProvenance", dependencies: ["BinaryImage", "TargetDiscovery"], swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery"], swiftSettings: strictSettings),
+    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"], swiftSettings: strictSettings),
     .target(
-      name: "AuditReports", dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery"],
+      name: "AuditReports",
+      dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"],
       swiftSettings: strictSettings),
     .target(
       name: "ScanEngine",
-      dependencies: ["ArchiveFileSystem", "BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery"],
+      dependencies: [
+        "ArchiveFileSystem", "BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery",
+        "PackageProvenance",
+      ],
       swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
@@ -96,7 +102,9 @@ let package = Package(
     /// Only the `SDKVetScan` product's public API, as a package that depends on it would use it.
     .testTarget(
       name: "ScanEngineAPITests",
-      dependencies: ["ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports"],
+      dependencies: [
+        "ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "PackageProvenance",
+      ],
       swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
@@ -111,6 +119,9 @@ let package = Package(
       dependencies: [
         "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "TestSupport",
       ],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "PackageProvenanceTests", dependencies: ["PackageProvenance", "TargetDiscovery", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),

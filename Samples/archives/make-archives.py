@@ -6,8 +6,9 @@
 Writes, next to this script:
 - GoodKit.xcframework.zip   the xcframework as SwiftPM's binaryTarget(url:checksum:) fetches it
 - MacKit.framework.zip      a versioned macOS framework, its Versions/Current links stored as links
-- SampleApp.ipa             Payload/SampleApp.app and two signature receipts under Signatures/:
-                            GoodKit signed (AppleDeveloperProgram), MicKit not signed
+- SampleApp.ipa             Payload/SampleApp.app (with FMDB.framework, a commonly used SDK, added
+                            to its Frameworks) and three signature receipts under Signatures/:
+                            GoodKit signed (AppleDeveloperProgram), MicKit and FMDB not signed
 - NativeFile.aar            AndroidManifest.xml, classes.jar and jni/{arm64-v8a,x86_64}/libnativefile.so
 - Kits.tar.gz, Kits.tar.xz  StaticKit.xcframework and TrackerKit.framework
 Every entry has a fixed timestamp and order, so the bytes (and their SHA-256) are reproducible.
@@ -15,7 +16,9 @@ The .so files are built with clang (the Swift toolchain's) when missing; commit 
 Python 3 standard library only.
 """
 
+import gzip
 import io
+import lzma
 import os
 import stat
 import subprocess
@@ -93,8 +96,10 @@ def native_libraries():
     return built
 
 
-def tar_tree(output, mode, members):
-    with tarfile.open(output, mode, format=tarfile.GNU_FORMAT) as archive:
+def tar_tree(output, compression, members):
+    # gzip's header records a time; write it as 0 so the bytes do not change between runs.
+    sink = gzip.GzipFile(output, "wb", mtime=0) if compression == "gz" else lzma.open(output, "wb")
+    with sink, tarfile.open(fileobj=sink, mode="w", format=tarfile.GNU_FORMAT) as archive:
         for inside in members:
             for name, path in tree(SDKS, inside):
                 info = archive.gettarinfo(path, name.rstrip("/"))
@@ -110,11 +115,15 @@ def main():
         add_zip(archive, "Payload/")
         for name, path in tree(SDKS, "SampleApp.app"):
             add_zip(archive, "Payload/" + name, path)
+        for name, path in tree(SDKS, "FMDB.framework"):
+            add_zip(archive, "Payload/SampleApp.app/Frameworks/" + name, path)
         add_zip(archive, "Signatures/")
         add_zip(archive, "Signatures/GoodKit.xcframework-ios.signature",
                 data=(receipt(True, "A1B2C3D4E5") % "GoodKit.framework").encode())
         add_zip(archive, "Signatures/MicKit.xcframework-ios.signature",
                 data=(receipt(False) % "MicKit.framework").encode())
+        add_zip(archive, "Signatures/FMDB.xcframework-ios.signature",
+                data=(receipt(False) % "FMDB.framework").encode())
     with zipfile.ZipFile(os.path.join(HERE, "NativeFile.aar"), "w") as archive:
         add_zip(archive, "AndroidManifest.xml", data=b'<manifest package="com.example.nativefile"/>\n')
         classes = io.BytesIO()
@@ -123,8 +132,8 @@ def main():
         add_zip(archive, "classes.jar", data=classes.getvalue())
         for name, data in native_libraries():
             add_zip(archive, name, data=data)
-    tar_tree(os.path.join(HERE, "Kits.tar.gz"), "w:gz", ["StaticKit.xcframework", "TrackerKit.framework"])
-    tar_tree(os.path.join(HERE, "Kits.tar.xz"), "w:xz", ["StaticKit.xcframework", "TrackerKit.framework"])
+    tar_tree(os.path.join(HERE, "Kits.tar.gz"), "gz", ["StaticKit.xcframework", "TrackerKit.framework"])
+    tar_tree(os.path.join(HERE, "Kits.tar.xz"), "xz", ["StaticKit.xcframework", "TrackerKit.framework"])
 
 
 if __name__ == "__main__":

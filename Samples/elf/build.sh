@@ -32,6 +32,11 @@ fi
 "$CLANG" "${CFLAGS[@]}" --target=i386-linux-gnu -fPIC -shared -nostdlib -fuse-ld=lld \
   -Wl,-soname,libportable-i386.so -o libportable-i386.so src/portable_probe.c
 
+# Defined Swift module and Objective-C class names (ReadOptions.definedIdentities), exported
+# from a shared object linked without libc.
+"$CLANG" "${CFLAGS[@]}" --target=x86_64-linux-gnu -fPIC -shared -nostdlib -fuse-ld=lld \
+  -Wl,-soname,libdefined-identities.so -o libdefined-identities.so src/defined_identities.c
+
 # Big-endian: 64-bit PowerPC (object and shared object) and 32-bit MIPS (object).
 "$CLANG" "${CFLAGS[@]}" --target=powerpc64-linux-gnu -c -o portable-ppc64.o src/portable_probe.c
 "$CLANG" "${CFLAGS[@]}" --target=powerpc64-linux-gnu -fPIC -shared -nostdlib -fuse-ld=lld \

@@ -14,6 +14,7 @@ bombs are large to write though small on disk. Python 3 standard library only.
 - truncated.zip       GoodKit.xcframework.zip cut to 60% (no central directory)
 - corrupt.zip         a zip signature followed by random bytes
 - encrypted.zip       Locked.framework/Locked marked encrypted (traditional PKWARE flag)
+- corrupt-entry.zip   Broken.framework/Broken whose deflated data is overwritten with 0xff bytes
 - not-a-zip.zip       a text file named .zip
 - links-out.zip       LinkKit.framework with links leaving the archive (relative and absolute)
 - bomb.tar.gz         a tar whose 300 MiB of zeros gzip to a few hundred KiB
@@ -96,6 +97,18 @@ def mark_encrypted(path, name):
     open(path, "wb").write(data)
 
 
+def spoil_data(path, name):
+    """Overwrites the first 64 bytes of `name`'s compressed data, after its local header."""
+    data = bytearray(open(path, "rb").read())
+    at = data.find(b"PK\x03\x04")
+    encoded = name.encode()
+    while at >= 0 and data[at + 30:at + 30 + len(encoded)] != encoded:
+        at = data.find(b"PK\x03\x04", at + 4)
+    start = at + 30 + len(encoded) + struct.unpack_from("<H", data, at + 28)[0]
+    data[start:start + 64] = b"\xff" * 64
+    open(path, "wb").write(data)
+
+
 def zip_bytes(entries):
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
@@ -129,6 +142,10 @@ def main(out):
         entry(archive, "Locked.framework/Locked", good)
         good_copy(archive)
     mark_encrypted(target("encrypted.zip"), "Locked.framework/Locked")
+    with zipfile.ZipFile(target("corrupt-entry.zip"), "w") as archive:
+        entry(archive, "Broken.framework/Broken", good)
+        good_copy(archive)
+    spoil_data(target("corrupt-entry.zip"), "Broken.framework/Broken")
     open(target("not-a-zip.zip"), "w").write("This is a text file with a .zip name.\n")
     write_zip(target("links-out.zip"), [
         ("LinkKit.framework/LinkKit", None, {"link": "../../../../etc/passwd"}),

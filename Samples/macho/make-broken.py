@@ -349,11 +349,67 @@ def archive_garbage_member(good, fat, archive, classic):
     return "archive-garbage-member.a", data
 
 
+# --- code signature cases (from Fixture.framework/Fixture's ad-hoc LC_CODE_SIGNATURE) ---------
+
+LC_CODE_SIGNATURE = 0x1D
+SIGNED = b""  # Fixture.framework/Fixture, set by main()
+
+
+def signature(data):
+    """File offset of the superblob."""
+    return struct.unpack_from("<I", data, command(data, LC_CODE_SIGNATURE) + 8)[0]
+
+
+def first_directory(data):
+    """File offset of the code directory the superblob's first index entry names."""
+    blob = signature(data)
+    return blob + struct.unpack_from(">I", data, blob + 16)[0]
+
+
+def patched_signature(name, field, value):
+    """(name, SIGNED with the big-endian 32-bit field at offset field(data) set to value)."""
+    data = bytearray(SIGNED)
+    struct.pack_into(">I", data, field(data), value)
+    return name, data
+
+
+@case
+def signature_huge_count(good, fat, archive, classic):
+    """signature-huge-count.dylib: the superblob's count is 0x20000000 (an index of 4 GiB); the
+    signature is one problem, the rest of the image is read."""
+    return patched_signature("signature-huge-count.dylib", lambda data: signature(data) + 8, 0x20000000)
+
+
+@case
+def signature_offset_past_end(good, fat, archive, classic):
+    """signature-offset-past-end.dylib: the code directory's index offset is 0xfffffff0."""
+    return patched_signature("signature-offset-past-end.dylib", lambda data: signature(data) + 16, 0xFFFFFFF0)
+
+
+@case
+def signature_directory_too_long(good, fat, archive, classic):
+    """signature-directory-too-long.dylib: the code directory claims 0x7ffffff0 bytes, more than
+    the superblob holds."""
+    return patched_signature("signature-directory-too-long.dylib", lambda data: first_directory(data) + 4,
+                             0x7FFFFFF0)
+
+
+@case
+def signature_identifier_outside(good, fat, archive, classic):
+    """signature-identifier-outside.dylib: the code directory's identOffset points past its end
+    (its length + 100)."""
+    directory = first_directory(SIGNED)
+    length = struct.unpack_from(">I", SIGNED, directory + 4)[0]
+    return patched_signature("signature-identifier-outside.dylib", lambda data: directory + 20, length + 100)
+
+
 def main(bin_dir, broken_dir):
     def read(name):
         with open(os.path.join(bin_dir, name), "rb") as handle:
             return handle.read()
 
+    global SIGNED
+    SIGNED = read("Fixture.framework/Fixture")
     inputs = (read("libbinds-chained.dylib"), read("universal.dylib"), read("libmembers.a"),
               read("libbinds-classic.dylib"))
     for function in CASES:

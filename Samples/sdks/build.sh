@@ -39,7 +39,8 @@ OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          UnusedDeclKit.framework SwiftSelectorsKit.framework NoManifestKit.framework
          BadManifestKit.framework TrackerKit.framework ConsentKit.framework
          Disguised.framework MacKit.framework ResourceBundleKit.framework LoadablePlugin.bundle
-         SampleApp.app ConsentApp.app links linux)
+         SampleApp.app ConsentApp.app links linux FMDB.framework VendorAdsKit.framework
+         BundledTrackerKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 WORK="$(mktemp -d)"
@@ -156,6 +157,19 @@ RBK="$HERE/ResourceBundleKit.framework/ResourceBundleKit.bundle"
 mkdir -p "$RBK"
 python3 "$PLISTS" resource-bundle "$RBK/Info.plist" ResourceBundleKit
 cp "$MANIFESTS/ResourceBundleKit.xcprivacy" "$RBK/PrivacyInfo.xcprivacy"
+
+# Commonly used SDKs (ITMS-91061): FMDB.framework is named like one; VendorAdsKit.framework
+# defines FBSDK classes under its own name. Neither has a manifest.
+simple_framework FMDB FMDB.m none
+simple_framework VendorAdsKit VendorAdsKit.m none
+
+# BundledTrackerKit.framework: its only manifest, in a resource bundle, has NSPrivacyTracking
+# false with a tracking domain (ITMS-91107, the resource-bundle form of ITMS-91064).
+simple_framework BundledTrackerKit BundledTrackerKit.m none
+BTK="$HERE/BundledTrackerKit.framework/BundledTrackerKit.bundle"
+mkdir -p "$BTK"
+python3 "$PLISTS" resource-bundle "$BTK/Info.plist" BundledTrackerKit
+cp "$MANIFESTS/BundledTrackerKit.xcprivacy" "$BTK/PrivacyInfo.xcprivacy"
 
 # LoadablePlugin.bundle: an MH_BUNDLE in a flat iOS .bundle with its manifest at the root.
 LP="$HERE/LoadablePlugin.bundle"

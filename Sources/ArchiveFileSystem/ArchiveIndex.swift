@@ -58,19 +58,26 @@ final class ArchiveIndex: Sendable {
         break
       }
       var prefix: [UInt8] = []
+      var failure: String?
       if header.kind == .regular, !header.isEncrypted {
-        prefix = try Self.readPrefix(of: &stream, declaredSize: header.declaredSize)
-        // A tar's entries are reached by decompressing everything before them: drain each
-        // here, judging the expansion as it grows, rather than in one unbounded skip.
-        while streamed, try stream.read(into: &scratch) > 0 { try Self.checkExpansion(of: stream) }
+        do throws(BinaryError) {
+          prefix = try Self.readPrefix(of: &stream, declaredSize: header.declaredSize)
+          // A tar's entries are reached by decompressing everything before them: drain each
+          // here, judging the expansion as it grows, rather than in one unbounded skip.
+          while streamed, try stream.read(into: &scratch) > 0 { try Self.checkExpansion(of: stream) }
+        } catch {
+          // A zip entry's data is its own: a corrupt one is refused alone. A tar's stream is one.
+          if streamed { throw error }
+          failure = error.message
+        }
       }
       try Self.checkExpansion(of: stream)
-      builder.add(header, ordinal: ordinal, prefix: prefix)
+      builder.add(header, ordinal: ordinal, prefix: prefix, failure: failure)
     }
     self.bytes = bytes
     self.nodes = builder.nodes
     self.formatDescription = stream.formatDescription
-    self.entryCount = ordinal
+    self.entryCount = min(ordinal, ArchiveLimits.entries)
     self.skipped = builder.skipped
   }
 

@@ -12,8 +12,9 @@ struct ArchiveTreeBuilder {
     skipped.append((name, reason))
   }
 
-  /// Adds the entry `header`, the `ordinal`-th of the archive, with its first bytes.
-  mutating func add(_ header: ArchiveEntryHeader, ordinal: Int, prefix: [UInt8]) {
+  /// Adds the entry `header`, the `ordinal`-th of the archive, with its first bytes, or why
+  /// they could not be read.
+  mutating func add(_ header: ArchiveEntryHeader, ordinal: Int, prefix: [UInt8], failure: String?) {
     let shown = PathBytes.decode(header.name)
     let components: [String]
     switch ArchiveEntryName.components(header.name) {
@@ -34,7 +35,7 @@ struct ArchiveTreeBuilder {
       node.ordinal = ordinal
       node.declaredSize = header.declaredSize ?? 0
       node.prefix = prefix
-      if header.isEncrypted { node.refusal = "archive entry is encrypted; sdkvet does not decrypt" }
+      node.refusal = header.isEncrypted ? "archive entry is encrypted; sdkvet does not decrypt" : failure
     case .symbolicLink:
       node.kind = .symbolicLink
       node.linkTarget = PathBytes.decode(header.linkTarget ?? [])

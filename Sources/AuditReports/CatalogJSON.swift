@@ -17,6 +17,7 @@ public enum CatalogJSON {
       ("categories", .array(catalog.categories.map(category))),
       ("apis", .array(catalog.apis.map(api))),
       ("resources", .array(catalog.resources.map(resource))),
+      ("commonSDKs", .array(catalog.commonSDKs.map(commonSDK))),
     ]
     JSONValue.object(members).write(to: &output)
   }
@@ -66,6 +67,19 @@ public enum CatalogJSON {
       ("evidence", .array(resource.evidence.map(evidence))),
     ]
     if let note = resource.note { members.append(("note", .string(note))) }
+    return .object(members)
+  }
+
+  /// A commonly used SDK; empty lists and a missing note are left out.
+  private static func commonSDK(_ sdk: CommonSDK) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [("name", .string(sdk.name))]
+    for (key, values) in [
+      ("aliases", sdk.aliases), ("classPrefixes", sdk.classPrefixes), ("swiftModules", sdk.swiftModules),
+    ]
+    where !values.isEmpty {
+      members.append((key, .strings(values)))
+    }
+    if let note = sdk.note { members.append(("note", .string(note))) }
     return .object(members)
   }
 

@@ -19,6 +19,14 @@ public enum CatalogMarkdown {
     for resource in catalog.resources {
       writeResource(resource, to: &output)
     }
+    guard !catalog.commonSDKs.isEmpty else { return }
+    output.write("\n## Commonly used SDKs (ITMS-91061)\n\n")
+    writeTable(
+      header: ["SDK", "Aliases", "Class prefixes", "Swift modules"],
+      rows: catalog.commonSDKs.map { sdk in
+        [escaped(sdk.name)]
+          + [sdk.aliases, sdk.classPrefixes, sdk.swiftModules].map { $0.map(code).joined(separator: ", ") }
+      }, to: &output)
   }
 
   private static func writeSources(_ sources: [CatalogSource], to output: inout some TextOutputStream) {

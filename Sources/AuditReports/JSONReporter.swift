@@ -1,3 +1,4 @@
+import PackageProvenance
 public import PrivacyAudit
 import TargetDiscovery
 
@@ -52,6 +53,18 @@ public struct JSONReporter: Reporter {
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
       ("signatureReceipts", .array(target.signatureReceipts.map(\.json))),
+      ("signature", target.signature.map(JSONValue.signature) ?? .null),
+      ("package", target.package?.json ?? .null),
+      ("commonSDKs", .array(target.commonSDKs.map(detection))),
+    ])
+  }
+
+  private static func detection(_ detection: SDKDetection) -> JSONValue {
+    .object([
+      ("sdk", .string(detection.sdk)),
+      ("confidence", .string(detection.confidence.rawValue)),
+      ("includedIn", .strings(detection.includedIn)),
+      ("evidence", .array(detection.evidence.map(\.json))),
     ])
   }
 
@@ -60,6 +73,7 @@ public struct JSONReporter: Reporter {
       ("path", .string(binary.path)),
       ("format", .string(binary.format.rawValue)),
       ("architectures", .strings(binary.architectures)),
+      ("signature", .signatures(binary.signatures.map { ($0.architecture, $0.signature) })),
     ])
   }
 
@@ -76,6 +90,7 @@ public struct JSONReporter: Reporter {
       ("message", .string(finding.message)),
       ("file", .optional(finding.file)),
       ("evidence", .array(finding.evidence.map(\.json))),
+      ("appStoreCode", .optional(finding.appStoreCode?.rawValue)),
     ])
   }
 
@@ -90,6 +105,7 @@ public struct JSONReporter: Reporter {
       ("declaredCategories", .strings(target.declaredCategories)),
       ("permissions", .array(target.permissions.map(permission))),
       ("tracking", tracking(target.tracking)),
+      ("package", target.package?.json ?? .null),
     ])
   }
 
@@ -127,6 +143,7 @@ public struct JSONReporter: Reporter {
       ("warnings", .int(counts.warnings)),
       ("notes", .int(counts.notes)),
       ("rules", .object(fired)),
+      ("packages", .object(report.packageCounts.map { ($0.manager.rawValue, .int($0.count)) })),
     ])
   }
 }

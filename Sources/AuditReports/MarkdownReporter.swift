@@ -60,6 +60,11 @@ public struct MarkdownReporter: Reporter {
     if let app = target.embeddedIn {
       lines.append("- Embedded in: " + MarkdownEscaping.code(app, inTable: false))
     }
+    if let package = target.package {
+      lines.append(
+        "- Package: "
+          + package.summary(name: MarkdownEscaping.text, detail: { MarkdownEscaping.code($0, inTable: false) }))
+    }
     lines.append(
       "- Privacy manifest: " + (target.privacyManifest.map { MarkdownEscaping.code($0, inTable: false) } ?? "none"))
     for binary in target.binaries {
@@ -109,10 +114,11 @@ public struct MarkdownReporter: Reporter {
 
   private func findingLines(_ finding: Finding) -> [String] {
     let category = finding.category.map { " (" + MarkdownEscaping.code($0, inTable: false) + ")" } ?? ""
+    let prediction = finding.appStoreCode.map { " — predicts " + $0.rawValue + " (" + $0.title + ")" } ?? ""
     var lines = [
       "#### \(finding.severity.rawValue.capitalizedFirst): "
         + MarkdownEscaping.code(finding.rule.rawValue, inTable: false)
-        + category,
+        + category + prediction,
       "", MarkdownEscaping.text(finding.message),
     ]
     if let file = finding.file {
@@ -176,6 +182,14 @@ public struct MarkdownReporter: Reporter {
       }
     }
     lines += ["", trackingLine(target.tracking)]
+    if !target.commonSDKs.isEmpty {
+      let sdks = target.commonSDKs.map { detection in
+        let inside = detection.includedIn.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", ")
+        return MarkdownEscaping.text(detection.sdk) + " (\(detection.confidence.rawValue)"
+          + (inside.isEmpty ? ")" : "; included in \(inside))")
+      }
+      lines += ["", "**Commonly used SDKs (Apple's list):** " + sdks.joined(separator: ", ") + "."]
+    }
     return lines
   }
 

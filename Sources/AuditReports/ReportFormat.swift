@@ -8,11 +8,13 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   case sarif
   /// A Markdown report to paste into a security review or pull request.
   case markdown
+  /// One self-contained HTML page for a reviewer's browser.
+  case html
 
   /// The reporter for this format.
   ///
   /// - Parameters:
-  ///   - toolVersion: sdkvet's version, written into JSON, SARIF and Markdown output.
+  ///   - toolVersion: sdkvet's version, written into JSON, SARIF, Markdown and HTML output.
   ///   - useColor: Whether text output may use ANSI colour (the CLI decides from the TTY,
   ///     `--no-color` and `NO_COLOR`); ignored by the other formats.
   ///   - informationURI: The project's home page for SARIF's `tool.driver.informationUri`;
@@ -28,6 +30,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case .json: JSONReporter(toolVersion: toolVersion)
     case .sarif: SARIFReporter(toolVersion: toolVersion, informationURI: informationURI, scanRoot: scanRoot)
     case .markdown: MarkdownReporter(toolVersion: toolVersion)
+    case .html: HTMLReporter(toolVersion: toolVersion)
     }
   }
 }

@@ -105,6 +105,69 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Ask the vendor why the binary was post-processed (section headers stripped or edited) and for a build straight from the linker; compare `readelf --dyn-syms --use-dynamic` with `nm -D`."
       )
+    case .unsignedBinarySDK:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .note,
+        summary: "An xcframework has no signature, or only an ad-hoc one.",
+        detail:
+          "A signature with a certificate says who built the binary, and Xcode fails the build when a later release is signed by someone else; App Store Connect rejects commonly used SDKs shipped unsigned (ITMS-91065). Nothing here verifies a certificate chain.",
+        fixMarkdown:
+          "Ask the vendor for a signed release (`codesign --timestamp -s <identity> X.xcframework`), and check it with `codesign -dv`."
+      )
+    case .signatureInnerUnsigned:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "An xcframework is signed, but a framework inside it is not.",
+        detail:
+          "Signing an xcframework seals its files but does not sign the frameworks in its slices; Apple asks for each framework to be signed too, and an unsigned inner framework is what gets embedded in the app.",
+        fixMarkdown:
+          "The vendor signs each `.framework` (`codesign -s <identity>`) before `xcodebuild -create-xcframework`, then signs the xcframework."
+      )
+    case .signatureSealMismatch:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "An xcframework's files do not match the seal in its CodeResources.",
+        detail:
+          "A file sealed at signing is missing, or a file was added that the seal does not list, so `codesign --verify` fails: the bundle is not what was signed. Contents are not hashed, only the list of files is compared.",
+        fixMarkdown:
+          "Obtain the release as the vendor published it; `codesign --verify --deep --strict -v X.xcframework` names the files."
+      )
+    case .policyDeniedCategory:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A target uses a required-reason category the team's policy denies.",
+        detail:
+          "The policy file (.sdkvet.json or --policy) lists categories no SDK, or no named SDK, may use; the evidence lists the imports and selectors that use it.",
+        fixMarkdown:
+          "Remove the SDK or the use, ask the vendor for a build without it, or accept it for this target with an `allow` entry and a `reason`."
+      )
+    case .policyDeniedPermission:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A target can ask for a protected resource the team's policy denies.",
+        detail:
+          "The policy file lists permissions (camera, location, contacts, ...) no SDK, or no named SDK, may request; the evidence shows the request or class reference.",
+        fixMarkdown:
+          "Remove the SDK or the feature that asks, or accept it for this target with an `allow` entry and a `reason`."
+      )
+    case .policyDeniedTracking:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A target tracks and the team's policy denies tracking.",
+        detail:
+          "It reads the advertising identifier, requests App Tracking Transparency, or its manifest declares NSPrivacyTracking true.",
+        fixMarkdown:
+          "Remove the SDK or configure it not to track, or accept it for this target with an `allow` entry and a `reason`."
+      )
+    case .policyAllowExpired:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "An allow entry of the team's policy has expired.",
+        detail:
+          "Past its `expires` date an allow entry silences nothing, so the findings it accepted are reported again.",
+        fixMarkdown:
+          "Review the findings again, then renew the entry's `expires` date or remove the entry."
+      )
     case .possibleDynamicUse:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,
@@ -163,6 +226,32 @@ struct RuleDocumentation: Sendable, Hashable {
         detail:
           "TN3181 calls this manifest invalid and App Store Connect has rejected it (ITMS-91064); a target that tracks lists the domains it tracks through so the system can block them until the user allows tracking.",
         fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
+    case .listedSDKWithoutManifest:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest.",
+        detail:
+          "App Store Connect rejects a new app, or an update that adds one, when an SDK on Apple's list of commonly used third-party SDKs ships without a PrivacyInfo.xcprivacy (ITMS-91061), whatever its version and also when it is repackaged inside another binary. sdkvet recognises the SDK by its name, its bundle identifier, or the Objective-C classes and Swift modules its binary defines.",
+        fixMarkdown:
+          "Update the SDK to a release that ships a `PrivacyInfo.xcprivacy`, or ask the vendor of the binary that includes it for one."
+      )
+    case .listedSDKUnsigned:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A commonly used SDK on Apple's list ships without a certificate signature.",
+        detail:
+          "App Store Connect rejects an app that uses an SDK on Apple's list of commonly used third-party SDKs as a binary dependency without a signature (ITMS-91065). sdkvet sees it when the SDK's xcframework has no certificate signature (unsigned or ad hoc), or when an exported app's signature receipt for it says it was not signed.",
+        fixMarkdown: "Use a release of the SDK signed by its vendor (`codesign -dv X.xcframework` shows the signer)."
+      )
+    case .malformedLockFile:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A dependency manager's lock or state file cannot be read in full.",
+        detail:
+          "sdkvet names and versions each SDK a dependency manager put in the scanned folder from the manager's files (Package.resolved, workspace-state.json, Podfile.lock, Cartfile.resolved, Carthage .version files); a file it cannot read leaves the SDK's version or origin unknown in the report.",
+        fixMarkdown:
+          "Regenerate the file with its manager (`swift package resolve`, `pod install`, `carthage bootstrap`), or fix the line the finding names."
+      )
     }
   }
 }

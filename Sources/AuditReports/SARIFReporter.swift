@@ -40,7 +40,9 @@ public struct SARIFReporter: Reporter {
   public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     var artifacts = SARIFArtifacts(archives: report.archives)
     let results = report.targets.flatMap { target in
-      target.findings.map { result(for: $0, in: target, artifacts: &artifacts) }
+      zip(target.findings, Self.fingerprints(of: target)).map {
+        result(for: $0, in: target, fingerprint: $1, artifacts: &artifacts)
+      }
     }
     var members: [(key: String, value: JSONValue)] = [
       ("tool", .object([("driver", driver)])),
@@ -93,7 +95,25 @@ public struct SARIFReporter: Reporter {
     ])
   }
 
-  private func result(for finding: Finding, in target: TargetReport, artifacts: inout SARIFArtifacts) -> JSONValue {
+  /// The key under which each result carries its `FindingKey` fingerprint in
+  /// `partialFingerprints`; versioned, so a change of the key's fields gets a new name.
+  static let fingerprintKey = "sdkvetFinding/v1"
+
+  /// Each finding's fingerprint: its key's, with `:N` added for the N-th repeat of the same key
+  /// in the target (findings that differ only in message text), so every result's is distinct.
+  private static func fingerprints(of target: TargetReport) -> [String] {
+    var seen: [FindingKey: Int] = [:]
+    return target.findings.map { finding in
+      let key = FindingKey(finding, target: target.path)
+      let repeats = seen[key, default: 0]
+      seen[key] = repeats + 1
+      return key.fingerprint + (repeats == 0 ? "" : ":\(repeats)")
+    }
+  }
+
+  private func result(
+    for finding: Finding, in target: TargetReport, fingerprint: String, artifacts: inout SARIFArtifacts
+  ) -> JSONValue {
     let primaryPath = finding.file ?? finding.evidence.first?.binary ?? target.binaries.first?.path ?? target.path
     let primary: JSONValue = .object([
       ("physicalLocation", .object([("artifactLocation", artifacts.location(of: primaryPath))])),
@@ -115,6 +135,7 @@ public struct SARIFReporter: Reporter {
       }
       members.append(("relatedLocations", .array(related)))
     }
+    members.append(("partialFingerprints", .object([(Self.fingerprintKey, .string(fingerprint))])))
     members.append(
       (
         "properties",
@@ -123,6 +144,8 @@ public struct SARIFReporter: Reporter {
           ("targetKind", .string(target.kind.rawValue)),
           ("category", .optional(finding.category)),
           ("evidence", .array(finding.evidence.map(\.json))),
+          ("appStoreCode", .optional(finding.appStoreCode?.rawValue)),
+          ("package", target.package?.json ?? .null),
         ])
       ))
     return .object(members)

@@ -1,3 +1,4 @@
+import PackageProvenance
 import PrivacyAudit
 
 /// How many findings of each severity a target or a whole report has; every format prints these.
@@ -30,12 +31,15 @@ func counted(_ count: Int, _ singular: String) -> String {
 }
 
 extension AuditReport {
-  /// The report's closing line: `3 targets, 2 errors, 1 warning, 0 notes`.
+  /// The report's closing line: `3 targets, 2 errors, 1 warning, 0 notes`; when dependency
+  /// managers put some of the targets there, how many each: `3 targets (2 from CocoaPods), …`.
   var summaryLine: String {
     let counts = SeverityCounts(allFindings)
+    let managed = packageCounts.filter { $0.count > 0 }.map { "\($0.count) from \($0.manager.displayName)" }
+    let packages = managed.isEmpty ? "" : " (" + managed.joined(separator: ", ") + ")"
     return [
-      counted(targets.count, "target"), counted(counts.errors, "error"), counted(counts.warnings, "warning"),
-      counted(counts.notes, "note"),
+      counted(targets.count, "target") + packages, counted(counts.errors, "error"),
+      counted(counts.warnings, "warning"), counted(counts.notes, "note"),
     ].joined(separator: ", ")
   }
 }

@@ -20,6 +20,8 @@ public struct TextReporter: Reporter {
     self.useColor = useColor
   }
 
+  /// Column where a target's header values start (after `binary`, `manifest`, `package`).
+  private static let headerIndent = 12
   /// Column where a finding's message and evidence start (after the severity label).
   private static let findingIndent = 11
   /// Column where the profile's values start (after its labels).
@@ -50,6 +52,12 @@ public struct TextReporter: Reporter {
     if let app = target.embeddedIn {
       lines.append("  in app    " + shown(app))
     }
+    if let package = target.package {
+      var wrapped = TextLayout.wrapped(
+        package.summary(name: shown, detail: shown), indent: Self.headerIndent, hangingIndent: Self.headerIndent)
+      wrapped[0] = "  package   " + wrapped[0].dropFirst(Self.headerIndent)
+      lines += wrapped
+    }
     for binary in target.binaries {
       let architectures =
         binary.architectures.isEmpty ? "" : "  " + binary.architectures.map(shown).joined(separator: ", ")
@@ -72,8 +80,10 @@ public struct TextReporter: Reporter {
   private func findingLines(_ finding: Finding, in target: TargetReport, style: TerminalStyle) -> [String] {
     let label = TextLayout.padded(finding.severity.rawValue, to: Self.findingIndent - 2)
     let category = finding.category.map { "  " + shown($0) } ?? ""
+    let code = finding.appStoreCode.map { "  " + $0.rawValue } ?? ""
     var lines = [
       "  " + style.apply(TerminalStyle.attribute(for: finding.severity), label) + finding.rule.rawValue + category
+        + code
     ]
     lines += TextLayout.wrapped(shown(finding.message), indent: Self.findingIndent, hangingIndent: Self.findingIndent)
     if let file = finding.file {
@@ -151,6 +161,13 @@ public struct TextReporter: Reporter {
       TextLayout.wrapped(
         trackingSummary(target.tracking), indent: 0, hangingIndent: 0,
         width: TextLayout.width - Self.profileIndent))
+    if !target.commonSDKs.isEmpty {
+      let sdks = target.commonSDKs.map { detection in
+        let inside = detection.includedIn.map { shown(target.shortened($0)) }.joined(separator: ", ")
+        return shown(detection.sdk) + " (\(detection.confidence.rawValue)" + (inside.isEmpty ? ")" : "; in \(inside))")
+      }
+      lines += labelled("listed SDKs", sdks)
+    }
     return lines
   }
 

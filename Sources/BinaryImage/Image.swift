@@ -41,6 +41,12 @@ public struct Image: Sendable {
   public var symbols: [Symbol] = []
   /// Objective-C selectors the code references (`__objc_selrefs`), each once.
   public var selectorReferences: [NameRef] = []
+  /// Objective-C classes the image defines (`_OBJC_CLASS_$_<name>`), each name once, without the
+  /// prefix; collected only with `ReadOptions.definedIdentities`.
+  public var definedClasses: [NameRef] = []
+  /// Swift modules the image's mangled definitions (`$s<length><module>…`) belong to, each once;
+  /// collected only with `ReadOptions.definedIdentities`.
+  public var definedSwiftModules: [NameRef] = []
   /// Libraries the image links against, in load order (Mach-O ordinals are 1-based indices into this).
   public var libraries: [LinkedLibrary] = []
   /// ELF GNU version names, indexed by `Symbol.version`.
@@ -131,10 +137,13 @@ public struct MachOMetadata: Sendable, Hashable {
   public var rpaths: [String] = []
   /// Whether `LC_ENCRYPTION_INFO(_64)` says the image is encrypted (`cryptid != 0`); `nil` without the command.
   public var isEncrypted: Bool?
+  /// The code signature from `LC_CODE_SIGNATURE`; `nil` when the image has none (or it is unreadable,
+  /// which the reader reports as a problem).
+  public var signature: CodeSignatureInfo?
   /// The code directory identifier from `LC_CODE_SIGNATURE`.
-  public var signingIdentifier: String?
+  public var signingIdentifier: String? { signature?.identifier }
   /// The team identifier from `LC_CODE_SIGNATURE`.
-  public var teamIdentifier: String?
+  public var teamIdentifier: String? { signature?.teamIdentifier }
   /// Whether the image has an `LC_MAIN` entry point.
   public var hasMainEntryPoint = false
   /// Whether the image carries `LC_DYLD_CHAINED_FIXUPS`.

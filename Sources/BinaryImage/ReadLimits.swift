@@ -8,6 +8,8 @@ public enum ReadLimits {
   /// A `--catalog` file: the built-in catalog is about 100 KiB; an overlay has no reason to come
   /// near 64 MiB.
   public static let catalogBytes = 64 << 20
+  /// A `--baseline` or `--policy` file: a JSON report of 500 targets is a few MiB.
+  public static let baselineBytes = 256 << 20
 
   /// "8 MiB", "4 GiB": a limit as messages state it.
   public static func describe(_ bytes: Int) -> String {

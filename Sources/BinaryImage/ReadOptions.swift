@@ -6,21 +6,32 @@ public struct ReadOptions: Sendable, Hashable {
   public var definedSymbols: Bool
   /// Collect referenced Objective-C selectors (Mach-O `__objc_selrefs`).
   public var selectorReferences: Bool
+  /// Collect the Objective-C classes and Swift modules the image defines, each once
+  /// (`Image.definedClasses`, `Image.definedSwiftModules`), without keeping the definitions.
+  public var definedIdentities: Bool
   /// Collect `Image.lookupStrings` when the image imports a dynamic-lookup function (Mach-O).
   public var lookupStrings: Bool = false
 
   /// Creates options.
-  public init(undefinedSymbols: Bool = true, definedSymbols: Bool = true, selectorReferences: Bool = true) {
+  public init(
+    undefinedSymbols: Bool = true, definedSymbols: Bool = true, selectorReferences: Bool = true,
+    definedIdentities: Bool = false
+  ) {
     self.undefinedSymbols = undefinedSymbols
     self.definedSymbols = definedSymbols
     self.selectorReferences = selectorReferences
+    self.definedIdentities = definedIdentities
   }
 
   /// Everything.
   public static let all = ReadOptions()
-  /// What the audit needs: imports, selector references and lookup strings, no definitions.
-  public static let imports: ReadOptions = {
-    var options = ReadOptions(definedSymbols: false)
+  /// Imports and selector references, no definitions.
+  public static let imports = ReadOptions(definedSymbols: false)
+  /// What the scan needs: `imports`, plus the classes and Swift modules the image defines (to
+  /// recognise a commonly used SDK inside it), and the lookup strings of images that import a
+  /// dynamic-lookup function.
+  public static let audit: ReadOptions = {
+    var options = ReadOptions(definedSymbols: false, definedIdentities: true)
     options.lookupStrings = true
     return options
   }()

@@ -49,12 +49,18 @@
       origin: Symbol.Origin, versions: ELFVersionTable?, options: ReadOptions, into image: inout Image
     ) throws(BinaryError) {
       let count = data.byteCount / max(entrySize, 1)
+      var identities = DefinedIdentities()
       for index in 1..<Int32(clamping: max(count, 1)) {  // gelf_getsymshndx bounds-checks each index
         guard let entry = LibELF.symbol(data, extendedIndices, at: index) else { continue }
         guard entry.type != ELFConstants.symbolSection, entry.type != ELFConstants.symbolFile else { continue }
         let isDefined = entry.sectionIndex != ELFConstants.sectionUndefined
-        guard isDefined ? options.definedSymbols : options.undefinedSymbols else { continue }
+        let keeps = isDefined ? options.definedSymbols : options.undefinedSymbols
+        guard keeps || (isDefined && options.definedIdentities) else { continue }
         guard let name = strings.string(at: UInt64(entry.nameOffset)), !name.isEmpty else { continue }
+        if isDefined && options.definedIdentities {
+          try identities.note(name, at: fileOffset &+ UInt64(index) &* UInt64(entrySize), into: &image)
+        }
+        guard keeps else { continue }
         let version = versions?.entry(forSymbol: index)
         image.symbols.append(
           Symbol(

@@ -16,6 +16,7 @@ struct ImportMerger {
   private var definedNames = ByteKeyTable<Void>()
   /// Whether defined names are remembered (weak-bind entries will be filtered against them).
   let tracksNames: Bool
+  private var identities = DefinedIdentities()
 
   /// Starts from `image`, which has its libraries already.
   /// - Parameter tracksNames: Whether weak-bind entries will be added, so imported and defined
@@ -55,6 +56,12 @@ struct ImportMerger {
   mutating func noteDefinition(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
     try image.names.charge(name.count, at: offset)
     if tracksNames { definedNames.insert(name) }
+  }
+
+  /// Notes a defined name for the classes and Swift modules the image defines (`DefinedIdentities`).
+  /// - Throws: `malformed` when a kept name takes the image past its name limit.
+  mutating func noteIdentity(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
+    try identities.note(name, at: offset, into: &image)
   }
 
   /// Adds a defined symbol (and remembers its name, as `noteDefinition` does).

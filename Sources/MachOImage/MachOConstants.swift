@@ -243,15 +243,3 @@ enum ChainedFixupConstants {
   /// `DYLD_CHAINED_PTR_ARM64E_USERLAND24`.
   static let pointerARM64EUserland24: UInt16 = 12
 }
-
-/// Code-signing blob magics and slots (`<kern/cs_blobs.h>`); all fields big-endian.
-enum CodeSigningConstants {
-  /// `CSMAGIC_EMBEDDED_SIGNATURE`: the superblob.
-  static let embeddedSignature: UInt32 = 0xfade_0cc0
-  /// `CSMAGIC_CODEDIRECTORY`.
-  static let codeDirectory: UInt32 = 0xfade_0c02
-  /// `CSSLOT_CODEDIRECTORY`.
-  static let codeDirectorySlot: UInt32 = 0
-  /// `CS_SUPPORTSTEAMID`: first version with `teamOffset`.
-  static let supportsTeamID: UInt32 = 0x20200
-}

@@ -49,7 +49,7 @@ enum ThinImageReader {
     }
     let readsWeakBinds = summary.dyldInfo != nil && options.undefinedSymbols
     var merger = ImportMerger(image: result, tracksNames: readsWeakBinds)
-    if options.undefinedSymbols || options.definedSymbols, let symbolTable {
+    if options.undefinedSymbols || options.definedSymbols || options.definedIdentities, let symbolTable {
       attempt { () throws(BinaryError) in
         try readSymbolTable(
           symbolTable, header: header, sections: summary.segments.sections, options: options, into: &merger)
@@ -95,9 +95,7 @@ enum ThinImageReader {
     }
     if let command = summary.codeSignature {
       attempt { () throws(BinaryError) in
-        let signature = try CodeSignature(command: command, image: image)
-        result.machO?.signingIdentifier = signature.identifier
-        result.machO?.teamIdentifier = signature.teamIdentifier
+        result.machO?.signature = try CodeSignatureInfo(command: command, image: image)
       }
     }
     if let error = result.names.limitError { throw error }
@@ -138,8 +136,10 @@ enum ThinImageReader {
         try merger.addImport(name: name, library: library, isWeak: isWeak, origin: .symbolTable, at: entry.fileOffset)
         continue
       }
-      guard options.definedSymbols || merger.tracksNames else { continue }
+      guard options.definedSymbols || options.definedIdentities || merger.tracksNames else { continue }
       guard let name = table.name(of: entry), !name.isEmpty else { continue }
+      if options.definedIdentities { try merger.noteIdentity(name, at: entry.fileOffset) }
+      guard options.definedSymbols || merger.tracksNames else { continue }
       guard options.definedSymbols else {
         try merger.noteDefinition(name, at: entry.fileOffset)
         continue

@@ -1,5 +1,6 @@
 public import BinaryImage
 public import Foundation
+public import PackageProvenance
 public import PrivacyCatalog
 public import TargetDiscovery
 
@@ -18,6 +19,10 @@ public struct ScannedImage: Sendable, Hashable {
   public var matches: [CatalogMatch]
   /// Where headers the loader ignores disagree with the ones it reads (`Image.headerInconsistencies`).
   public var headerInconsistencies: [String]
+  /// The Mach-O code signature (`MachOMetadata.signature`); `nil` when unsigned or not Mach-O.
+  public var signature: CodeSignatureInfo?
+  /// Commonly used SDKs recognised by the classes and Swift modules the image defines.
+  public var commonSDKs: [CommonSDKMatch]
   /// The call sites of the matched imports and selectors; `nil` when not looked for.
   public var callSites: CallSiteMap?
   /// APIs the image may reach by name through a dynamic-lookup function (never uses).
@@ -27,7 +32,7 @@ public struct ScannedImage: Sendable, Hashable {
   public init(
     format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [],
     matches: [CatalogMatch],
-    headerInconsistencies: [String] = []
+    headerInconsistencies: [String] = [], signature: CodeSignatureInfo? = nil, commonSDKs: [CommonSDKMatch] = []
   ) {
     self.format = format
     self.architecture = architecture
@@ -35,6 +40,8 @@ public struct ScannedImage: Sendable, Hashable {
     self.platforms = platforms
     self.matches = matches
     self.headerInconsistencies = headerInconsistencies
+    self.signature = signature
+    self.commonSDKs = commonSDKs
   }
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
@@ -43,7 +50,8 @@ public struct ScannedImage: Sendable, Hashable {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matches,
-      headerInconsistencies: image.headerInconsistencies)
+      headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature,
+      commonSDKs: matcher.commonSDKs(in: image))
     dynamicLookups = matcher.dynamicLookups(in: image, besides: matches)
   }
 
@@ -139,15 +147,18 @@ public struct TargetEvidence: Sendable, Hashable {
   public var manifests: [LoadedFile]
   /// Its localized `InfoPlist.strings` files. (Its `Info.plist` is `target.infoPlist`, parsed by discovery.)
   public var localizedInfoPlistStrings: [LoadedFile]
+  /// The package a dependency manager recorded for it, with the problems met reading the manager's files.
+  public var package: PackageAttribution?
 
   /// Creates target evidence.
   public init(
     target: DiscoveredTarget, binaries: [ScannedBinary], manifests: [LoadedFile] = [],
-    localizedInfoPlistStrings: [LoadedFile] = []
+    localizedInfoPlistStrings: [LoadedFile] = [], package: PackageAttribution? = nil
   ) {
     self.target = target
     self.binaries = binaries
     self.manifests = manifests
     self.localizedInfoPlistStrings = localizedInfoPlistStrings
+    self.package = package
   }
 }

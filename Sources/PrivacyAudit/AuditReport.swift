@@ -1,3 +1,5 @@
+public import BinaryImage
+public import PackageProvenance
 public import PrivacyCatalog
 public import TargetDiscovery
 
@@ -47,10 +49,17 @@ public struct Finding: Sendable, Hashable {
   public var file: String?
   /// The binary evidence behind it.
   public var evidence: [Evidence]
+  /// The App Store Connect rejection it predicts (`ITMS-91053`, …), for errors of a rule that has one.
+  public var appStoreCode: AppStoreCode?
 
-  /// Creates a finding.
+  /// Creates a finding; its App Store code follows from the rule (`RuleID.appStoreCode`).
+  /// - Parameters:
+  ///   - aspect: For manifest findings, the part of the manifest at fault.
+  ///   - inResourceBundle: The manifest concerned is in a resource bundle, outside Apple's documented locations.
   public init(
-    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil, evidence: [Evidence] = []
+    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil,
+    evidence: [Evidence] = [],
+    aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
   ) {
     self.rule = rule
     self.severity = severity
@@ -58,6 +67,7 @@ public struct Finding: Sendable, Hashable {
     self.message = message
     self.file = file
     self.evidence = evidence
+    appStoreCode = severity == .error ? rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle) : nil
   }
 }
 
@@ -147,13 +157,34 @@ public struct BinarySummary: Sendable, Hashable {
   public var format: Format
   /// The architectures of its images, sorted, each once.
   public var architectures: [String]
+  /// The code signature of each Mach-O image that is not an archive member (one per slice of a
+  /// universal file), in image order; empty for ELF files and archives.
+  public var signatures: [SliceSignature]
 
   /// Creates a summary.
-  public init(path: String, format: Format, architectures: [String]) {
+  public init(path: String, format: Format, architectures: [String], signatures: [SliceSignature] = []) {
     self.path = path
     self.format = format
     self.architectures = architectures
+    self.signatures = signatures
   }
+}
+
+/// The embedded code signature of one Mach-O slice.
+public struct SliceSignature: Sendable, Hashable {
+  /// The slice's architecture.
+  public var architecture: String
+  /// Its signature; `nil` when it has no `LC_CODE_SIGNATURE` (or an unreadable one).
+  public var signature: CodeSignatureInfo?
+
+  /// Creates a slice signature.
+  public init(architecture: String, signature: CodeSignatureInfo?) {
+    self.architecture = architecture
+    self.signature = signature
+  }
+
+  /// Who signed the slice, as Xcode names it.
+  public var signer: Signer { signature?.signer ?? .unsigned }
 }
 
 /// What the audit found for one target (an app, framework, xcframework, bundle, library or binary).
@@ -182,13 +213,20 @@ public struct TargetReport: Sendable, Hashable {
   public var findings: [Finding]
   /// The `.ipa` signature receipts for the xcframework the target was built from.
   public var signatureReceipts: [SignatureReceipt] = []
+  /// An xcframework's detached signature and seal (`nil` for other kinds).
+  public var signature: BundleSignature?
+  /// Commonly used SDKs (Apple's list, ITMS-91061) recognised in the target, by SDK name.
+  public var commonSDKs: [SDKDetection]
+  /// The package the dependency manager that put the target here recorded, `nil` when none did.
+  public var package: PackageRecord?
 
   /// Creates a target report.
   public init(
     path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
-    permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = []
+    permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = [],
+    signature: BundleSignature? = nil, commonSDKs: [SDKDetection] = [], package: PackageRecord? = nil
   ) {
     self.path = path
     self.kind = kind
@@ -201,6 +239,9 @@ public struct TargetReport: Sendable, Hashable {
     self.permissions = permissions
     self.tracking = tracking
     self.findings = findings
+    self.signature = signature
+    self.commonSDKs = commonSDKs
+    self.package = package
   }
 }
 

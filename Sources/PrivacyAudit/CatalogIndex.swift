@@ -11,6 +11,8 @@ struct CatalogIndex: Sendable {
   let categories: Set<String>
   /// The Info.plist keys of resources that request App Tracking Transparency.
   let trackingAuthorizationKeys: [String]
+  /// Each name and alias of a commonly used SDK, lowercased, with the SDK's name (the first SDK keeps a shared alias).
+  let commonSDKNames: [String: String]
 
   init(catalog: Catalog) {
     self.catalog = catalog
@@ -20,6 +22,9 @@ struct CatalogIndex: Sendable {
     trackingAuthorizationKeys = catalog.resources.filter(\.requestsTrackingAuthorization).flatMap(
       \.requiredInfoPlistKeys
     ).sorted()
+    commonSDKNames = Dictionary(
+      catalog.commonSDKs.flatMap { sdk in sdk.names.map { ($0.lowercased(), sdk.name) } },
+      uniquingKeysWith: { first, _ in first })
   }
 }
 

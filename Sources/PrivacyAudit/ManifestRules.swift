@@ -15,7 +15,7 @@ enum ManifestRules {
     parsed.manifest.issues.map { issue in
       Finding(
         rule: .invalidPrivacyManifest, severity: issue.severity, category: nil, message: issue.message,
-        file: parsed.file.path)
+        file: parsed.file.path, aspect: issue.aspect, inResourceBundle: parsed.isInResourceBundle)
     }
   }
 
@@ -25,7 +25,9 @@ enum ManifestRules {
       for code in entry.reasons {
         let finding = { (rule: RuleID, severity: Severity, message: String) in
           findings.append(
-            Finding(rule: rule, severity: severity, category: entry.category, message: message, file: parsed.file.path))
+            Finding(
+              rule: rule, severity: severity, category: entry.category, message: message, file: parsed.file.path,
+              aspect: .reason, inResourceBundle: parsed.isInResourceBundle))
         }
         guard let (reason, owner) = index.catalog.reason(code) else {
           let near = index.catalog.categories.flatMap(\.reasons).first { $0.code.lowercased() == code.lowercased() }
@@ -37,7 +39,7 @@ enum ManifestRules {
         guard owner.id == entry.category else {
           finding(
             .reasonNotValidForCategory, .error,
-            "Reason \(code) belongs to \(owner.id), not \(entry.category) (ITMS-91055); use a reason of \(entry.category)."
+            "Reason \(code) belongs to \(owner.id), not \(entry.category); use a reason of \(entry.category)."
           )
           continue
         }
@@ -65,8 +67,8 @@ enum ManifestRules {
       Finding(
         rule: .trackingDomainsMissing, severity: .error, category: nil,
         message:
-          "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181; App Store Connect rejected this as ITMS-91064); list the domains used for tracking.",
-        file: parsed.file.path)
+          "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181), and App Store Connect rejects it; list the domains used for tracking.",
+        file: parsed.file.path, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)
     ]
   }
 }

@@ -1,3 +1,5 @@
+import BinaryImage
+import PackageProvenance
 public import PrivacyCatalog
 import TargetDiscovery
 
@@ -50,14 +52,19 @@ public struct PrivacyAuditor: Sendable {
     findings += DeclarationRules.findings(audit, known: index.categories)
     findings += TrackingRules.undeclared(audit, profile: tracking)
     findings += PurposeStringRules.findings(audit)
+    findings += PackageRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
+    let detections = CommonSDKRules.detections(audit, index: index)
+    findings += CommonSDKRules.findings(audit, detections: detections)
+    findings += SignatureRules.findings(audit, detections: detections)
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     var report = TargetReport(
       path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
-      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings)
+      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings,
+      signature: audit.target.signature, commonSDKs: detections, package: audit.package?.record)
     report.signatureReceipts = audit.target.signatureReceipts
     return report
   }
@@ -99,7 +106,10 @@ public struct PrivacyAuditor: Sendable {
 
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
     BinarySummary(
-      path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted())
+      path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted(),
+      signatures: binary.images.filter { $0.format == .machO && $0.member == nil }.map {
+        SliceSignature(architecture: $0.architecture, signature: $0.signature)
+      })
   }
 
   /// `path` relative to the folder `base`, or `path` itself when it is not inside it.

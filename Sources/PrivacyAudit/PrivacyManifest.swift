@@ -45,10 +45,13 @@ public struct ManifestIssue: Sendable, Hashable {
   public var severity: Severity
   /// What is wrong and how to fix it, in one sentence.
   public var message: String
+  /// The part of the manifest at fault, which decides the App Store code.
+  public var aspect: ManifestAspect
 
   /// Creates an issue.
-  public init(severity: Severity = .error, message: String) {
+  public init(severity: Severity = .error, message: String, aspect: ManifestAspect = .structure) {
     self.severity = severity
     self.message = message
+    self.aspect = aspect
   }
 }

@@ -8,7 +8,7 @@ extension PrivacyManifest {
   /// only; `NSPrivacyTracking` a Boolean; domains bare host names; `NSPrivacyTracking` true
   /// whenever domains are listed; each collected-data entry exactly its four keys with known
   /// values; each accessed-API entry exactly its two keys, one of `knownCategories` (a shortened
-  /// or invented category is ITMS-91054) and a non-empty reasons array. An empty
+  /// or invented category is ITMS-91054, `ManifestIssue.aspect`) and a non-empty reasons array. An empty
   /// `NSPrivacyAccessedAPITypes` array is a warning: App Store Connect has accepted it (the
   /// evidence table in Docs/RULES.md). Reason codes are checked by the audit against the catalog,
   /// not here.
@@ -48,8 +48,8 @@ extension PrivacyManifest {
     }
   }
 
-  private mutating func report(_ message: String) {
-    issues.append(ManifestIssue(message: message))
+  private mutating func report(_ message: String, aspect: ManifestAspect = .structure) {
+    issues.append(ManifestIssue(message: message, aspect: aspect))
   }
 
   // MARK: Tracking
@@ -71,8 +71,8 @@ extension PrivacyManifest {
     }
     if tracking == false && !trackingDomains.isEmpty {
       report(
-        "`NSPrivacyTracking` is false but `NSPrivacyTrackingDomains` lists domains (ITMS-91064); set it to true or remove the domains."
-      )
+        "`NSPrivacyTracking` is false but `NSPrivacyTrackingDomains` lists domains; set it to true or remove the domains.",
+        aspect: .tracking)
     }
   }
 
@@ -185,7 +185,7 @@ extension PrivacyManifest {
         continue
       }
       if !knownCategories.contains(category) {
-        report(Self.unknownCategoryMessage(category, knownCategories: knownCategories))
+        report(Self.unknownCategoryMessage(category, knownCategories: knownCategories), aspect: .category)
       }
       var reasons: [String] = []
       if let reasonsValue = entry[ManifestKeys.accessedAPITypeReasons] {
@@ -202,13 +202,13 @@ extension PrivacyManifest {
 
   private static func unknownCategoryMessage(_ category: String, knownCategories: Set<String>) -> String {
     if category.isEmpty {
-      return "An `NSPrivacyAccessedAPIType` is empty (ITMS-91054); use a full NSPrivacyAccessedAPICategory… string."
+      return "An `NSPrivacyAccessedAPIType` is empty; use a full NSPrivacyAccessedAPICategory… string."
     }
     if let full = knownCategories.sorted().first(where: {
       $0.hasSuffix(category) || $0.lowercased() == category.lowercased()
     }) {
-      return "Category \"\(category)\" is not valid (ITMS-91054); write it in full and exact case: \(full)."
+      return "Category \"\(category)\" is not valid; write it in full and exact case: \(full)."
     }
-    return "Category \"\(category)\" is not one of Apple's required-reason categories (ITMS-91054)."
+    return "Category \"\(category)\" is not one of Apple's required-reason categories."
   }
 }

@@ -30,6 +30,27 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingDomainsMissing = "tracking-domains-missing"
   /// A binary's section headers disagree with the dynamic segment the loader reads.
   case binaryHeadersInconsistent = "binary-headers-inconsistent"
+  /// An xcframework has no signature, or only an ad-hoc one: nothing says who built it.
+  case unsignedBinarySDK = "unsigned-binary-sdk"
+  /// An xcframework is signed with a certificate but a framework inside it is not.
+  case signatureInnerUnsigned = "signature-inner-unsigned"
+  /// An xcframework's `CodeResources` does not match its files: a sealed file is missing or a file is not sealed.
+  case signatureSealMismatch = "signature-seal-mismatch"
+  /// A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest (ITMS-91061).
+  case listedSDKWithoutManifest = "listed-sdk-without-manifest"
+  /// A dependency manager's lock or state file cannot be read in full, so package names and versions may be missing.
+  case malformedLockFile = "malformed-lock-file"
+  /// A commonly used SDK on Apple's list ships unsigned: its xcframework has no certificate
+  /// signature, or the app's signature receipt for it says not signed (ITMS-91065).
+  case listedSDKUnsigned = "listed-sdk-unsigned"
+  /// A target uses a required-reason category the policy denies.
+  case policyDeniedCategory = "policy-denied-category"
+  /// A target can ask for a protected resource the policy denies.
+  case policyDeniedPermission = "policy-denied-permission"
+  /// A target tracks and the policy denies tracking.
+  case policyDeniedTracking = "policy-denied-tracking"
+  /// An allow entry of the policy has expired; its findings are reported again.
+  case policyAllowExpired = "policy-allow-expired"
   /// A binary imports a dynamic-lookup function and holds an API's name as a string.
   case possibleDynamicUse = "possible-dynamic-use"
 }

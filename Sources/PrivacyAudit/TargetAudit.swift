@@ -1,4 +1,5 @@
 import BinaryImage
+import PackageProvenance
 import PrivacyCatalog
 import TargetDiscovery
 
@@ -31,6 +32,16 @@ struct ResourceHit {
 struct ParsedManifest {
   var file: TargetFile
   var manifest: PrivacyManifest
+  /// The manifest is in a resource bundle, outside Apple's documented locations (ITMS-91107/91108).
+  var isInResourceBundle: Bool
+
+  /// Whether `path` is a manifest in a resource bundle of `target`: inside a `.bundle` folder
+  /// of the target, or in a `.bundle` target without code (a resource bundle scanned on its own).
+  static func isInResourceBundle(_ path: String, of target: DiscoveredTarget) -> Bool {
+    let inner = path.hasPrefix(target.path + "/") ? String(path.dropFirst(target.path.count + 1)) : path
+    return inner.split(separator: "/").dropLast().contains { $0.hasSuffix(".bundle") }
+      || (target.kind == .bundle && target.binaries.isEmpty)
+  }
 }
 
 /// The facts about one target that the rules judge, gathered from its evidence.
@@ -42,6 +53,8 @@ struct TargetAudit: Sendable {
   let manifests: [ParsedManifest]
   let infoPlist: InfoPlistDocument?
   let localizedStrings: [InfoPlistDocument]
+  /// The package record, and the problems in the lock files it was read from.
+  let package: PackageAttribution?
   /// The known categories declared for each slice of the binaries (`""` outside xcframeworks).
   private let declaredBySlice: [String: Set<String>]
   /// The slices (`""` outside xcframeworks) some manifest covers.
@@ -75,14 +88,17 @@ struct TargetAudit: Sendable {
     self.uses = uses
     self.hits = hits
     manifests = input.manifests.map { file in
+      let inBundle = ParsedManifest.isInResourceBundle(file.file.path, of: input.target)
       switch file.contents {
       case .bytes(let data):
         return ParsedManifest(
-          file: file.file, manifest: PrivacyManifest(parsing: data, knownCategories: index.categories))
+          file: file.file, manifest: PrivacyManifest(parsing: data, knownCategories: index.categories),
+          isInResourceBundle: inBundle)
       case .unreadable(let reason):
         return ParsedManifest(
           file: file.file,
-          manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]))
+          manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]),
+          isInResourceBundle: inBundle)
       }
     }
     var declaredBySlice: [String: Set<String>] = [:]
@@ -97,6 +113,7 @@ struct TargetAudit: Sendable {
     self.coveredSlices = coveredSlices
     infoPlist = input.target.infoPlist.map(InfoPlistDocument.init)
     localizedStrings = input.localizedInfoPlistStrings.map(InfoPlistDocument.init)
+    package = input.package
   }
 
   /// Whether the app-only rules apply: an app, or an app extension scanned on its own.

@@ -17,6 +17,8 @@ public struct Catalog: Sendable, Hashable {
   public var apis: [RequiredReasonAPI]
   /// Permission-gated resources and tracking evidence.
   public var resources: [ProtectedResource]
+  /// Apple's list of commonly used third-party SDKs, with what recognises each (ITMS-91061).
+  public var commonSDKs: [CommonSDK]
   /// The file (or "built-in catalog") this value was read from; used in error messages, never encoded.
   public var origin: String
 
@@ -27,7 +29,7 @@ public struct Catalog: Sendable, Hashable {
   public init(
     schemaVersion: Int = Catalog.currentSchemaVersion, asOf: String? = nil, sources: [CatalogSource] = [],
     categories: [APICategory] = [], apis: [RequiredReasonAPI] = [], resources: [ProtectedResource] = [],
-    origin: String = "in-memory catalog"
+    commonSDKs: [CommonSDK] = [], origin: String = "in-memory catalog"
   ) {
     self.schemaVersion = schemaVersion
     self.asOf = asOf
@@ -35,6 +37,7 @@ public struct Catalog: Sendable, Hashable {
     self.categories = categories
     self.apis = apis
     self.resources = resources
+    self.commonSDKs = commonSDKs
     self.origin = origin
   }
 }

@@ -1,6 +1,6 @@
 extension Catalog: Decodable {
   private enum CodingKeys: String, CodingKey {
-    case schemaVersion, asOf, sources, categories, apis, resources
+    case schemaVersion, asOf, sources, categories, apis, resources, commonSDKs
   }
 
   /// Decodes a catalog. Only `schemaVersion` is required, so an overlay file may carry just the
@@ -13,6 +13,7 @@ extension Catalog: Decodable {
     categories = try container.decodeIfPresent([APICategory].self, forKey: .categories) ?? []
     apis = try container.decodeIfPresent([RequiredReasonAPI].self, forKey: .apis) ?? []
     resources = try container.decodeIfPresent([ProtectedResource].self, forKey: .resources) ?? []
+    commonSDKs = try container.decodeIfPresent([CommonSDK].self, forKey: .commonSDKs) ?? []
     origin = "in-memory catalog"
   }
 }

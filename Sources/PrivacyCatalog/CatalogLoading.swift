@@ -43,17 +43,13 @@ extension Catalog {
   /// - Throws: `CatalogError` naming the file: why it cannot be read (in the system's words,
   ///   `strerror`), or the JSON path of the first problem.
   public static func load(contentsOf path: String) throws(CatalogError) -> Catalog {
-    let file: FileBytes
+    let bytes: [UInt8]
     do throws(BinaryError) {
-      file = try FileBytes(path: path, limit: ReadLimits.catalogBytes)
+      bytes = try FileBytes.wholeDocument(at: path, limit: ReadLimits.catalogBytes)
     } catch {
       throw CatalogError(file: path, path: "$", message: error.message)
     }
-    guard file.fileSize <= ReadLimits.catalogBytes else {
-      throw CatalogError(
-        file: path, path: "$", message: "larger than \(ReadLimits.describe(ReadLimits.catalogBytes))")
-    }
-    return try Catalog(jsonData: Data(file.bytes), origin: path)
+    return try Catalog(jsonData: Data(bytes), origin: path)
   }
 }
 

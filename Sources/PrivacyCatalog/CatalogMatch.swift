@@ -19,6 +19,12 @@ public struct CatalogMatch: Sendable, Hashable {
     case objcStub = "objc-stub"
     /// An imported Swift symbol that starts with one of the catalog's Swift prefixes.
     case swiftSymbol = "swift-symbol"
+    /// An Objective-C class or Swift module the binary defines (a commonly used SDK's signature).
+    case definition
+    /// The name of the framework, library or bundle (a commonly used SDK's name or alias).
+    case bundleName = "bundle-name"
+    /// The last part of the bundle's `CFBundleIdentifier` (a commonly used SDK's name or alias).
+    case bundleIdentifier = "bundle-identifier"
     /// A whole C string naming the API, in an image that imports a dynamic-lookup function
     /// (`possible-dynamic-use` only: never a use).
     case string

@@ -18,6 +18,7 @@ public struct CatalogMatcher: Sendable {
   private let selectors: ByteKeyTable<[Int]>
   private let swiftPrefixes: PrefixIndex<[Int]>
   private let conditionCount: Int
+  private let sdks: CommonSDKMatcher
   private let lookupIndex: DynamicLookupIndex
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
@@ -34,7 +35,13 @@ public struct CatalogMatcher: Sendable {
     exactSymbols = ByteKeyTable(builder.exact.map { (Array($0.key.utf8), $0.value) })
     selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
     swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
+    sdks = CommonSDKMatcher(sdks: catalog.commonSDKs)
     lookupIndex = DynamicLookupIndex(catalog: catalog)
+  }
+
+  /// The commonly used SDKs whose classes or Swift modules `image` defines (`CommonSDKMatcher`).
+  public func commonSDKs(in image: Image) -> [CommonSDKMatch] {
+    sdks.matches(in: image)
   }
 
   /// The APIs `image`'s lookup strings name (`Image.lookupStrings`), except those `matches`
@@ -97,7 +104,8 @@ public struct CatalogMatcher: Sendable {
   }
 
   /// The bytes of `name`, clamped to the table (a reader never produces a reference outside it).
-  private static func bytes(of name: NameRef, in names: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+  /// The bytes of `name` in an image's name storage, clamped to it.
+  static func bytes(of name: NameRef, in names: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     let start = min(Int(exactly: name.offset) ?? names.count, names.count)
     let end = min(start + (Int(exactly: name.length) ?? 0), names.count)
     return UnsafeRawBufferPointer(rebasing: names[start..<end])

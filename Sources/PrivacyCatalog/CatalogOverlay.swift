@@ -2,7 +2,8 @@ extension Catalog {
   /// This catalog with `overlay`'s entries added, after checking the overlay against the result.
   ///
   /// Entries are merged by `id`: a new category, API or resource is appended; an existing one
-  /// gains the overlay's new reason codes, categories, spellings, Info.plist keys and evidence
+  /// gains the overlay's new reason codes, categories, spellings, Info.plist keys and evidence, and
+  /// a commonly used SDK (by `name`) its new aliases, class prefixes and Swift modules
   /// (anything already present is kept as it is, so an overlay can only add). Sources are added
   /// too; `schemaVersion`, `asOf` and `origin` stay this catalog's. The work is linear in the
   /// sizes of both catalogs, however many entries the overlay has or repeats.
@@ -23,6 +24,13 @@ extension Catalog {
         additions.flatMap(\.infoPlistKeys), to: existing.infoPlistKeys, identity: \.key)
       existing.evidence = Self.adding(
         additions.flatMap(\.evidence), to: existing.evidence, identity: \.spelling.matchIdentity)
+    }
+    merged.commonSDKs.merge(overlay.commonSDKs, id: \.name) { existing, additions in
+      existing.aliases = Self.adding(additions.flatMap(\.aliases), to: existing.aliases, identity: \.self)
+      existing.classPrefixes = Self.adding(
+        additions.flatMap(\.classPrefixes), to: existing.classPrefixes, identity: \.self)
+      existing.swiftModules = Self.adding(
+        additions.flatMap(\.swiftModules), to: existing.swiftModules, identity: \.self)
     }
     try overlay.validate(resolvingIn: merged)
     return merged

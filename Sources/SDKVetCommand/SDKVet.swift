@@ -12,7 +12,7 @@ import BinaryImage
 /// exit statuses) is decided here so it can be tested in-process.
 public enum SDKVet {
   nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
-    ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self,
+    ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self, ManifestCommand.self,
   ]
 
   static let overview = """
@@ -119,7 +119,8 @@ public enum SDKVet {
         --help, -h  Show this help, or 'sdkvet <command> --help' for a command's.
         --version   Show the version.
 
-      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), an unreadable input
+      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), a manifest lacking something
+      (manifest --check), an unreadable input
       (symbols, info), a --catalog file that cannot be used or output that cannot be written;
       2 usage error. See Docs/CLI.md.
 

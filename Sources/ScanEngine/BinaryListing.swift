@@ -22,6 +22,8 @@ public struct BinaryListing: Sendable {
     public var problems: [DiscoveryProblem]
     /// The archives opened, with their checksums and signature receipts.
     public var archives: [DiscoveredArchive]
+    /// The xcframeworks' `_CodeSignature/` signatures, in discovery order.
+    public var bundleSignatures: [BundleSignature] = []
   }
 
   /// The file system walked and read; archives in it are read in place.
@@ -79,6 +81,7 @@ public struct BinaryListing: Sendable {
       let found = discovery.discover([path])
       walk.problems += found.problems
       walk.archives += found.archives
+      walk.bundleSignatures += found.targets.compactMap(\.signature)
       for target in found.targets {
         for binary in target.binaries where listed.insert(binary.path).inserted { files.append(binary.path) }
       }

@@ -2,6 +2,7 @@ import ArchiveFileSystem
 public import BinaryImage
 import Foundation
 import ImageLoader
+import PackageProvenance
 public import PrivacyAudit
 public import PrivacyCatalog
 public import TargetDiscovery
@@ -58,6 +59,7 @@ public struct ScanPipeline: Sendable {
   public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Outcome {
     let discovery = TargetDiscovery(fileSystem: fileSystem).discover(paths)
     let scanned = readBinaries(of: discovery.targets, progress: progress)
+    let packages = PackageProvenance(fileSystem: fileSystem).attribute(discovery.targets, roots: paths)
     let auditor = PrivacyAuditor(catalog: catalog)
     var audited: [AuditedTarget] = []
     audited.reserveCapacity(discovery.targets.count)
@@ -65,7 +67,8 @@ public struct ScanPipeline: Sendable {
       let target = discovery.targets[position]
       let evidence = TargetEvidence(
         target: target, binaries: scanned[position], manifests: target.manifests.map(load),
-        localizedInfoPlistStrings: target.localizedInfoPlistStrings.map { load(TargetFile(path: $0)) })
+        localizedInfoPlistStrings: target.localizedInfoPlistStrings.map { load(TargetFile(path: $0)) },
+        package: packages[target.path])
       return auditor.audit(target: evidence)
     } deliver: { _, target in
       audited.append(target)
@@ -92,7 +95,7 @@ public struct ScanPipeline: Sendable {
   /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
   private func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
     do throws(BinaryError) {
-      return try BinaryReading.read(file.path, from: fileSystem, options: .imports) { bytes, binary in
+      return try BinaryReading.read(file.path, from: fileSystem, options: .audit) { bytes, binary in
         var scanned = ScannedBinary(file: file, reading: binary, matcher: matcher)
         if findsCallSites { scanned.findCallSites(in: bytes, images: binary.images) }
         return scanned

@@ -67,6 +67,10 @@ public struct DiscoveredTarget: Sendable, Hashable {
   public var localizedInfoPlistStrings: [String]
   /// The signature receipts an `.ipa` holds for the xcframework this target was built from.
   public var signatureReceipts: [SignatureReceipt] = []
+  /// An xcframework's detached signature (`_CodeSignature/`) with its seal checked; `nil` for other kinds.
+  public var signature: BundleSignature?
+  /// The frameworks inside an xcframework's slices, sorted by path.
+  public var nestedFrameworks: [NestedFramework] = []
 
   /// Creates a target.
   public init(

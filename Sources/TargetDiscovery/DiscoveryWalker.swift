@@ -35,12 +35,11 @@ struct DiscoveryWalker {
       target.binaries = Array(Set(target.binaries)).sorted()
       target.manifests = Array(Set(target.manifests)).sorted()
       target.localizedInfoPlistStrings.sort()
+      target.nestedFrameworks.sort { $0.path < $1.path }
       return target
     }
-    // A path met twice (a bundle's executable, then the same link while walking) is reported once.
-    var reported: Set<String> = []
     return DiscoveryResult(
-      targets: sorted.sorted { $0.path < $1.path }, problems: problems.filter { reported.insert($0.path).inserted },
+      targets: sorted.sorted { $0.path < $1.path }, problems: problems,
       archives: archives.sorted { $0.path < $1.path })
   }
 
@@ -96,6 +95,8 @@ struct DiscoveryWalker {
       // Resolving the path is only needed for what has not been seen (links into the tree are common).
       guard !visited.contains(followed.identity) else { return nil }
       guard let target = fileSystem.resolvedPath(path), isInsideRoot(target) else {
+        // A bundle's executable that is such a link was reported when it was claimed.
+        guard !problems.contains(where: { $0.path == path }) else { return nil }
         let target = fileSystem.resolvedPath(path) ?? "an unresolvable path"
         problems.append(
           DiscoveryProblem(
@@ -112,10 +113,12 @@ struct DiscoveryWalker {
     root == "/" || resolved == root || resolved.hasPrefix(root + "/")
   }
 
-  private mutating func walkChildren(_ path: String, _ context: Context) {
+  /// Walks the folder's children; returns their names.
+  @discardableResult
+  private mutating func walkChildren(_ path: String, _ context: Context) -> [String] {
     guard let names = fileSystem.directoryEntries(path) else {
       problems.append(DiscoveryProblem(path: path, message: "folder cannot be read"))
-      return
+      return []
     }
     // Real entries before links, so that a file reached both ways is reported under its real path.
     let children = names.sorted().compactMap { name -> (path: String, link: FileStatus)? in
@@ -126,6 +129,7 @@ struct DiscoveryWalker {
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
       visit(child.path, context, link: child.link)
     }
+    return names
   }
 
   private mutating func visitDirectory(_ path: String, _ context: Context) {
@@ -137,8 +141,12 @@ struct DiscoveryWalker {
     case "framework":
       let layout = BundleLayout.framework(at: path, in: fileSystem)
       if let enclosing = context.target, targets[enclosing].kind == .xcframework {
-        populate(
-          enclosing, bundle: path, layout: layout, inspect(bundle: path, layout: layout), context, ownsInfoPlist: false)
+        let contents = inspect(bundle: path, layout: layout)
+        targets[enclosing].nestedFrameworks.append(
+          NestedFramework(
+            path: path, executable: contents.executable?.path,
+            signature: .read(bundle: layout.contents, checkSeal: false, in: fileSystem)))
+        populate(enclosing, bundle: path, layout: layout, contents, context, ownsInfoPlist: false)
       } else {
         addBundle(at: path, kind: .framework, layout: layout, context)
       }
@@ -156,7 +164,11 @@ struct DiscoveryWalker {
     case "dSYM":
       break  // debug symbols duplicate the binary they describe
     default:
-      walkChildren(path, context)
+      let targetsBefore = targets.count
+      let names = walkChildren(path, context)
+      if names.contains("Payload") && names.contains("Signatures") {
+        attachReceipts(readReceipts(in: path), toTargetsFrom: targetsBefore)
+      }
     }
   }
 
@@ -184,7 +196,8 @@ struct DiscoveryWalker {
 
   /// Opens the archive at `path` and walks it as a folder, `ARCHIVE!`, in which links may not
   /// leave the archive. An `.aar` is one target holding its libraries; an `.ipa`'s signature
-  /// receipts are read and attached to the frameworks they describe.
+  /// receipts are listed with the archive (and attached to the frameworks they describe as for
+  /// any exported app's folder).
   private mutating func visitArchive(_ path: String, _ context: Context) {
     let archive: MountedArchive
     switch fileSystem.mountArchive(at: path) {
@@ -197,28 +210,32 @@ struct DiscoveryWalker {
     let outerRoot = root
     root = fileSystem.resolvedPath(archive.root) ?? archive.root
     defer { root = outerRoot }
-    let targetsBefore = targets.count
     if path.fileExtension == "aar" {
       targets.append(DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app))
       visit(archive.root, Context(target: targets.count - 1, slice: nil, app: context.app))
     } else {
       visit(archive.root, context)
     }
-    let receipts = readReceipts(in: archive.root)
-    for index in targets.indices.dropFirst(targetsBefore) {
-      let name = targets[index].path.fileName.split(separator: ".").first.map(String.init)
-      targets[index].signatureReceipts = receipts.filter { $0.xcframework == "\(name ?? "").xcframework" }
-    }
     archives.append(
       DiscoveredArchive(
-        path: path, format: archive.format, sha256: archive.sha256, entryCount: archive.entryCount, receipts: receipts))
+        path: path, format: archive.format, sha256: archive.sha256, entryCount: archive.entryCount,
+        receipts: readReceipts(in: archive.root)))
   }
 
-  /// The `Signatures/*.signature` receipts at an archive's root (an exported `.ipa`), sorted.
+  /// The `Signatures/*.signature` receipts of an exported app (an `.ipa`, zipped or unpacked:
+  /// `Signatures/` beside `Payload/`), sorted.
   private func readReceipts(in root: String) -> [SignatureReceipt] {
     let folder = root.subpath("Signatures")
     return (fileSystem.directoryEntries(folder) ?? []).filter { $0.hasSuffix(".signature") }.sorted().map {
       SignatureReceipt(reading: folder.subpath($0), in: fileSystem)
+    }
+  }
+
+  /// Gives each target found since `first` the receipts for the xcframework of its name.
+  private mutating func attachReceipts(_ receipts: [SignatureReceipt], toTargetsFrom first: Int) {
+    for index in targets.indices.dropFirst(first) {
+      let name = targets[index].path.fileName.split(separator: ".").first.map(String.init) ?? ""
+      targets[index].signatureReceipts = receipts.filter { $0.xcframework == name + ".xcframework" }
     }
   }
 
@@ -317,6 +334,7 @@ struct DiscoveryWalker {
   private mutating func addXCFramework(at path: String, _ context: Context) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
+    targets[index].signature = .read(bundle: path, checkSeal: true, in: fileSystem)
     let plistPath = path.subpath("Info.plist")
     let info = XCFrameworkInfo(isFileInsideRoot(plistPath) ? PropertyListFile.read(plistPath, in: fileSystem) : nil)
     problems += info.problems.map { DiscoveryProblem(path: path, message: $0) }

@@ -73,8 +73,8 @@ import Testing
     #expect(goodKit.signatureReceipts.map(\.signed) == [true])
     #expect(goodKit.signatureReceipts.first?.signatureIdentifier == "A1B2C3D4E5")
     let ipa = try #require(result.archives.first { $0.path.hasSuffix("SampleApp.ipa") })
-    #expect(ipa.receipts.map(\.xcframework) == ["GoodKit.xcframework", "MicKit.xcframework"])
-    #expect(ipa.receipts.map(\.signed) == [true, false])
+    #expect(ipa.receipts.map(\.xcframework) == ["FMDB.xcframework", "GoodKit.xcframework", "MicKit.xcframework"])
+    #expect(ipa.receipts.map(\.signed) == [false, true, false])
     #expect(result.problems.isEmpty)
   }
 

@@ -18,31 +18,36 @@ import enum TargetDiscovery.TargetKind
 
   static func hostile(_ field: String) -> String { field + payload }
 
-  static let evidence = Evidence(
-    symbol: hostile("symbol"), via: .import, binary: hostile("Evil.framework/binary"),
-    architecture: hostile("arch"), member: hostile("member"), library: hostile("library"))
+  static let report = report(tail: payload)
 
-  static let report = AuditReport(targets: [
-    TargetReport(
-      path: hostile("Evil.framework"), kind: .framework, embeddedIn: hostile("app"),
-      binaries: [
-        BinarySummary(path: hostile("Evil.framework/binary"), format: .machO, architectures: [hostile("arch")])
-      ],
-      privacyManifest: hostile("manifest"), usedCategories: [hostile("used")],
-      declaredCategories: [hostile("declared")],
-      apiUses: [APIUse(category: hostile("used"), api: hostile("api"), evidence: evidence)],
-      permissions: [
-        PermissionUse(
-          resource: hostile("resource"), infoPlistKeys: [hostile("key")], evidence: [evidence], requested: true,
-          source: hostile("source"))
-      ],
-      tracking: TrackingProfile(trackingDomains: [hostile("domain")], sources: [hostile("tracker")]),
-      findings: [
-        Finding(
-          rule: .undeclaredAPICategory, severity: .error, category: hostile("category"), message: hostile("message"),
-          file: hostile("file"), evidence: [evidence])
-      ])
-  ])
+  /// A report of one target whose every string field is its name followed by `tail`.
+  static func report(tail: String) -> AuditReport {
+    func hostile(_ field: String) -> String { field + tail }
+    let evidence = Evidence(
+      symbol: hostile("symbol"), via: .import, binary: hostile("Evil.framework/binary"),
+      architecture: hostile("arch"), member: hostile("member"), library: hostile("library"))
+    return AuditReport(targets: [
+      TargetReport(
+        path: hostile("Evil.framework"), kind: .framework, embeddedIn: hostile("app"),
+        binaries: [
+          BinarySummary(path: hostile("Evil.framework/binary"), format: .machO, architectures: [hostile("arch")])
+        ],
+        privacyManifest: hostile("manifest"), usedCategories: [hostile("used")],
+        declaredCategories: [hostile("declared")],
+        apiUses: [APIUse(category: hostile("used"), api: hostile("api"), evidence: evidence)],
+        permissions: [
+          PermissionUse(
+            resource: hostile("resource"), infoPlistKeys: [hostile("key")], evidence: [evidence], requested: true,
+            source: hostile("source"))
+        ],
+        tracking: TrackingProfile(trackingDomains: [hostile("domain")], sources: [hostile("tracker")]),
+        findings: [
+          Finding(
+            rule: .undeclaredAPICategory, severity: .error, category: hostile("category"),
+            message: hostile("message"), file: hostile("file"), evidence: [evidence])
+        ])
+    ])
+  }
 
   /// The fields the text and Markdown reports show (the JSON formats carry every field).
   static let shownFields = [
@@ -62,7 +67,7 @@ import enum TargetDiscovery.TargetKind
     }
   }
 
-  @Test(arguments: [ReportFormat.text, .markdown, .json, .sarif])
+  @Test(arguments: [ReportFormat.text, .markdown, .json, .sarif, .html])
   func noControlCharacterIsWrittenRaw(format: ReportFormat) {
     let output = format.reporter(toolVersion: "1", useColor: false).rendered(Self.report)
     #expect(Self.rawControls(in: output).isEmpty)

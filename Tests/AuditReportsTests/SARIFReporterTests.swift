@@ -37,6 +37,28 @@ import enum TargetDiscovery.TargetKind
     }
   }
 
+  /// `partialFingerprints` let a code-scanning service follow a finding across runs: distinct per
+  /// result, unchanged by a reworded message, and the `FindingKey` fingerprint of the finding.
+  @Test func everyResultCarriesAStableDistinctFingerprint() throws {
+    func fingerprints(of report: AuditReport) throws -> [String] {
+      let log = try JSONSerialization.jsonObject(with: Data(reporter.rendered(report).utf8)) as? [String: Any]
+      let results = try #require((log?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+      return results.compactMap { ($0["partialFingerprints"] as? [String: Any])?["sdkvetFinding/v1"] as? String }
+    }
+    let original = try fingerprints(of: report)
+    #expect(original.count == report.allFindings.count)
+    #expect(Set(original).count == original.count)
+    let first = try #require(report.targets.first)
+    #expect(original.first == FindingKey(try #require(first.findings.first), target: first.path).fingerprint)
+    var reworded = report
+    for target in reworded.targets.indices {
+      for finding in reworded.targets[target].findings.indices {
+        reworded.targets[target].findings[finding].message += " Reworded."
+      }
+    }
+    #expect(try fingerprints(of: reworded) == original)
+  }
+
   @Test func everyTargetsPrivacyProfileRidesInTheRunProperties() throws {
     let properties = try #require(try run()["properties"] as? [String: Any])
     let profiles = try #require(properties["profiles"] as? [[String: Any]])

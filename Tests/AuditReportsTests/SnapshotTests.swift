@@ -4,7 +4,9 @@ import Testing
 
 /// Golden-file tests: every format of the synthetic report, byte for byte.
 @Suite struct SnapshotTests {
-  static let fileExtension: [ReportFormat: String] = [.text: "txt", .json: "json", .sarif: "sarif", .markdown: "md"]
+  static let fileExtension: [ReportFormat: String] = [
+    .text: "txt", .json: "json", .sarif: "sarif", .markdown: "md", .html: "html",
+  ]
 
   @Test func textWithoutColor() {
     assertSnapshot(TextReporter(useColor: false).rendered(SyntheticReport.report), named: "report.txt")
@@ -37,6 +39,11 @@ import Testing
         SyntheticArchiveReport.report)
       assertSnapshot(output, named: "archives." + Self.fileExtension[format, default: format.rawValue])
     }
+  }
+
+  @Test func html() {
+    assertSnapshot(
+      HTMLReporter(toolVersion: SyntheticReport.toolVersion).rendered(SyntheticReport.report), named: "report.html")
   }
 
   @Test func emptyReportInEveryFormat() {

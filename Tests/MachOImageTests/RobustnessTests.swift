@@ -58,6 +58,19 @@ import Testing
     #expect(error?.offset == offset)
   }
 
+  @Test(arguments: [
+    "signature-huge-count.dylib", "signature-offset-past-end.dylib", "signature-directory-too-long.dylib",
+    "signature-identifier-outside.dylib",
+  ])
+  func aBadSignatureIsOneProblemAndTheImageIsRead(name: String) throws {
+    let (file, error) = Self.read(try Fixtures.bytes(SampleLocatorPaths.broken(name)))
+    #expect(error == nil)
+    #expect(file?.images.first?.imports.contains { _ in true } == true)
+    #expect(file?.images.first?.machO?.signature == nil)
+    #expect(file?.problems.count == 1)
+    #expect(file?.problems.first?.offset != nil)
+  }
+
   @Test func javaClassAndTextFilesAreNotMachO() throws {
     let java = Self.read(try Fixtures.bytes(SampleLocatorPaths.broken("Hello.class"))).error
     #expect(java?.kind == .notBinary)

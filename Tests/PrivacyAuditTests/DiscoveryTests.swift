@@ -28,6 +28,18 @@ struct DiscoveryTests {
     #expect(target.infoPlist.map { tree.relative($0.path) } == "Foo.framework/Info.plist")
   }
 
+  /// An `.xcarchive` is a folder: its app is the target; its dSYMs duplicate the binaries.
+  @Test func xcarchiveYieldsItsAppNotItsDebugSymbols() throws {
+    let tree = try TemporaryTree()
+    try tree.plist("Demo.xcarchive/Info.plist", ["ArchiveVersion": 2])
+    try tree.file("Demo.xcarchive/Products/Applications/Demo.app/Demo")
+    try tree.plist("Demo.xcarchive/Products/Applications/Demo.app/Info.plist", ["CFBundleExecutable": "Demo"])
+    try tree.file("Demo.xcarchive/dSYMs/Demo.app.dSYM/Contents/Resources/DWARF/Demo")
+    let result = tree.discover("Demo.xcarchive")
+    #expect(result.targets.map { tree.relative($0.path) } == ["Demo.xcarchive/Products/Applications/Demo.app"])
+    #expect(result.problems.isEmpty)
+  }
+
   @Test func versionedFrameworkThroughSymlinksListsEachFileOnce() throws {
     let tree = try TemporaryTree()
     try tree.file("Mac.framework/Versions/A/Mac")

@@ -50,7 +50,7 @@ struct ManifestParsingTests {
       ]
     ])
     #expect(found.count == 2)
-    #expect(found.allSatisfy { $0.message.contains("ITMS-91054") && $0.severity == .error })
+    #expect(found.allSatisfy { $0.aspect == .category && $0.severity == .error })
     #expect(found.first?.message.contains(Fixture.fileTimestamp) == true)
   }
 
@@ -85,7 +85,7 @@ struct ManifestParsingTests {
     let found = try issues([
       "NSPrivacyTracking": false, "NSPrivacyTrackingDomains": ["https://ads.example.com/x", "ok.example.com"],
     ])
-    #expect(found.contains { $0.message.contains("ITMS-91064") })
+    #expect(found.contains { $0.aspect == .tracking && $0.message.contains("NSPrivacyTrackingDomains") })
     #expect(found.contains { $0.message.contains("https://ads.example.com/x") })
     #expect(!found.contains { $0.message.contains("\"ok.example.com\"") })
     #expect(try issues(["NSPrivacyTracking": false, "NSPrivacyTrackingDomains": [String]()]).isEmpty)

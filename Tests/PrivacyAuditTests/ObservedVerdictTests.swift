@@ -148,6 +148,25 @@ struct ObservedVerdictTests {
     #expect(byRule == observed.expected, "\(findings.map(\.message))")
   }
 
+  /// The code an App Store Connect email gave a manifest at a documented location (ITMS-9105x,
+  /// 91064) is among the codes sdkvet's findings predict for it; a resource bundle's codes
+  /// (91106–91108) are checked with the manifest in a bundle, in `AppStoreCodeTests`.
+  @Test(arguments: manifests.filter { !codes(in: $0.threads).isEmpty })
+  func findingsPredictTheObservedCode(_ observed: ObservedManifest) throws {
+    let predicted = Set(try Self.findings(observed).compactMap { $0.appStoreCode?.rawValue })
+    #expect(Self.codes(in: observed.threads).isSubset(of: predicted), "\(predicted.sorted())")
+  }
+
+  /// The ITMS codes below 91100 a thread list names (`ITMS-91064/91107` names 91064).
+  private static func codes(in threads: String) -> Set<String> {
+    let words = threads.split(whereSeparator: { !$0.isNumber && $0 != "-" && !$0.isLetter })
+    return Set(
+      words.compactMap { word in
+        guard word.hasPrefix("ITMS-"), let number = Int(word.dropFirst(5).prefix(5)), number < 91100 else { return nil }
+        return "ITMS-\(number)"
+      })
+  }
+
   /// A warning is only for what App Store Connect has accepted, and its message says so.
   @Test(arguments: manifests.filter { $0.expected.values.contains { $0.contains(.warning) } })
   func warningsSayThatAppStoreConnectAcceptedIt(_ observed: ObservedManifest) throws {

@@ -37,7 +37,9 @@ struct SampleSDKTests {
     .reasonNotValidForCategory: ["WrongReasonKit.framework"],
     .reasonNotForThisKind: ["ConsentApp.app", "WrongReasonKit.framework"],
     .unusedAPIDeclaration: ["UnusedDeclKit.framework"],
-    .invalidPrivacyManifest: ["BadManifestKit.framework", "BadManifestKit.framework", "BadManifestKit.framework"],
+    .invalidPrivacyManifest: [
+      "BadManifestKit.framework", "BadManifestKit.framework", "BadManifestKit.framework", "BundledTrackerKit.framework",
+    ],
     .unreadableBinary: ["Disguised.framework"],
     .requiresPurposeString: [
       "ConsentApp.app/Frameworks/ConsentKit.framework", "ConsentKit.framework",
@@ -48,7 +50,61 @@ struct SampleSDKTests {
     .trackingUndeclared: ["SampleApp.app"],
     .trackingWithoutAuthorization: ["ConsentApp.app", "SampleApp.app"],
     .trackingDomainsMissing: ["TrackerKit.framework"],
+    .unsignedBinarySDK: ["GoodKit.xcframework", "StaticKit.xcframework"],
+    .listedSDKWithoutManifest: ["FMDB.framework", "VendorAdsKit.framework", "VendorAdsKit.framework"],
   ]
+
+  /// Every finding that carries an App Store code, as "target rule code", sorted: the errors of
+  /// rules with a code, each with the code its manifest aspect and location give.
+  static let expectedCodes = [
+    "BadManifestKit.framework invalid-privacy-manifest ITMS-91054",
+    "BadManifestKit.framework invalid-privacy-manifest ITMS-91056",
+    "BadManifestKit.framework invalid-privacy-manifest ITMS-91056",
+    "BundledTrackerKit.framework invalid-privacy-manifest ITMS-91107",
+    "FMDB.framework listed-sdk-without-manifest ITMS-91061",
+    "NoManifestKit.framework missing-privacy-manifest ITMS-91053",
+    "SwiftSelectorsKit.framework undeclared-api-category ITMS-91053",
+    "TrackerKit.framework tracking-domains-missing ITMS-91064",
+    "VendorAdsKit.framework listed-sdk-without-manifest ITMS-91061",
+    "VendorAdsKit.framework listed-sdk-without-manifest ITMS-91061",
+    "WrongReasonKit.framework invalid-reason-code ITMS-91055",
+    "WrongReasonKit.framework reason-not-valid-for-category ITMS-91055",
+  ]
+
+  @Test func findingsCarryTheAppStoreCodeTheyPredict() throws {
+    let report = try SampleSDKs.scan()
+    let coded = report.targets.flatMap { target in
+      target.findings.compactMap { finding in
+        finding.appStoreCode.map { "\(SampleSDKs.relative(target.path)) \(finding.rule.rawValue) \($0.rawValue)" }
+      }
+    }
+    #expect(coded.sorted() == Self.expectedCodes)
+  }
+
+  @Test func commonSDKsAreRecognisedByNameIdentifierAndDefinitions() throws {
+    let report = try SampleSDKs.scan()
+    let detected = report.targets.filter { !$0.commonSDKs.isEmpty }
+    #expect(detected.map { SampleSDKs.relative($0.path) } == ["FMDB.framework", "VendorAdsKit.framework"])
+    let fmdb = try #require(detected.first?.commonSDKs.first)
+    #expect(fmdb.sdk == "FMDB" && fmdb.confidence == .identifier && fmdb.includedIn.isEmpty)
+    #expect(Set(fmdb.evidence.map(\.via)) == [.bundleName, .bundleIdentifier])
+    #expect(Set(fmdb.evidence.map(\.symbol)) == ["FMDB", "dev.sdkvet.samples.FMDB"])
+    let vendor = try #require(detected.last)
+    #expect(vendor.commonSDKs.map(\.sdk) == ["Alamofire", "FBSDKCoreKit"])
+    let binary = "VendorAdsKit.framework/VendorAdsKit"
+    for detection in vendor.commonSDKs {
+      #expect(detection.confidence == .symbols && detection.includedIn.map(SampleSDKs.relative) == [binary])
+      #expect(detection.evidence.allSatisfy { $0.via == .definition && $0.architecture == "arm64" })
+    }
+    #expect(vendor.commonSDKs.first?.evidence.map(\.symbol) == ["$s9Alamofire"])
+    #expect(
+      vendor.commonSDKs.last?.evidence.map(\.symbol) == [
+        "_OBJC_CLASS_$_FBSDKSampleAppEvents", "_OBJC_CLASS_$_FBSDKSampleSettings",
+      ])
+    let messages = vendor.findings.filter { $0.rule == .listedSDKWithoutManifest }.map(\.message)
+    #expect(messages.contains { $0.contains("\(binary) includes FBSDKCoreKit") })
+    #expect(messages.contains { $0.contains("\(binary) includes Alamofire") })
+  }
 
   @Test func eachRuleFiresExactlyOnItsSamples() throws {
     let report = try SampleSDKs.scan()

@@ -24,6 +24,17 @@ enum FactSheet {
     return lists
   }
 
+  /// Apple's list of commonly used third-party SDKs (the line after "exact spelling and order"),
+  /// in its order; `nil` when the file or the line is absent.
+  static func commonSDKs() -> [String]? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let heading = lines.firstIndex(where: { $0.contains("exact spelling and order") }),
+      let list = lines[(heading + 1)...].first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+    else { return nil }
+    return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+  }
+
   /// The texts between pairs of backticks.
   private static func backticked(_ line: Substring) -> [String] {
     line.split(separator: "`", omittingEmptySubsequences: false).enumerated()

@@ -67,4 +67,22 @@ import Testing
     let uses = (target["apiUses"] as? [[String: Any]] ?? []).compactMap { $0["symbol"] as? String }
     #expect(uses == ["stat", "stat"])
   }
+
+  /// `listed-sdk-unsigned` (ITMS-91065) fires on the listed SDK whose receipt says it was not
+  /// signed (FMDB in the sample .ipa) and nowhere else among the samples.
+  @Test func listedSDKUnsignedFiresOnlyOnTheUnsignedListedSDK() throws {
+    let report = try report(SampleLocator.sample(""))
+    let targets = report["targets"] as? [[String: Any]] ?? []
+    let fired = targets.filter { target in
+      (target["findings"] as? [[String: Any]] ?? []).contains { $0["rule"] as? String == "listed-sdk-unsigned" }
+    }
+    #expect(
+      fired.compactMap { $0["path"] as? String } == [
+        SampleLocator.sample("archives/SampleApp.ipa!/Payload/SampleApp.app/Frameworks/FMDB.framework")
+      ])
+    let finding = (fired.first?["findings"] as? [[String: Any]] ?? []).first {
+      $0["rule"] as? String == "listed-sdk-unsigned"
+    }
+    #expect(finding?["appStoreCode"] as? String == "ITMS-91065")
+  }
 }

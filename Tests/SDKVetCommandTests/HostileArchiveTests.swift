@@ -59,6 +59,7 @@ import Testing
     ("bomb.zip", "Bomb.framework/Bomb", "a decompression bomb; not read"),
     ("claims-gigabytes.zip", "Huge.framework/Huge", "claims 3 GiB expanded"),
     ("encrypted.zip", "Locked.framework/Locked", "is encrypted; sdkvet does not decrypt"),
+    ("corrupt-entry.zip", "Broken.framework/Broken", "archive entry data"),
   ])
   func unreadableEntriesAreOneUnreadableBinaryAndTheRestIsRead(name: String, entry: String, message: String) throws {
     let run = try scan(name)

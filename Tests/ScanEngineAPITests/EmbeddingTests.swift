@@ -98,3 +98,26 @@ struct InMemoryFileSystem: ScanFileSystem {
     return FileBytes(copying: bytes.prefix(limit), fileSize: bytes.count)
   }
 }
+
+/// The App Store code a finding predicts is in every report format.
+@Suite struct AppStoreCodeFormatTests {
+  @Test(arguments: ReportFormat.allCases)
+  func everyFormatCarriesTheCode(format: ReportFormat) throws {
+    let paths = ["VendorAdsKit.framework", "BundledTrackerKit.framework"].map { EmbeddingTests.samples + "/" + $0 }
+    let report = ScanPipeline(catalog: try Catalog.builtIn()).run(paths: paths).report
+    #expect(
+      report.allFindings.compactMap(\.appStoreCode).sorted { $0.rawValue < $1.rawValue } == [
+        .missingManifest, .missingManifest, .invalidTrackingOutsideDocumentedLocation,
+      ])
+    let rendered = format.reporter(toolVersion: "test", useColor: false, scanRoot: EmbeddingTests.samples)
+      .rendered(report)
+    #expect(rendered.contains("FBSDKCoreKit"), "\(format) names the SDK it detected")
+    for code in ["ITMS-91061", "ITMS-91107"] {
+      let spelled = format == .json || format == .sarif ? "\"appStoreCode\": \"\(code)\"" : code
+      #expect(rendered.contains(spelled), "\(format) lacks \(spelled)")
+    }
+    if format != .sarif {  // SARIF's rule descriptions name ITMS-91064; the findings must not
+      #expect(!rendered.contains("ITMS-91064"), "a resource bundle's tracking problem is ITMS-91107, not ITMS-91064")
+    }
+  }
+}

@@ -24,6 +24,9 @@ struct FileSummary: Sendable {
     let encrypted: Bool?
     let signingIdentifier: String?
     let teamIdentifier: String?
+    let signature: CodeSignatureInfo?
+    /// A linked Mach-O image, which can carry a signature (objects and archive members cannot).
+    let isSignable: Bool
     let hasMainEntryPoint: Bool
     let importEncodings: [String]
     let imports: Int
@@ -65,6 +68,8 @@ struct FileSummary: Sendable {
       encrypted: metadata?.isEncrypted,
       signingIdentifier: metadata?.signingIdentifier,
       teamIdentifier: metadata?.teamIdentifier,
+      signature: metadata?.signature,
+      isSignable: image.format == .machO && image.member == nil && image.kind != .object,
       hasMainEntryPoint: metadata?.hasMainEntryPoint ?? false,
       importEncodings: encodings,
       imports: imports,
@@ -108,7 +113,7 @@ struct FileSummary: Sendable {
       }
       for rpath in image.rpaths { line("rpath", rpath) }
       line("encrypted", image.encrypted.map { $0 ? "yes" : "no" })
-      line("signature", image.signingIdentifier.map { id in id + (image.teamIdentifier.map { " (team \($0))" } ?? "") })
+      line("signature", image.signature.map(SignatureText.line) ?? (image.isSignable ? "unsigned" : nil))
       if image.hasMainEntryPoint { line("entry point", "LC_MAIN") }
       for inconsistency in image.headerInconsistencies { line("headers disagree", inconsistency) }
     }
@@ -148,6 +153,7 @@ extension FileSummary.ImageSummary {
       ("encrypted", encrypted.map(JSONValue.bool)),
       ("signingIdentifier", signingIdentifier.map(JSONValue.string)),
       ("teamIdentifier", teamIdentifier.map(JSONValue.string)),
+      ("signature", signature.map(JSONValue.signature)),
       ("hasMainEntryPoint", .bool(hasMainEntryPoint)),
       ("importEncodings", .strings(importEncodings)),
       ("imports", .int(imports)),

@@ -1,5 +1,6 @@
 import AuditReports
 import BinaryImage
+import ScanEngine
 
 /// `sdkvet info`: a condensed `otool -l` of each binary.
 enum InfoCommand: Subcommand {
@@ -22,7 +23,10 @@ enum InfoCommand: Subcommand {
       For each image (each slice of a universal file, each archive member) it shows the file type,
       architecture, platform and minimum OS, the libraries it links (weak and re-exported marked)
       with how many imports bind to each, rpaths, UUID, whether it is encrypted, and the code
-      signature's identifier and team. Names from the files are escaped as in Docs/CLI.md. An
+      signature: who signed (unsigned, ad-hoc, AppleDeveloperProgram:<TEAMID>, SelfSigned:<SHA-256>),
+      identifier, team, flags and cdhash. Each xcframework found follows, with its _CodeSignature/
+      signature and whether CodeResources matches its files. Nothing verifies a certificate chain
+      or a hash against the code. Names from the files are escaped as in Docs/CLI.md. An
       archive (.zip, .ipa, .aar, .tar.*) is read in place; after the files, each archive read is
       listed with its format, entry count, SHA-256 and (an .ipa's) signature receipts.
 
@@ -35,17 +39,22 @@ enum InfoCommand: Subcommand {
     switch try arguments.value("--format", as: Format.self) {
     case .text:
       return ListingDocument.lines(header: []).write(
-        arguments.positionals, options: options, context: context, listsArchives: true
+        arguments.positionals, options: options, context: context, listsArchives: true,
+        trailing: { $0.bundleSignatures.map { Array(BundleSignatureSummary($0).text.utf8) } }
       ) {
         Array(FileSummary($0).text.utf8)
       }
     case .json:
-      return ListingDocument.json(FileListJSON()).write(
-        arguments.positionals, options: options, context: context, listsArchives: true
-      ) {
+      @Sendable func rendered(_ value: JSONValue) -> [UInt8] {
         var json = JSONWriter(depth: FileListJSON.fileDepth)
-        FileSummary($0).json.write(to: &json)
+        value.write(to: &json)
         return json.takeBytes()
+      }
+      return ListingDocument.json(FileListJSON()).write(
+        arguments.positionals, options: options, context: context, listsArchives: true,
+        trailing: { $0.bundleSignatures.map { rendered(BundleSignatureSummary($0).json) } }
+      ) {
+        rendered(FileSummary($0).json)
       }
     }
   }

@@ -8,11 +8,11 @@ import TargetDiscovery
 /// rendered in the worker that read it, and every problem is reported on standard error.
 /// With `findsCallSites`, each image's `callSites` is filled in before it is rendered.
 /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`;
-///   and the archives opened on the way.
+///   and what the walk found besides binaries (the archives opened, the xcframeworks' signatures).
 func forEachInput<Rendered: Sendable>(
   _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
   render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
-) -> (status: ExitStatus, archives: [DiscoveredArchive]) {
+) -> (status: ExitStatus, walk: BinaryListing.Walk) {
   var status = ExitStatus.success
   var listing = BinaryListing()
   listing.findsCallSites = findsCallSites
@@ -33,5 +33,5 @@ func forEachInput<Rendered: Sendable>(
     context.streams.error("sdkvet: \(problem.path): \(problem.message)")
     status = .failure
   }
-  return (status, walk.archives)
+  return (status, walk)
 }

@@ -1,5 +1,6 @@
 import AuditReports
 import BinaryImage
+import ScanEngine
 import TargetDiscovery
 
 /// How `symbols` and `info` put the rows they render for each file into one output, written as
@@ -43,22 +44,24 @@ enum ListingDocument {
   }
 
   /// Reads `paths` (see `forEachInput`), renders each file in parallel and writes the document
-  /// in input order; `listsArchives` adds the archives read at the end.
+  /// in input order; `trailing` renders entries from the walk (like files) after the last file,
+  /// and `listsArchives` adds the archives read at the end.
   /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
   func write(
     _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
-    listsArchives: Bool = false,
+    listsArchives: Bool = false, trailing: (BinaryListing.Walk) -> [[UInt8]] = { _ in [] },
     render: @escaping @Sendable (BinaryFile) -> [UInt8]
   ) -> ExitStatus {
     var document = self
     context.streams.writeOutput(document.opening())
-    let (status, archives) = forEachInput(
+    let (status, walk) = forEachInput(
       paths, options: options, findsCallSites: findsCallSites, context: context, render: render
     ) { rendered in
       guard !rendered.isEmpty else { return }
       context.streams.writeOutput(document.file(rendered))
     }
-    context.streams.writeOutput(document.closing(archives: listsArchives ? archives : nil))
+    for rendered in trailing(walk) { context.streams.writeOutput(document.file(rendered)) }
+    context.streams.writeOutput(document.closing(archives: listsArchives ? walk.archives : nil))
     return status
   }
 }

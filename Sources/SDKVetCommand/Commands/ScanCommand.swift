@@ -1,6 +1,7 @@
 import AuditReports
 import Foundation
 import PrivacyAudit
+import PrivacyCatalog
 import ScanEngine
 import TargetDiscovery
 
@@ -35,6 +36,19 @@ enum ScanCommand: Subcommand {
       OptionSpec(
         "--call-sites",
         help: "Name the functions that call each matched API (arm64 and x86_64 Mach-O code); 'not called' when none."),
+      OptionSpec(
+        "--policy", value: "file",
+        help:
+          "Apply the team policy in <file> (Docs/POLICY.md); default: ./.sdkvet.json if present."
+      ),
+      OptionSpec(
+        "--baseline", value: "file",
+        help:
+          "Report only findings not in <file>, an earlier JSON report (Docs/CLI.md, Baselines)."
+      ),
+      OptionSpec(
+        "--write-baseline", value: "file",
+        help: "Also write the whole report as JSON to <file>, for a later --baseline."),
     ],
     discussion: """
       A <path> may be a binary, a .framework, .xcframework, .bundle, .app, a .a/.dylib/.so/.o, or
@@ -42,38 +56,83 @@ enum ScanCommand: Subcommand {
       matched against the catalog; its PrivacyInfo.xcprivacy and Info.plist are checked. Rules and
       their IDs: Docs/RULES.md. Formats: Docs/REPORT-FORMATS.md.
 
+      A policy (--policy, or .sdkvet.json in the working folder) adds policy-* findings for what
+      it denies, leaves out findings it accepts for a named target until their expiry date, and
+      changes rule severities (Docs/POLICY.md).
+
+      With --baseline, findings already in the earlier report are left out of the report and of
+      the exit status; standard error says how many. --write-baseline writes the whole report
+      (before --baseline is applied), so the next run's baseline holds everything seen.
+
       EXIT STATUS: 0 no finding at or above --fail-on; 1 at least one (an unreadable binary is an
-      error finding; a path that does not exist also counts), or a --catalog file that cannot be
-      read or used, or an --output file that cannot be written; 2 usage error.
+      error finding; a path that does not exist also counts), or a --catalog, --policy or
+      --baseline file that cannot be read or used, or an --output or --write-baseline file that
+      cannot be written; 2 usage error.
 
       EXAMPLES:
         sdkvet scan Vendor.xcframework
         sdkvet scan --format sarif --output sdkvet.sarif MyApp.app
         sdkvet scan --fail-on warning Frameworks/
+        sdkvet scan --write-baseline sdkvet-baseline.json Frameworks/
+        sdkvet scan --baseline sdkvet-baseline.json Frameworks/
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
     let format = try arguments.value("--format", as: ReportFormat.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    var outputFile: OutputFile?
-    if let path = arguments.value("--output") {
-      switch OutputFile.create(path) {
-      case .success(let file): outputFile = file
-      case .failure(let error):
-        context.streams.error("sdkvet: error: \(error.description)")
-        return .failure
-      }
+    let policyFile =
+      arguments.value("--policy")
+      ?? (FileManager.default.fileExists(atPath: Policy.defaultFileName) ? Policy.defaultFileName : nil)
+    var policy: Policy?
+    if let policyFile {
+      policy = JSONDocumentOption.load(policyFile, context: context, parse: Policy.init(json:origin:))
+      if policy == nil { return .failure }
     }
+    let baselineFile = arguments.value("--baseline")
+    var baseline: Baseline?
+    if let baselineFile {
+      baseline = JSONDocumentOption.load(baselineFile, context: context, parse: Baseline.init(jsonReport:origin:))
+      if baseline == nil { return .failure }
+    }
+    guard let outputFile = openOutput(arguments.value("--output"), context: context),
+      let newBaselineFile = openOutput(arguments.value("--write-baseline"), context: context)
+    else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
     var pipeline = ScanPipeline(catalog: catalog)
     pipeline.findsCallSites = arguments.has("--call-sites")
-    var result = pipeline.run(paths: arguments.positionals) { step in
+    let result = pipeline.run(paths: arguments.positionals) { step in
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
     progress.clear()
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
+
+    var report = result.report
+    if let policy, let policyFile {
+      let outcome = policy.applied(to: report, today: Self.today())
+      report = outcome.report
+      if outcome.silenced > 0 {
+        context.streams.error(
+          "sdkvet: \(TextEscaping.escaped(policyFile)): \(outcome.silenced) findings accepted or turned off by the policy and not reported"
+        )
+      }
+    }
+    if let newBaselineFile {
+      var output = OutputTextStream(streams: context.streams.writingOutput(to: newBaselineFile.writer))
+      JSONReporter(toolVersion: SDKVetVersion.current).write(report, to: &output)
+      if let failure = newBaselineFile.finish() {
+        context.streams.error("sdkvet: error: \(failure.description)")
+        return .failure
+      }
+    }
+    if let baseline, let baselineFile {
+      let filtered = baseline.filtering(report)
+      report = filtered.report
+      context.streams.error(
+        "sdkvet: \(TextEscaping.escaped(baselineFile)): \(filtered.matched) of \(filtered.matched + report.allFindings.count) findings are in the baseline and not reported"
+      )
+    }
 
     let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
     let useColor =
@@ -83,15 +142,36 @@ enum ScanCommand: Subcommand {
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath)
     var output = OutputTextStream(streams: streams)
-    result.report.updateCallers { caller in
+    report.updateCallers { caller in
       caller.readableName = Array(caller.function.utf8).withUnsafeBytes(SwiftDemangler.readable)
     }
-    reporter.write(result.report, to: &output)
+    reporter.write(report, to: &output)
     if let failure = outputFile?.finish() {
       context.streams.error("sdkvet: error: \(failure.description)")
       return .failure
     }
-    return exitStatus(for: result.report, gate: gate, hadProblems: !result.problems.isEmpty)
+    return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
+  }
+
+  /// Today's date in UTC, `YYYY-MM-DD`, for a policy's `expires` dates.
+  private static func today() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: Date())
+  }
+
+  /// Opens the file an option names before the scan starts, so a location that cannot be written
+  /// fails at once. Returns `.some(nil)` when the option is absent, and `nil` after reporting a
+  /// file that cannot be opened.
+  private static func openOutput(_ path: String?, context: CommandContext) -> OutputFile?? {
+    guard let path else { return .some(nil) }
+    switch OutputFile.create(path) {
+    case .success(let file): return file
+    case .failure(let error):
+      context.streams.error("sdkvet: error: \(error.description)")
+      return nil
+    }
   }
 
   /// 1 when a finding reaches the gate (or an input path was unusable, unless the gate is `never`).

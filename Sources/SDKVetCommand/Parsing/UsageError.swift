@@ -28,6 +28,10 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     UsageError(description: "Missing expected argument '\(name)'")
   }
 
+  static func tooManyArguments(_ extra: String) -> UsageError {
+    UsageError(description: "Unexpected argument '\(extra)': the command takes one")
+  }
+
   static func conflicting(_ first: String, _ second: String) -> UsageError {
     UsageError(description: "'\(first)' and '\(second)' cannot be used together")
   }

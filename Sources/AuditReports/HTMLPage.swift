@@ -1,0 +1,86 @@
+/// The fixed parts of the HTML report: its style sheet, its one script, and the Content Security
+/// Policy that lets the page load nothing from anywhere.
+///
+/// The policy is `default-src 'none'`: no request leaves the page (no image, font, frame, fetch
+/// or form submission), and the only script allowed to run is `script` itself, named by its
+/// SHA-256 hash. So even a value that got past `HTMLEscaping` could not run code or reach the
+/// network. The script holds no data: everything it works on is in the page's elements, so the
+/// hash is fixed. `Scripts/check-html-report` recomputes it and fails on a mismatch.
+enum HTMLPage {
+  /// The style sheet, inline. Severity filters are CSS alone: an unchecked filter box hides the
+  /// findings of that severity, so filtering costs no script work per finding.
+  static let style = """
+    :root{color-scheme:light dark;--fg:#1d1f21;--bg:#fff;--muted:#666;--line:#d0d4d9;--head:#f3f5f7;\
+    --error:#b3261e;--warning:#8a5a00;--note:#00639b;--used:#fde7e5;--declared:#fff4d6;--both:#e3f4e6}
+    @media (prefers-color-scheme:dark){:root{--fg:#e6e6e6;--bg:#15171a;--muted:#9aa0a6;--line:#3a3f45;\
+    --head:#202327;--error:#ff8a80;--warning:#ffd27a;--note:#8ab4f8;--used:#5c1f1b;--declared:#4d3c10;--both:#1d4226}}
+    body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);\
+    margin:0 auto;padding:1rem 1.5rem;max-width:110rem}
+    h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.15rem;margin:1.4rem 0 .5rem}
+    code,.path{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em;word-break:break-all}
+    .muted{color:var(--muted)}
+    nav.filters{position:sticky;top:0;background:var(--bg);padding:.4rem 0;border-bottom:1px solid var(--line);z-index:2}
+    nav.filters label{margin-right:1rem;white-space:nowrap}
+    nav.filters input[type=search]{min-width:16rem}
+    input.filter{position:absolute;opacity:0;pointer-events:none}
+    nav.filters label.toggle::before{content:"\\2610\\a0"}
+    #show-error:checked~nav label[for=show-error]::before,#show-warning:checked~nav label[for=show-warning]::before,\
+    #show-note:checked~nav label[for=show-note]::before,#show-clean:checked~nav label[for=show-clean]::before\
+    {content:"\\2611\\a0"}
+    #show-error:not(:checked)~main .finding.error,#show-warning:not(:checked)~main .finding.warning,\
+    #show-note:not(:checked)~main .finding.note,#show-clean:not(:checked)~main .clean{display:none}
+    .hidden{display:none}
+    .matrix-wrap{overflow-x:auto;border:1px solid var(--line)}
+    table{border-collapse:collapse}
+    th,td{border:1px solid var(--line);padding:.2rem .45rem;text-align:left;vertical-align:top}
+    thead th{background:var(--head);position:sticky;top:0}
+    table.matrix td{text-align:center;min-width:4.5rem}
+    table.matrix th[scope=row]{position:sticky;left:0;background:var(--bg);white-space:nowrap}
+    table.matrix th[scope=row] .path{word-break:normal}
+    td.both{background:var(--both)}td.used{background:var(--used);font-weight:600}td.declared{background:var(--declared)}
+    td.referenced{color:var(--muted)}td.missing{outline:2px solid var(--error);outline-offset:-2px}
+    .sev{display:inline-block;min-width:4.2rem;font-weight:600}
+    .sev.error,.count.error{color:var(--error)}.sev.warning,.count.warning{color:var(--warning)}\
+    .sev.note,.count.note{color:var(--note)}
+    section.target{border:1px solid var(--line);border-radius:6px;margin:.6rem 0}
+    section.target>details>summary{padding:.45rem .7rem;background:var(--head);cursor:pointer}
+    section.target>details>div{padding:.3rem .9rem .7rem}
+    .count{margin-left:.6rem;font-size:.9em}
+    dl.identity{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.4rem 0}
+    dl.identity dt{color:var(--muted)}dl.identity dd{margin:0}
+    details.finding{border-left:3px solid var(--line);margin:.35rem 0;padding-left:.6rem}
+    details.finding.error{border-color:var(--error)}details.finding.warning{border-color:var(--warning)}\
+    details.finding.note{border-color:var(--note)}
+    details.finding>summary{cursor:pointer}
+    details.finding table{margin:.35rem 0 .5rem;font-size:.92em}
+    ul.profile{margin:.3rem 0;padding-left:1.2rem}
+    """
+
+  /// The one script: expand or collapse every section, and narrow the report to the targets
+  /// whose path contains the search text. Each action is one pass over the page's elements.
+  static let script = """
+    "use strict";
+    (function () {
+      function setAll(open) {
+        document.querySelectorAll("main details").forEach(function (d) { d.open = open; });
+      }
+      document.getElementById("expand-all").addEventListener("click", function () { setAll(true); });
+      document.getElementById("collapse-all").addEventListener("click", function () { setAll(false); });
+      var search = document.getElementById("search");
+      search.addEventListener("input", function () {
+        var text = search.value.toLowerCase();
+        document.querySelectorAll("[data-path]").forEach(function (element) {
+          var path = element.getAttribute("data-path").toLowerCase();
+          element.classList.toggle("hidden", text !== "" && path.indexOf(text) < 0);
+        });
+      });
+    })();
+    """
+
+  /// The base64 SHA-256 of `script`, as the Content Security Policy names it.
+  static let scriptHash = "sha256-HQWuTlmjMXv8D69kf0GJNiQj+T9A+txnB9/MGNM7NCY="
+
+  /// The policy: nothing may be loaded or sent; inline style and the one script may run.
+  static let contentSecurityPolicy =
+    "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'; base-uri 'none'; form-action 'none'"
+}

@@ -1,0 +1,175 @@
+/// What a code signature says about who built a binary or bundle: its code directories, whether
+/// it carries a CMS signature, and the signer Xcode would name. Read from a Mach-O
+/// `LC_CODE_SIGNATURE` superblob or from a bundle's `_CodeSignature/` files (both
+/// `CodeSignatureInfo.init(superBlob:)` and `init(codeDirectory:alternates:cms:)`).
+///
+/// Nothing here verifies a signature: hashes are not compared with the code, and no certificate
+/// chain is checked. The fields say what the signature claims.
+public struct CodeSignatureInfo: Sendable, Hashable {
+  /// The primary code directory (slot 0, or the `_CodeSignature/CodeDirectory` file) first, then
+  /// the alternate ones (slots 0x1000–0x1004, `CodeRequirements-1`…) in slot order.
+  public var directories: [CodeDirectorySummary]
+  /// The size of the CMS signature (slot 0x10000, `_CodeSignature/CodeSignature`) without its
+  /// blob header; 0 when there is none or it is empty (as in an ad-hoc signature).
+  public var cmsSize: Int
+  /// The leaf certificate's fingerprint, when the CMS blob holds certificates.
+  public var certificate: CertificateFingerprint
+
+  /// Creates a signature summary.
+  public init(directories: [CodeDirectorySummary], cmsSize: Int, certificate: CertificateFingerprint) {
+    self.directories = directories
+    self.cmsSize = cmsSize
+    self.certificate = certificate
+  }
+
+  /// The signing identifier of the primary code directory.
+  public var identifier: String? { directories.first?.identifier }
+  /// The team identifier of the primary code directory (an alternate's when the primary has none).
+  public var teamIdentifier: String? { directories.lazy.compactMap(\.teamIdentifier).first }
+  /// Whether the primary code directory has the ad-hoc flag (`CS_ADHOC`, 0x2).
+  public var isAdHoc: Bool { (directories.first?.flags ?? 0) & CodeDirectorySummary.adHocFlag != 0 }
+  /// Whether the linker made the signature (`CS_LINKER_SIGNED`, 0x20000): ld64 and lld sign every
+  /// arm64 output ad hoc this way.
+  public var isLinkerSigned: Bool { (directories.first?.flags ?? 0) & CodeDirectorySummary.linkerSignedFlag != 0 }
+  /// The cdhash `codesign -dv` prints: that of the directory with the strongest hash.
+  public var cdhash: String? {
+    directories.filter { $0.cdhash != nil }.max { $0.hashType.strength < $1.hashType.strength }?.cdhash
+  }
+
+  /// Who signed, as Xcode classifies it (swift-build `CodeSignatureInfo`): ad hoc when the code
+  /// directory says so or there is no CMS signature; a developer program signature when a team
+  /// identifier is present; otherwise self-signed, named by the leaf certificate.
+  public var signer: Signer {
+    if isAdHoc || cmsSize == 0 { return .adHoc }
+    if let teamIdentifier { return .appleDeveloperProgram(team: teamIdentifier) }
+    if case .sha256(let fingerprint) = certificate { return .selfSigned(certificateSHA256: fingerprint) }
+    return .selfSigned(certificateSHA256: nil)
+  }
+}
+
+/// Who signed code, in Xcode's terms.
+public enum Signer: Sendable, Hashable, CustomStringConvertible {
+  /// No signature at all.
+  case unsigned
+  /// Signed without a certificate; Xcode treats it like unsigned.
+  case adHoc
+  /// Signed with a certificate that names a team: `AppleDeveloperProgram:<TEAMID>`.
+  case appleDeveloperProgram(team: String)
+  /// Signed with a certificate that names no team: `SelfSigned:<SHA-256 of the leaf certificate>`,
+  /// `nil` when the certificate could not be parsed.
+  case selfSigned(certificateSHA256: String?)
+
+  /// `unsigned`, `ad-hoc`, `AppleDeveloperProgram:<TEAMID>` or `SelfSigned:<SHA-256>`.
+  public var description: String {
+    switch self {
+    case .unsigned: "unsigned"
+    case .adHoc: "ad-hoc"
+    case .appleDeveloperProgram(let team): "AppleDeveloperProgram:\(team)"
+    case .selfSigned(let fingerprint?): "SelfSigned:\(fingerprint)"
+    case .selfSigned(nil): "SelfSigned (certificate not parsed)"
+    }
+  }
+
+  /// Whether a certificate signed the code (developer program or self-signed).
+  public var hasCertificate: Bool {
+    switch self {
+    case .unsigned, .adHoc: false
+    case .appleDeveloperProgram, .selfSigned: true
+    }
+  }
+}
+
+/// The leaf certificate of a CMS signature, as far as sdkvet reads it.
+public enum CertificateFingerprint: Sendable, Hashable {
+  /// No CMS signature, or one without certificates.
+  case none
+  /// The SHA-256 of the first certificate's DER bytes, uppercase hex (as Xcode names a self-signed signer).
+  case sha256(String)
+  /// The CMS blob is there but its certificates could not be walked; the reason, one sentence.
+  case notParsed(String)
+}
+
+/// One code directory (`CS_CodeDirectory`, magic 0xfade0c02).
+public struct CodeDirectorySummary: Sendable, Hashable {
+  /// `CS_ADHOC`.
+  public static let adHocFlag: UInt32 = 0x2
+  /// `CS_LINKER_SIGNED`.
+  public static let linkerSignedFlag: UInt32 = 0x2_0000
+
+  /// The digest a code directory uses for its hashes and its cdhash.
+  public enum HashType: Sendable, Hashable, CustomStringConvertible {
+    /// `CS_HASHTYPE_SHA1` (1).
+    case sha1
+    /// `CS_HASHTYPE_SHA256` (2).
+    case sha256
+    /// `CS_HASHTYPE_SHA256_TRUNCATED` (3).
+    case sha256Truncated
+    /// `CS_HASHTYPE_SHA384` (4): read, but its cdhash is not computed.
+    case sha384
+    /// Any other value.
+    case unknown(UInt8)
+
+    /// Creates a hash type from the `hashType` byte.
+    public init(_ value: UInt8) {
+      switch value {
+      case 1: self = .sha1
+      case 2: self = .sha256
+      case 3: self = .sha256Truncated
+      case 4: self = .sha384
+      default: self = .unknown(value)
+      }
+    }
+
+    /// `sha1`, `sha256`, `sha256-truncated`, `sha384`, or `unknown-<n>`.
+    public var description: String {
+      switch self {
+      case .sha1: "sha1"
+      case .sha256: "sha256"
+      case .sha256Truncated: "sha256-truncated"
+      case .sha384: "sha384"
+      case .unknown(let value): "unknown-\(value)"
+      }
+    }
+
+    /// The order `codesign` prefers directories in: SHA-384 over SHA-256 over SHA-1.
+    var strength: Int {
+      switch self {
+      case .unknown: 0
+      case .sha1: 1
+      case .sha256Truncated: 2
+      case .sha256: 3
+      case .sha384: 4
+      }
+    }
+  }
+
+  /// The superblob slot the directory came from (0 for the primary, 0x1000… for alternates).
+  public var slot: UInt32
+  /// The structure version (`0x20400` and so on); it decides which fields exist.
+  public var version: UInt32
+  /// `CS_*` flags (0x2 ad hoc, 0x20000 linker-signed, …).
+  public var flags: UInt32
+  /// The digest of its hashes.
+  public var hashType: HashType
+  /// The signing identifier (usually a bundle identifier or file name).
+  public var identifier: String
+  /// The team identifier (only from version 0x20200 on).
+  public var teamIdentifier: String?
+  /// The directory's own digest truncated to 20 bytes, lowercase hex; `nil` for SHA-384 and
+  /// unknown hash types.
+  public var cdhash: String?
+
+  /// Creates a summary.
+  public init(
+    slot: UInt32, version: UInt32, flags: UInt32, hashType: HashType, identifier: String, teamIdentifier: String?,
+    cdhash: String?
+  ) {
+    self.slot = slot
+    self.version = version
+    self.flags = flags
+    self.hashType = hashType
+    self.identifier = identifier
+    self.teamIdentifier = teamIdentifier
+    self.cdhash = cdhash
+  }
+}

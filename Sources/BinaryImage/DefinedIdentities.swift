@@ -1,0 +1,60 @@
+/// Collects, from the names an image defines, what says which code it was built from: the
+/// Objective-C classes (`_OBJC_CLASS_$_<name>`) and the Swift modules (`$s<length><module>…`),
+/// each once, into `Image.definedClasses` and `Image.definedSwiftModules`.
+///
+/// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
+/// a few bytes per class and per module, never the definitions themselves, so a Swift binary
+/// with 100,000 definitions costs a handful of names.
+public struct DefinedIdentities {
+  private var seen = ByteKeyTable<Void>()
+  /// The last Swift module noted: a symbol table lists a module's symbols together, so most
+  /// Swift definitions are settled by one byte comparison instead of a hash.
+  private var lastModule: [UInt8] = []
+  private static let classPrefixes = ["_OBJC_CLASS_$_", "OBJC_CLASS_$_"].map { Array($0.utf8) }
+  private static let swiftPrefixes = ["_$s", "$s"].map { Array($0.utf8) }
+  private static let classTag = 0
+  private static let moduleTag = 1
+
+  /// Creates an empty collector.
+  public init() {}
+
+  /// Notes one defined name: a class or Swift module not seen yet is appended to `image`.
+  /// - Parameter offset: The file offset of the symbol, for the name-limit error.
+  /// - Throws: `malformed` when the kept name takes the image past its name limit (`NameTable`).
+  public mutating func note(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
+    throws(BinaryError)
+  {
+    if let rest = Self.dropping(Self.classPrefixes, from: name), !rest.isEmpty {
+      guard seen.insert(rest, tag: Self.classTag) else { return try image.names.charge(rest.count, at: offset) }
+      image.definedClasses.append(try image.names.append(rest, at: offset))
+    } else if let rest = Self.dropping(Self.swiftPrefixes, from: name), let module = Self.firstIdentifier(rest) {
+      guard !module.elementsEqual(lastModule) else { return try image.names.charge(module.count, at: offset) }
+      lastModule = Array(module)
+      guard seen.insert(module, tag: Self.moduleTag) else { return try image.names.charge(module.count, at: offset) }
+      image.definedSwiftModules.append(try image.names.append(module, at: offset))
+    }
+  }
+
+  /// `name` without the first of `prefixes` it starts with; `nil` when it starts with none.
+  private static func dropping(_ prefixes: [[UInt8]], from name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    for prefix in prefixes where name.count >= prefix.count && name.starts(with: prefix) {
+      return UnsafeRawBufferPointer(rebasing: name[prefix.count...])
+    }
+    return nil
+  }
+
+  /// The identifier a Swift mangling starts with (`9Alamofire…` → `Alamofire`): a decimal length
+  /// without a leading zero (a `0` starts a word-substituted identifier, a letter a standard
+  /// substitution such as `So` or `Si`), then that many bytes; `nil` when the name has no such start.
+  private static func firstIdentifier(_ mangled: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    var length = 0
+    var index = 0
+    while index < mangled.count, index < 4, (0x30...0x39).contains(mangled[index]) {
+      if index == 0 && mangled[index] == 0x30 { return nil }
+      length = length * 10 + Int(mangled[index] - 0x30)
+      index += 1
+    }
+    guard length > 0, length <= mangled.count - index else { return nil }
+    return UnsafeRawBufferPointer(rebasing: mangled[index..<(index + length)])
+  }
+}

@@ -1,0 +1,93 @@
+/// A dependency manager sdkvet recognises by the folders and files it leaves in a project.
+public enum PackageManager: String, Sendable, Hashable, CaseIterable {
+  /// Swift Package Manager (`.build/artifacts`, Xcode's `SourcePackages/artifacts`).
+  case swiftPM = "swiftpm"
+  /// CocoaPods (`Pods/<Pod>`, `Podfile.lock`).
+  case cocoaPods = "cocoapods"
+  /// Carthage (`Carthage/Build`, `Cartfile.resolved`).
+  case carthage
+
+  /// The manager's own spelling of its name, as reports show it: `SwiftPM`, `CocoaPods`, `Carthage`.
+  public var displayName: String {
+    switch self {
+    case .swiftPM: "SwiftPM"
+    case .cocoaPods: "CocoaPods"
+    case .carthage: "Carthage"
+    }
+  }
+}
+
+/// Which package a target came from, as its dependency manager recorded it: what a reviewer
+/// writes in a review ("KochavaCore 7.6.0 from CocoaPods").
+///
+/// Only `manager` and `name` are always known (they come from where the target lies); the
+/// rest comes from the manager's lock and state files and is `nil` when they do not say.
+public struct PackageRecord: Sendable, Hashable {
+  /// The manager that put the target there.
+  public var manager: PackageManager
+  /// The package: the SwiftPM package identity, the pod, or the Carthage project.
+  public var name: String
+  /// The resolved version (a tag for Carthage), when the package is pinned to one.
+  public var version: String?
+  /// The branch, when the package is pinned to a branch instead of a version.
+  public var branch: String?
+  /// The source-control revision (commit) resolved.
+  public var revision: String?
+  /// Where the package comes from: its repository URL or path, or the CocoaPods spec repository.
+  public var source: String?
+  /// The URL a binary artifact was downloaded from (SwiftPM `binaryTarget(url:checksum:)`).
+  public var artifactURL: String?
+  /// The artifact's checksum as the manager recorded it (SwiftPM: hex SHA-256 of the archive).
+  public var checksum: String?
+
+  /// Creates a record.
+  public init(
+    manager: PackageManager, name: String, version: String? = nil, branch: String? = nil, revision: String? = nil,
+    source: String? = nil, artifactURL: String? = nil, checksum: String? = nil
+  ) {
+    self.manager = manager
+    self.name = name
+    self.version = version
+    self.branch = branch
+    self.revision = revision
+    self.source = source
+    self.artifactURL = artifactURL
+    self.checksum = checksum
+  }
+}
+
+/// A lock or state file that could not be read in full: the file, the first problem's line
+/// (when the format has lines sdkvet can point at), and how many more problems it holds.
+public struct LockFileIssue: Error, Sendable, Hashable {
+  /// The file as found under the scanned root.
+  public var file: String
+  /// The 1-based line of the first problem; `nil` for a JSON value of the wrong shape (its JSON
+  /// path is in `message`) or a file that cannot be read at all.
+  public var line: Int?
+  /// What is wrong, one clause without a final period.
+  public var message: String
+  /// Further problems in the same file, not described.
+  public var moreProblems: Int
+
+  /// Creates an issue.
+  public init(file: String, line: Int? = nil, message: String, moreProblems: Int = 0) {
+    self.file = file
+    self.line = line
+    self.message = message
+    self.moreProblems = moreProblems
+  }
+}
+
+/// A target's package record and the problems met in the files it was read from.
+public struct PackageAttribution: Sendable, Hashable {
+  /// The record.
+  public var record: PackageRecord
+  /// The lock and state files consulted for this record that could not be read in full.
+  public var issues: [LockFileIssue]
+
+  /// Creates an attribution.
+  public init(record: PackageRecord, issues: [LockFileIssue] = []) {
+    self.record = record
+    self.issues = issues
+  }
+}

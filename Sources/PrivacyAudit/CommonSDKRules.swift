@@ -1,0 +1,122 @@
+import BinaryImage
+import PrivacyCatalog
+import PropertyLists
+import TargetDiscovery
+
+/// A commonly used SDK (Apple's list, ITMS-91061) recognised in a target.
+public struct SDKDetection: Sendable, Hashable {
+  /// How the SDK was recognised, weakest first; the raw values are the report's strings.
+  public enum Confidence: String, Sendable, Hashable {
+    /// The framework, library or bundle is named like the SDK (or an alias).
+    case name
+    /// The last part of the bundle's `CFBundleIdentifier` is the SDK's name or an alias.
+    case identifier
+    /// A binary defines the SDK's Objective-C classes or Swift module.
+    case symbols
+  }
+
+  /// The SDK's name as Apple's list spells it.
+  public var sdk: String
+  /// The strongest way it was recognised.
+  public var confidence: Confidence
+  /// The binaries that include the SDK under another name ("X includes Y"), sorted; empty when
+  /// the target itself is named or identified as the SDK.
+  public var includedIn: [String]
+  /// What recognised it: the name, the bundle identifier and the definitions, sorted.
+  public var evidence: [Evidence]
+
+  /// Creates a detection.
+  public init(sdk: String, confidence: Confidence, includedIn: [String] = [], evidence: [Evidence]) {
+    self.sdk = sdk
+    self.confidence = confidence
+    self.includedIn = includedIn
+    self.evidence = evidence
+  }
+}
+
+/// Recognises the commonly used SDKs in a target and the rule `listed-sdk-without-manifest`.
+enum CommonSDKRules {
+  /// The most definitions cited as evidence per SDK and target.
+  static let shownDefinitions = 10
+
+  /// The listed SDKs in the target's Mach-O code, by SDK name.
+  static func detections(_ audit: TargetAudit, index: CatalogIndex) -> [SDKDetection] {
+    guard audit.binaries.contains(where: { $0.images.contains { $0.format == .machO } }) else { return [] }
+    var byName: [String: [Evidence]] = [:]
+    var confidence: [String: SDKDetection.Confidence] = [:]
+    let target = audit.target
+    let place = target.binaries.first?.path ?? target.path
+    let ownName = TargetNaming.baseName(of: target.path)
+    if let sdk = index.commonSDKNames[ownName.lowercased()] {
+      byName[sdk, default: []].append(
+        Evidence(symbol: ownName, via: .bundleName, binary: place, architecture: nil, member: nil, library: nil))
+      confidence[sdk] = .name
+    }
+    if let identifier = target.infoPlist?.dictionary?["CFBundleIdentifier"]?.stringValue,
+      let last = identifier.split(separator: ".").last, let sdk = index.commonSDKNames[last.lowercased()]
+    {
+      byName[sdk, default: []].append(
+        Evidence(
+          symbol: identifier, via: .bundleIdentifier, binary: place, architecture: nil, member: nil, library: nil))
+      confidence[sdk] = .identifier
+    }
+    let named = Set(byName.keys)
+    var including: [String: Set<String>] = [:]
+    for binary in audit.binaries {
+      for image in binary.images where image.format == .machO {
+        for match in image.commonSDKs {
+          byName[match.sdk, default: []] += match.symbols.map { symbol in
+            Evidence(
+              symbol: symbol, via: .definition, binary: binary.file.path, architecture: image.architecture,
+              member: image.member, library: nil)
+          }
+          confidence[match.sdk] = .symbols
+          if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path) }
+        }
+      }
+    }
+    return byName.keys.sorted().map { sdk in
+      let evidence = (byName[sdk] ?? []).normalized
+      let names = evidence.filter { $0.via != .definition }
+      let definitions = evidence.filter { $0.via == .definition }.prefix(shownDefinitions)
+      return SDKDetection(
+        sdk: sdk, confidence: confidence[sdk] ?? .name, includedIn: (including[sdk] ?? []).sorted(),
+        evidence: names + definitions)
+    }
+  }
+
+  /// `listed-sdk-without-manifest`: one finding per listed SDK in a target that has no manifest.
+  static func findings(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
+    guard audit.manifests.isEmpty else { return [] }
+    return detections.map { detection in
+      let what =
+        detection.includedIn.isEmpty
+        ? "This target is \(detection.sdk)"
+        : "\(detection.includedIn.joined(separator: ", ")) includes \(detection.sdk)"
+      return Finding(
+        rule: .listedSDKWithoutManifest, severity: .error, category: nil,
+        message:
+          "\(what) (recognised by \(detection.confidence.rawValue)), on Apple's list of commonly used SDKs, and the target has no "
+          + "PrivacyInfo.xcprivacy: App Store Connect rejects a new app or an update that adds it (ITMS-91061). "
+          + "Use a release of \(detection.sdk) that ships its privacy manifest, or ask the vendor for one.",
+        evidence: detection.evidence)
+    }
+  }
+}
+
+/// The name a target goes by: its file or bundle name without the extension, and without the
+/// `lib` of a library file.
+enum TargetNaming {
+  static func baseName(of path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    let bundleExtensions = [".framework", ".xcframework", ".bundle", ".app", ".appex", ".a", ".dylib", ".so"]
+    var name = file
+    if let suffix = bundleExtensions.first(where: { file.hasSuffix($0) && file.count > $0.count }) {
+      name = String(file.dropLast(suffix.count))
+      if [".a", ".dylib", ".so"].contains(suffix), name.hasPrefix("lib"), name.count > 3 {
+        name = String(name.dropFirst(3))
+      }
+    }
+    return name
+  }
+}

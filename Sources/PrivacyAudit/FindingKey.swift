@@ -1,0 +1,95 @@
+/// What identifies a finding from one scan to the next: its rule, its target, its category, the
+/// file it is about, and the symbols of its evidence — never its message text, which may be
+/// reworded, nor anything positional.
+///
+/// Baselines (`scan --baseline`) match findings by key, and SARIF's `partialFingerprints` carry
+/// its `fingerprint`, so a code-scanning service tracks a finding across runs. A finding whose
+/// evidence gains a symbol (a new API use of an already-reported category) has a new key, so it is
+/// reported again.
+public struct FindingKey: Sendable, Hashable {
+  /// The rule ID as written in a report; kept as a string so a baseline written by another
+  /// version, with rules this one does not know, still reads.
+  public var rule: String
+  /// The target's path as found under the scanned root.
+  public var target: String
+  /// The category or protected resource, if the finding has one.
+  public var category: String?
+  /// The manifest or Info.plist the finding is about, if any.
+  public var file: String?
+  /// The evidence symbols, sorted, each once.
+  public var symbols: [String]
+
+  /// Creates a key; `symbols` are sorted and made unique.
+  public init(rule: String, target: String, category: String?, file: String?, symbols: some Sequence<String>) {
+    self.rule = rule
+    self.target = target
+    self.category = category
+    self.file = file
+    self.symbols = Set(symbols).sorted()
+  }
+
+  /// The key of `finding`, reported for the target at `target`.
+  public init(_ finding: Finding, target: String) {
+    self.init(
+      rule: finding.rule.rawValue, target: target, category: finding.category, file: finding.file,
+      symbols: finding.evidence.map(\.symbol))
+  }
+
+  /// A stable 64-bit FNV-1a hash of the key's fields, as 16 lowercase hex digits: the same on
+  /// every platform and in every run. Each field is prefixed by its UTF-8 length, so no two keys
+  /// run together into the same bytes.
+  public var fingerprint: String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func add(_ field: String?) {
+      let bytes = field.map { Array($0.utf8) }
+      let length = bytes.map { String($0.count) } ?? "-"
+      for byte in Array(length.utf8) + [UInt8(ascii: ":")] + (bytes ?? []) {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+    }
+    add(rule)
+    add(target)
+    add(category)
+    add(file)
+    for symbol in symbols { add(symbol) }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
+
+/// The findings of an earlier report, by key: what `scan --baseline` leaves out of a new one.
+public struct Baseline: Sendable {
+  /// How many findings of the earlier report have each key.
+  private var counts: [FindingKey: Int] = [:]
+
+  /// A baseline holding `keys`; a key listed twice matches two findings.
+  public init(keys: some Sequence<FindingKey>) {
+    for key in keys { counts[key, default: 0] += 1 }
+  }
+
+  /// The baseline of every finding in `report`.
+  public init(report: AuditReport) {
+    self.init(keys: report.targets.flatMap { target in target.findings.map { FindingKey($0, target: target.path) } })
+  }
+
+  /// `report` without the findings the baseline holds, and how many were left out. Each finding
+  /// of the baseline matches at most one finding, in report order, so a finding that now occurs
+  /// more often than before is reported for the extra occurrences. Targets are kept, with their
+  /// profiles, even when all their findings are left out.
+  public func filtering(_ report: AuditReport) -> (report: AuditReport, matched: Int) {
+    var remaining = counts
+    var matched = 0
+    var filtered = report
+    for index in filtered.targets.indices {
+      let path = filtered.targets[index].path
+      filtered.targets[index].findings.removeAll { finding in
+        let key = FindingKey(finding, target: path)
+        guard let count = remaining[key], count > 0 else { return false }
+        remaining[key] = count - 1
+        matched += 1
+        return true
+      }
+    }
+    return (filtered, matched)
+  }
+}

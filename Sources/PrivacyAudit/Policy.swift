@@ -1,0 +1,159 @@
+import PrivacyCatalog
+
+/// A team's rules on top of the audit (`.sdkvet.json` or `scan --policy FILE`, `Docs/POLICY.md`):
+/// what no SDK may use, findings the team has accepted for a named target, and rule severities of
+/// its own. Applying it is pure: the date it is judged on is passed in.
+public struct Policy: Sendable, Hashable {
+  /// The schema version this sdkvet reads.
+  public static let schemaVersion = 1
+
+  /// What the targets a deny entry selects must not do.
+  public struct Deny: Sendable, Hashable {
+    /// The targets it applies to (`TargetSelector`); empty for every target.
+    public var targets: [String]
+    /// Required-reason categories (full strings) the targets must not use.
+    public var categories: [String]
+    /// Protected resources (catalog identifiers) the targets must not be able to ask for.
+    public var permissions: [String]
+    /// Whether the targets must not track.
+    public var tracking: Bool
+  }
+
+  /// A finding the team accepted for a named target, until an optional date.
+  public struct Allow: Sendable, Hashable {
+    /// The target it applies to (`TargetSelector`).
+    public var target: String
+    /// The rule whose findings it silences.
+    public var rule: RuleID
+    /// Only findings of this category or resource; `nil` for every finding of the rule.
+    public var category: String?
+    /// Why the finding is accepted (required, shown when the entry expires).
+    public var reason: String
+    /// The last day (`YYYY-MM-DD`) the entry silences anything; `nil` for no end.
+    public var expires: String?
+  }
+
+  /// What a rule's findings become: a severity, or left out.
+  public enum Override: Sendable, Hashable {
+    /// Every finding of the rule gets this severity.
+    case severity(Severity)
+    /// The rule's findings are left out.
+    case off
+  }
+
+  /// The deny entries, in file order.
+  public var deny: [Deny] = []
+  /// The allow entries, in file order.
+  public var allow: [Allow] = []
+  /// Severity overrides per rule.
+  public var overrides: [RuleID: Override] = [:]
+
+  /// What applying the policy did besides changing findings.
+  public struct Outcome: Sendable {
+    /// The report with policy findings added, accepted findings left out and severities applied.
+    public var report: AuditReport
+    /// How many findings allow entries and `off` overrides left out.
+    public var silenced: Int
+  }
+
+  /// Applies the policy to `report` as of `today` (`YYYY-MM-DD`, UTC): adds a
+  /// `policy-denied-category`, `-permission` or `-tracking` finding for each denied use, leaves
+  /// out the findings a current allow entry names (an expired entry silences nothing and adds a
+  /// `policy-allow-expired` warning to its target), then applies the severity overrides.
+  public func applied(to report: AuditReport, today: String) -> Outcome {
+    var result = report
+    var silenced = 0
+    for index in result.targets.indices {
+      var target = result.targets[index]
+      let selector = TargetSelector(path: target.path)
+      for entry in deny where entry.targets.isEmpty || entry.targets.contains(where: selector.matches) {
+        target.findings += denials(entry, in: target)
+      }
+      for entry in allow where selector.matches(entry.target) {
+        if let expires = entry.expires, expires < today {
+          target.findings.append(expired(entry, on: expires))
+          continue
+        }
+        let before = target.findings.count
+        target.findings.removeAll { $0.rule == entry.rule && (entry.category == nil || $0.category == entry.category) }
+        silenced += before - target.findings.count
+      }
+      var kept: [Finding] = []
+      for var finding in target.findings {
+        switch overrides[finding.rule] {
+        case .off?:
+          silenced += 1
+          continue
+        case .severity(let severity)?: finding.severity = severity
+        case nil: break
+        }
+        kept.append(finding)
+      }
+      target.findings = kept.sorted(by: Finding.ordered)
+      result.targets[index] = target
+    }
+    return Outcome(report: result, silenced: silenced)
+  }
+
+  private func denials(_ entry: Deny, in target: TargetReport) -> [Finding] {
+    var findings: [Finding] = []
+    let name = TargetSelector(path: target.path).name
+    for category in entry.categories where target.usedCategories.contains(category) {
+      findings.append(
+        Finding(
+          rule: .policyDeniedCategory, severity: .error, category: category,
+          message: "\(name) uses \(category), which the policy denies.",
+          evidence: target.apiUses.filter { $0.category == category }.map(\.evidence)))
+    }
+    for resource in entry.permissions {
+      let uses = target.permissions.filter { $0.resource == resource }
+      guard !uses.isEmpty else { continue }
+      findings.append(
+        Finding(
+          rule: .policyDeniedPermission, severity: .error, category: resource,
+          message: "\(name) can ask for \(resource), which the policy denies.", evidence: uses.flatMap(\.evidence)))
+    }
+    let tracking = target.tracking
+    if entry.tracking
+      && (tracking.readsAdvertisingIdentifier || tracking.requestsAuthorization
+        || tracking.declaredTracking == true)
+    {
+      let facts =
+        (tracking.readsAdvertisingIdentifier ? ["reads the advertising identifier"] : [])
+        + (tracking.requestsAuthorization ? ["requests App Tracking Transparency"] : [])
+        + (tracking.declaredTracking == true ? ["declares NSPrivacyTracking true"] : [])
+      findings.append(
+        Finding(
+          rule: .policyDeniedTracking, severity: .error, category: nil,
+          message: "\(name) tracks (\(facts.joined(separator: ", "))), which the policy denies."))
+    }
+    return findings
+  }
+
+  private func expired(_ entry: Allow, on date: String) -> Finding {
+    Finding(
+      rule: .policyAllowExpired, severity: .warning, category: entry.category,
+      message:
+        "The policy's allow entry for \(entry.rule.rawValue) expired on \(date) (reason: \(entry.reason)); its findings are reported again."
+    )
+  }
+}
+
+/// How a policy names a target: by its path as reported, its file name (`TrackerKit.framework`),
+/// or that name without its extension (`TrackerKit`).
+struct TargetSelector {
+  /// The last path component.
+  let name: String
+  private let path: String
+
+  init(path: String) {
+    self.path = path
+    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+    name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+  }
+
+  /// Whether `selector` names this target.
+  func matches(_ selector: String) -> Bool {
+    selector == path || selector == name || (name.lastIndex(of: ".").map { String(name[..<$0]) } == selector)
+  }
+}

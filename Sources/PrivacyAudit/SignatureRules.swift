@@ -1,0 +1,114 @@
+import BinaryImage
+import TargetDiscovery
+
+/// The rules about who built an xcframework (ITMS-91065 territory). Nothing here verifies a
+/// signature: the rules read what the signature claims and which files it seals.
+///
+/// `unsigned-binary-sdk` (note): the xcframework has no `_CodeSignature/`, only an ad-hoc
+/// signature (which Xcode treats as unsigned), or one that cannot be read.
+///
+/// `signature-inner-unsigned` (warning): the xcframework is signed with a certificate, but a
+/// framework in one of its slices has neither a certificate signature in its binary nor one
+/// in its own `_CodeSignature/` (signing only the outer bundle leaves the inner ones as the
+/// linker left them: unsigned or linker-signed ad hoc).
+///
+/// `signature-seal-mismatch` (warning): the xcframework's `CodeResources` lists a file that is
+/// not there, or a file is there that it does not list (see `SealCheck`), so `codesign --verify`
+/// would fail; contents are not hashed.
+///
+/// `listed-sdk-unsigned` (error, ITMS-91065): a commonly used SDK on Apple's list is an
+/// xcframework without a certificate signature, or the `.ipa`'s signature receipt for the
+/// xcframework it was built from says `signed` false. It replaces `unsigned-binary-sdk` there.
+enum SignatureRules {
+  /// How many paths a message names before it says how many more there are.
+  static let namedPathLimit = 5
+
+  static func findings(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
+    let listed = listedUnsigned(audit, detections: detections)
+    guard audit.target.kind == .xcframework, let signature = audit.target.signature else { return listed }
+    return (listed.isEmpty ? unsigned(signature) : listed) + innerUnsigned(audit, outer: signature) + seal(signature)
+  }
+
+  /// Why the xcframework counts as unsigned, as a clause ("is not signed (…)"); `nil` when it
+  /// is signed with a certificate.
+  private static func unsignedState(_ signature: BundleSignature) -> String? {
+    switch signature.state {
+    case .unsigned: "is not signed (it has no _CodeSignature/CodeDirectory)"
+    case .unreadable(let reason): "has a signature that cannot be read (\(reason))"
+    case .signed(let info) where !info.signer.hasCertificate: "is only ad-hoc signed, which Xcode treats as unsigned"
+    case .signed: nil
+    }
+  }
+
+  private static func listedUnsigned(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
+    guard let sdk = detections.first?.sdk else { return [] }
+    var reasons: [String] = []
+    if audit.target.kind == .xcframework, let signature = audit.target.signature, let state = unsignedState(signature) {
+      reasons.append("the xcframework \(state)")
+    }
+    for receipt in audit.target.signatureReceipts where receipt.signed == false {
+      reasons.append("the app's signature receipt \(receipt.path) says it was not signed")
+    }
+    guard !reasons.isEmpty else { return [] }
+    let names = detections.map(\.sdk).joined(separator: ", ")
+    return [
+      Finding(
+        rule: .listedSDKUnsigned, severity: .error, category: nil,
+        message:
+          "\(names), on Apple's list of commonly used SDKs, ships without a certificate signature: "
+          + reasons.joined(separator: "; ")
+          + ". App Store Connect rejects an app that uses it as a binary dependency (ITMS-91065). "
+          + "Use a release of \(sdk) signed by its vendor.",
+        file: audit.target.signature.map { $0.bundle + "/_CodeSignature" }
+          ?? audit.target.signatureReceipts.first?.path,
+        evidence: detections.flatMap(\.evidence))
+    ]
+  }
+
+  private static func unsigned(_ signature: BundleSignature) -> [Finding] {
+    guard let state = unsignedState(signature) else { return [] }
+    return [
+      Finding(
+        rule: .unsignedBinarySDK, severity: .note, category: nil,
+        message:
+          "The xcframework \(state): nothing says who built it, and Xcode cannot warn when a later release comes from someone else. Ask the vendor for a release signed with their certificate (App Store Connect rejects a commonly used SDK shipped unsigned, ITMS-91065).",
+        file: signature.bundle + "/_CodeSignature")
+    ]
+  }
+
+  private static func innerUnsigned(_ audit: TargetAudit, outer: BundleSignature) -> [Finding] {
+    guard outer.signer.hasCertificate else { return [] }
+    return audit.target.nestedFrameworks.compactMap { framework in
+      if framework.signature.signer.hasCertificate { return nil }
+      let images = audit.binaries.filter { $0.file.path == framework.executable }.flatMap(\.images)
+      if !images.isEmpty && images.allSatisfy({ $0.signature?.signer.hasCertificate == true }) { return nil }
+      let what =
+        images.contains { $0.signature != nil } ? "its binary is only ad-hoc (linker) signed" : "it is not signed"
+      return Finding(
+        rule: .signatureInnerUnsigned, severity: .warning, category: nil,
+        message:
+          "The xcframework is signed (\(outer.signer)) but the framework inside it is not: \(what). Signing the outer bundle does not sign the frameworks in it; the vendor must sign each framework before creating the xcframework.",
+        file: framework.path)
+    }
+  }
+
+  private static func seal(_ signature: BundleSignature) -> [Finding] {
+    guard let seal = signature.seal, !seal.isIntact else { return [] }
+    var parts: [String] = []
+    if let problem = seal.problem { parts.append(problem) }
+    if !seal.missing.isEmpty { parts.append("sealed but missing: \(named(seal.missing))") }
+    if !seal.unsealed.isEmpty { parts.append("present but not sealed: \(named(seal.unsealed))") }
+    return [
+      Finding(
+        rule: .signatureSealMismatch, severity: .warning, category: nil,
+        message:
+          "The xcframework's files do not match its signature's CodeResources (\(parts.joined(separator: "; "))), so `codesign --verify` fails: files were added or removed after signing. Obtain the release as the vendor signed it.",
+        file: signature.bundle + "/_CodeSignature/CodeResources")
+    ]
+  }
+
+  private static func named(_ paths: [String]) -> String {
+    let shown = paths.prefix(namedPathLimit).joined(separator: ", ")
+    return paths.count > namedPathLimit ? "\(shown) and \(paths.count - namedPathLimit) more" : shown
+  }
+}

@@ -1,0 +1,134 @@
+public import BinaryImage
+
+/// One entry of Apple's list of commonly used third-party SDKs (ITMS-91061), with what
+/// recognises it in a scanned folder or binary.
+///
+/// `name` is spelled exactly as Apple's list spells it (`BoringSSL / openssl_grpc`). A target is
+/// recognised by its name or the last part of its `CFBundleIdentifier` (the name or an alias), and
+/// a binary by the Objective-C classes and Swift modules it **defines**, so the SDK is found under
+/// another file name or merged into another binary.
+public struct CommonSDK: Sendable, Hashable {
+  /// The SDK's name as Apple's list spells it; unique in the catalog.
+  public var name: String
+  /// Other names a framework, library, pod, package or bundle identifier uses for it (`lottie-ios`, `DGCharts`).
+  public var aliases: [String]
+  /// Prefixes of the Objective-C classes it defines (`FBSDKLogin`); the longest prefix that
+  /// matches a class decides, so `FBSDKLogin` wins over `FBSDK`. Unique across the catalog.
+  public var classPrefixes: [String]
+  /// Swift modules it defines (`Alamofire`); unique across the catalog.
+  public var swiftModules: [String]
+  /// Provenance or caveats.
+  public var note: String?
+
+  /// Creates an entry.
+  public init(
+    name: String, aliases: [String] = [], classPrefixes: [String] = [], swiftModules: [String] = [],
+    note: String? = nil
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.classPrefixes = classPrefixes
+    self.swiftModules = swiftModules
+    self.note = note
+  }
+
+  /// Every name the SDK goes by: `name`, the part of it before ` / ` and after it, and the aliases.
+  public var names: [String] {
+    let parts = name.split(separator: " / ").map(String.init)
+    return (parts.count > 1 ? [name] + parts : [name]) + aliases
+  }
+}
+
+extension CommonSDK: Decodable {
+  private enum CodingKeys: String, CodingKey {
+    case name, aliases, classPrefixes, swiftModules, note
+  }
+
+  /// Decodes an entry; everything but `name` may be left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
+    classPrefixes = try container.decodeIfPresent([String].self, forKey: .classPrefixes) ?? []
+    swiftModules = try container.decodeIfPresent([String].self, forKey: .swiftModules) ?? []
+    note = try container.decodeIfPresent(String.self, forKey: .note)
+  }
+}
+
+/// A commonly used SDK recognised in one image by what the image defines.
+public struct CommonSDKMatch: Sendable, Hashable {
+  /// `CommonSDK.name`.
+  public var sdk: String
+  /// The definitions that recognise it, as the binary spells them (`_OBJC_CLASS_$_FBSDKLoginManager`,
+  /// `$s9Alamofire` for a Swift module): the first `CommonSDKMatch.shownSymbols` in the image's
+  /// order, sorted.
+  public var symbols: [String]
+  /// How many classes and modules matched in all.
+  public var count: Int
+
+  /// The most definitions kept as evidence per SDK and image.
+  public static let shownSymbols = 5
+
+  /// Creates a match.
+  public init(sdk: String, symbols: [String], count: Int) {
+    self.sdk = sdk
+    self.symbols = symbols
+    self.count = count
+  }
+}
+
+/// Recognises commonly used SDKs by the classes and Swift modules an image defines
+/// (`Image.definedClasses`, `Image.definedSwiftModules`). Built once per catalog.
+///
+/// A Swift module is one hash lookup; a class is looked up once per distinct prefix length,
+/// longest first, so the most specific prefix wins. Bytes are hashed straight from the image's
+/// `NameTable`; a `String` is built only for a definition that matched.
+public struct CommonSDKMatcher: Sendable {
+  private let names: [String]
+  private let modules: ByteKeyTable<Int>
+  private let prefixes: ByteKeyTable<Int>
+  private let prefixLengths: [Int]
+
+  /// Prepares the tables for `sdks`; of two equal prefixes or modules the first entry keeps it.
+  public init(sdks: [CommonSDK]) {
+    names = sdks.map(\.name)
+    let indexed = sdks.enumerated()
+    modules = ByteKeyTable(indexed.flatMap { index, sdk in sdk.swiftModules.map { (Array($0.utf8), index) } })
+    prefixes = ByteKeyTable(indexed.flatMap { index, sdk in sdk.classPrefixes.map { (Array($0.utf8), index) } })
+    prefixLengths = Set(sdks.flatMap { $0.classPrefixes.map(\.utf8.count) }).sorted(by: >)
+  }
+
+  /// The SDKs `image` defines classes or Swift modules of, by name.
+  public func matches(in image: Image) -> [CommonSDKMatch] {
+    var found: [Int: CommonSDKMatch] = [:]
+    func record(_ sdk: Int, _ symbol: @autoclosure () -> String) {
+      var match = found[sdk] ?? CommonSDKMatch(sdk: names[sdk], symbols: [], count: 0)
+      match.count += 1
+      if match.symbols.count < CommonSDKMatch.shownSymbols { match.symbols.append(symbol()) }
+      found[sdk] = match
+    }
+    image.names.storage.withUnsafeBytes { storage in
+      for reference in image.definedClasses {
+        let name = CatalogMatcher.bytes(of: reference, in: storage)
+        for length in prefixLengths where length <= name.count {
+          guard let sdk = prefixes.value(for: UnsafeRawBufferPointer(rebasing: name[..<length])) else { continue }
+          record(sdk, "_OBJC_CLASS_$_" + image.names.string(reference))
+          break
+        }
+      }
+      for reference in image.definedSwiftModules {
+        if let sdk = modules.value(for: CatalogMatcher.bytes(of: reference, in: storage)) {
+          let module = image.names.string(reference)
+          record(sdk, "$s\(module.utf8.count)\(module)")
+        }
+      }
+    }
+    return found.keys.sorted().compactMap { sdk in
+      found[sdk].map { match in
+        var sorted = match
+        sorted.symbols.sort()
+        return sorted
+      }
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import AuditReports
+import BinaryImage
+import Foundation
+import PrivacyAudit
+import ScanEngine
+import TargetDiscovery
+
+/// `sdkvet manifest`: drafts the `PrivacyInfo.xcprivacy` a target needs, or checks that its
+/// manifest lacks nothing its binaries show.
+enum ManifestCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "manifest",
+    abstract: "Draft the PrivacyInfo.xcprivacy a target needs, or check that its manifest lacks nothing.",
+    arguments: "<target>",
+    requiresArguments: true,
+    options: [
+      OptionSpec(
+        "--output", short: "-o", value: "file", help: "Write the draft to <file> instead of standard output."),
+      OptionSpec("--check", help: "Write no draft: list what the target's manifest lacks, and exit 1 if anything."),
+      OptionSpec(
+        "--catalog", value: "file", repeatable: true,
+        help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
+    ],
+    discussion: """
+      <target> is one app, framework, xcframework, bundle or library, as `sdkvet scan` finds it. The
+      draft is the target's manifest with every declaration kept and what is missing added: each
+      required-reason category its binaries use, with an EMPTY NSPrivacyAccessedAPITypeReasons and,
+      in a comment beside it, the approved reasons this kind of target (app or SDK) may declare.
+      sdkvet never picks a reason: read each candidate and list the ones that describe the use.
+      NSPrivacyTracking follows the tracking evidence; tracking domains are left for you to list.
+
+      EXIT STATUS: 0 the draft was written (with --check: nothing is missing); 1 something is
+      missing (--check), the target cannot be found or read, a --catalog file cannot be used, or
+      the output cannot be written; 2 usage error.
+
+      EXAMPLES:
+        sdkvet manifest Vendor.framework
+        sdkvet manifest --output Vendor.framework/PrivacyInfo.xcprivacy Vendor.framework
+        sdkvet manifest --check MyApp.app
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+    if arguments.has("--check") && arguments.value("--output") != nil {
+      throw UsageError.conflicting("--check", "--output")
+    }
+    guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+      throw UsageError.tooManyArguments(arguments.positionals.dropFirst().first ?? "")
+    }
+    guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
+    let pipeline = ScanPipeline(catalog: catalog)
+    let outcome = pipeline.run(paths: [path])
+    for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    guard let target = outcome.report.targets.first(where: { $0.path == trimmed }) ?? outcome.report.targets.first
+    else {
+      context.streams.error("sdkvet: error: \(path): no app, SDK or library found")
+      return .failure
+    }
+    if target.path != trimmed, outcome.report.targets.count > 1 {
+      context.streams.error("sdkvet: \(path) holds \(outcome.report.targets.count) targets; this is for \(target.path)")
+    }
+    var existing: Data?
+    if let manifest = target.privacyManifest {
+      switch pipeline.fileSystem.document(at: manifest) {  // also inside an archive
+      case .success(let data): existing = data
+      case .failure(let error):
+        context.streams.error("sdkvet: error: " + error.rendered(path: manifest))
+        return .failure
+      }
+    }
+    let draft = ManifestDraft(report: target, existing: existing, catalog: catalog)
+    if arguments.has("--check") {
+      let verdict =
+        draft.missing.isEmpty
+        ? ["\(target.path): the manifest lacks nothing."] : draft.missing.map { "\(target.path): \($0)" }
+      context.streams.output(verdict.map(TextEscaping.escaped).joined(separator: "\n") + "\n")
+      return draft.missing.isEmpty ? .success : .failure
+    }
+    let xml = ManifestDraftWriter.xml(draft)
+    guard let output = arguments.value("--output") else {
+      context.streams.output(xml)
+      return .success
+    }
+    switch OutputFile.create(output) {
+    case .success(let file):
+      context.streams.writingOutput(to: file.writer).output(xml)
+      if let failure = file.finish() {
+        context.streams.error("sdkvet: error: \(failure.description)")
+        return .failure
+      }
+      return .success
+    case .failure(let error):
+      context.streams.error("sdkvet: error: \(error.description)")
+      return .failure
+    }
+  }
+}

@@ -1,0 +1,196 @@
+public import BinaryImage
+import Foundation
+import PropertyLists
+
+/// A bundle's detached signature: what its `_CodeSignature/` folder holds, read through the
+/// `ScanFileSystem` seam so that it works on disk and inside archives alike.
+///
+/// `codesign` signs an `.xcframework` as a bundle whose main executable is its `Info.plist`:
+/// `_CodeSignature/CodeDirectory` is the primary code directory, `CodeRequirements-1` (and
+/// further `-2` …) the alternate ones, `CodeSignature` the CMS blob wrapper and `CodeResources`
+/// the seal of every other file. A framework whose binary is not Mach-O (a static framework) is
+/// signed the same way; a dynamic framework's binary carries its signature itself.
+public struct BundleSignature: Sendable, Hashable {
+  /// What the `_CodeSignature/` folder says.
+  public enum State: Sendable, Hashable {
+    /// There is no `_CodeSignature/CodeDirectory`.
+    case unsigned
+    /// The signature as read.
+    case signed(CodeSignatureInfo)
+    /// The files are there but cannot be read or parsed; the sentence says why.
+    case unreadable(String)
+  }
+
+  /// The bundle's path, as found under the scanned root.
+  public var bundle: String
+  /// The signature.
+  public var state: State
+  /// The seal checked against the files present; `nil` when the bundle has no `CodeResources`
+  /// or the seal was not checked.
+  public var seal: SealCheck?
+
+  /// Creates a bundle signature.
+  public init(bundle: String, state: State, seal: SealCheck? = nil) {
+    self.bundle = bundle
+    self.state = state
+    self.seal = seal
+  }
+
+  /// Who signed, as Xcode names it; `unsigned` for an unreadable signature too.
+  public var signer: Signer {
+    guard case .signed(let info) = state else { return .unsigned }
+    return info.signer
+  }
+
+  /// The most alternate directories read (`CodeRequirements-1` … `-5`, slots 0x1000–0x1004).
+  static let alternateLimit = 5
+
+  /// Reads the signature of the bundle at `path`, and when `checkSeal` is set, compares its
+  /// `CodeResources` with the files present.
+  static func read(bundle path: String, checkSeal: Bool, in fileSystem: some ScanFileSystem) -> BundleSignature {
+    let folder = path.subpath("_CodeSignature")
+    guard fileSystem.status(folder.subpath("CodeDirectory"))?.kind == .regular else {
+      return BundleSignature(bundle: path, state: .unsigned)
+    }
+    let state: State
+    do throws(BinaryError) {
+      let directory = try fileSystem.contents(of: folder.subpath("CodeDirectory"), limit: ReadLimits.documentBytes)
+      var alternates: [FileBytes] = []
+      for index in 1...alternateLimit {
+        let alternate = folder.subpath("CodeRequirements-\(index)")
+        guard fileSystem.status(alternate)?.kind == .regular else { break }
+        alternates.append(try fileSystem.contents(of: alternate, limit: ReadLimits.documentBytes))
+      }
+      let cmsPath = folder.subpath("CodeSignature")
+      let cms =
+        fileSystem.status(cmsPath)?.kind == .regular
+        ? try fileSystem.contents(of: cmsPath, limit: ReadLimits.documentBytes) : nil
+      let info = try CodeSignatureInfo(
+        codeDirectory: ByteReader(directory.bytes), alternates: alternates.map { ByteReader($0.bytes) },
+        cms: cms.map { ByteReader($0.bytes) })
+      state = .signed(info)
+    } catch {
+      state = .unreadable(error.message)
+    }
+    let resources = folder.subpath("CodeResources")
+    guard checkSeal, fileSystem.status(resources)?.kind == .regular else {
+      return BundleSignature(bundle: path, state: state)
+    }
+    return BundleSignature(
+      bundle: path, state: state, seal: SealCheck(bundle: path, resources: resources, in: fileSystem))
+  }
+}
+
+/// `CodeResources` compared with the files of the bundle: which sealed files are missing and
+/// which files are not sealed. File contents are not hashed, so a changed file goes unnoticed;
+/// only files added or removed after signing are found.
+///
+/// The seal is `files2` (`files` for signatures older than 10.9). A key whose entry names a
+/// `cdhash` or `requirement` is nested code, which seals everything below it; an entry marked
+/// `optional` may be absent. The rules' own regular expressions are not evaluated: the files the
+/// default `rules2` omit (`Info.plist` and `PkgInfo` at the root, `.DS_Store` anywhere,
+/// `*.lproj/locversion.plist`) and the `_CodeSignature/` folder itself are never expected.
+public struct SealCheck: Sendable, Hashable {
+  /// Sealed files that are not there, relative to the bundle, sorted.
+  public var missing: [String]
+  /// Files that are there but not sealed, relative to the bundle, sorted.
+  public var unsealed: [String]
+  /// Why `CodeResources` could not be used, when it could not; then the lists are empty.
+  public var problem: String?
+
+  /// Creates a seal check.
+  public init(missing: [String], unsealed: [String], problem: String? = nil) {
+    self.missing = missing
+    self.unsealed = unsealed
+    self.problem = problem
+  }
+
+  /// Whether the files match the seal.
+  public var isIntact: Bool { missing.isEmpty && unsealed.isEmpty && problem == nil }
+
+  /// The most files and folders visited in a bundle; a walk that finds more stops there and says so.
+  static let entryLimit = 100_000
+
+  init(bundle: String, resources: String, in fileSystem: some ScanFileSystem) {
+    let plist = PropertyListFile.read(resources, in: fileSystem)
+    let seal: [String: PropertyListValue]
+    switch plist.contents {
+    case .failure(let error):
+      self.init(missing: [], unsealed: [], problem: "CodeResources cannot be read (\(error.message))")
+      return
+    case .success(let document):
+      guard
+        let files = document.root.dictionaryValue?["files2"]?.dictionaryValue
+          ?? document.root.dictionaryValue?["files"]?.dictionaryValue
+      else {
+        self.init(missing: [], unsealed: [], problem: "CodeResources has no files2 or files dictionary")
+        return
+      }
+      seal = files
+    }
+    var present: [String] = []
+    var budget = Self.entryLimit
+    Self.walk(bundle, relative: "", into: &present, budget: &budget, in: fileSystem)
+    guard budget > 0 else {
+      self.init(
+        missing: [], unsealed: [],
+        problem: "the bundle holds more than \(Self.entryLimit) files and folders; not checked")
+      return
+    }
+    let presentSet = Set(present)
+    let nested = seal.filter { _, entry in
+      entry.dictionaryValue.map { $0["cdhash"] != nil || $0["requirement"] != nil } ?? false
+    }.keys
+    let missing = seal.filter { path, entry in
+      if case .boolean(true)? = entry.dictionaryValue?["optional"] { return false }
+      return !presentSet.contains(path) && fileSystem.linkStatus(bundle.subpath(path)) == nil
+    }.keys
+    let unsealed = present.filter { path in
+      seal[path] == nil && !Self.isOmitted(path) && !nested.contains { path.hasPrefix($0 + "/") }
+    }
+    self.init(missing: missing.sorted(), unsealed: unsealed.sorted())
+  }
+
+  /// Files the default rules never seal, and the signature's own folder.
+  private static func isOmitted(_ path: String) -> Bool {
+    let name = path.fileName
+    return path == "Info.plist" || path == "PkgInfo" || path.hasPrefix("_CodeSignature/") || name == ".DS_Store"
+      || (name == "locversion.plist" && path.dropLast(name.count + 1).hasSuffix(".lproj"))
+  }
+
+  /// Lists every file and symbolic link under `folder` (links are not followed), relative paths.
+  private static func walk(
+    _ folder: String, relative: String, into files: inout [String], budget: inout Int,
+    in fileSystem: some ScanFileSystem
+  ) {
+    for name in (fileSystem.directoryEntries(folder) ?? []).sorted() {
+      budget -= 1
+      guard budget > 0 else { return }
+      let path = folder.subpath(name)
+      let relativePath = relative.isEmpty ? name : relative + "/" + name
+      switch fileSystem.linkStatus(path)?.kind {
+      case .directory?: walk(path, relative: relativePath, into: &files, budget: &budget, in: fileSystem)
+      case .regular?, .symbolicLink?: files.append(relativePath)
+      default: break
+      }
+    }
+  }
+}
+
+/// A framework inside an xcframework slice, with what says whether it is signed: its own
+/// `_CodeSignature/` folder, and its executable (whose embedded signature the engine reads).
+public struct NestedFramework: Sendable, Hashable {
+  /// The framework's path.
+  public var path: String
+  /// Its executable, when discovery found one.
+  public var executable: String?
+  /// Its `_CodeSignature/` contents (the seal is not checked for nested frameworks).
+  public var signature: BundleSignature
+
+  /// Creates a nested framework.
+  public init(path: String, executable: String?, signature: BundleSignature) {
+    self.path = path
+    self.executable = executable
+    self.signature = signature
+  }
+}

@@ -1,0 +1,44 @@
+import BinaryImage
+import TestSupport
+import Testing
+
+/// `DefinedIdentities`: which defined names give a class or a Swift module, each kept once.
+@Suite struct DefinedIdentitiesTests {
+  private func collect(_ names: [String]) throws -> (classes: [String], modules: [String], taken: Int) {
+    var image = Image(format: .machO, architecture: "arm64", kind: .sharedLibrary, fileType: "MH_DYLIB", imageSize: 0)
+    var identities = DefinedIdentities()
+    for name in names {
+      try Array(name.utf8).withUnsafeBytes { try identities.note($0, at: 0, into: &image) }
+    }
+    return (
+      image.definedClasses.map(image.names.string), image.definedSwiftModules.map(image.names.string),
+      image.names.bytesTaken
+    )
+  }
+
+  @Test func classesAndModulesAreKeptOnceWithoutTheirPrefixes() throws {
+    let found = try collect([
+      "_OBJC_CLASS_$_FBSDKLoginManager", "_OBJC_CLASS_$_FBSDKLoginManager", "OBJC_CLASS_$_GTMLogger",
+      "_$s9Alamofire7SessionC7requestyyF", "$s9Alamofire10DataRequestCMn", "_$s10Kingfisher5ImageV",
+    ])
+    #expect(found.classes == ["FBSDKLoginManager", "GTMLogger"])
+    #expect(found.modules == ["Alamofire", "Kingfisher"])
+    // Kept names are stored once; a repeat is charged against the name limit, not stored.
+    #expect(found.taken == "FBSDKLoginManager".utf8.count * 2 + "GTMLogger".utf8.count + 9 * 2 + 10)
+  }
+
+  @Test(arguments: [
+    "_OBJC_METACLASS_$_FBSDKLoginManager",  // a metaclass, not a class
+    "_OBJC_CLASS_$_",  // no class name
+    "_$sSo8NSObjectC",  // a standard substitution (an imported Objective-C type), no module
+    "_$s0abc",  // a word-substituted identifier
+    "_$s99Short",  // a length past the end of the name
+    "_$s12345678901Alamofire",  // a length of more than four digits
+    "_T09Alamofire7SessionC",  // pre-Swift 5 mangling
+    "_my_function",
+  ])
+  func otherNamesGiveNothing(name: String) throws {
+    let found = try collect([name])
+    #expect(found.classes.isEmpty && found.modules.isEmpty && found.taken == 0)
+  }
+}
