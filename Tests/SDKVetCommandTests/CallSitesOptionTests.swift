@@ -36,7 +36,7 @@ import Testing
     #expect(stat["callSites"] == nil && stat["notCalled"] == nil)
   }
 
-  @Test(arguments: ["text", "markdown", "sarif"])
+  @Test(arguments: ["text", "markdown", "sarif", "html"])
   func everyFormatNamesTheCallers(format: String) {
     let run = CapturedRun(["scan", "--call-sites", "--format", format, "--fail-on", "never", "--no-color", dylib])
     #expect(run.output.contains("called from"))
