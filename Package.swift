@@ -62,8 +62,10 @@ let package = Package(
       pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
-    .target(name: "ELFSymbols", dependencies: ["BinaryImage", libELF, libELFOnMac], swiftSettings: strictSettings),
-    .target(name: "MachOImage", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
+    .target(
+      name: "ELFSymbols", dependencies: ["BinaryImage", "CodeScan", libELF, libELFOnMac], swiftSettings: strictSettings),
+    .target(name: "CodeScan", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
+    .target(name: "MachOImage", dependencies: ["BinaryImage", "CodeScan"], swiftSettings: strictSettings),
     .target(name: "PropertyLists", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "TargetDiscovery", dependencies: ["BinaryImage", "PropertyLists"], swiftSettings: strictSettings),
     .target(

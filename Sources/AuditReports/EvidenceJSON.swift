@@ -12,9 +12,32 @@ extension PrivacyAudit.Evidence {
       ("architecture", .optional(architecture)),
       ("member", .optional(member)),
       ("library", .optional(library)),
-    ]
+    ] + (callSites?.jsonMembers ?? [])
   }
 
   /// The evidence as a JSON object.
   var json: JSONValue { .object(jsonMembers) }
+}
+
+extension CallSiteSummary {
+  /// `callSites` (the listed callers), `callSiteCount`, `callerCount` and `notCalled`: present
+  /// only when call sites were looked for.
+  var jsonMembers: [(key: String, value: JSONValue)] {
+    [
+      (
+        "callSites",
+        .array(
+          callers.map { caller in
+            .object(
+              [
+                ("function", .string(caller.function)), ("address", .string("0x" + String(caller.address, radix: 16))),
+                ("count", .int(caller.count)),
+              ] + (caller.readableName.map { [("demangled", .string($0))] } ?? []))
+          })
+      ),
+      ("callSiteCount", .int(siteCount)),
+      ("callerCount", .int(functionCount)),
+      ("notCalled", .bool(isNotCalled)),
+    ]
+  }
 }

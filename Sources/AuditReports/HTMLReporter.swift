@@ -141,14 +141,17 @@ public struct HTMLReporter: Reporter {
       if finding.file == nil { html += "<p class=\"muted\">No binary evidence.</p>" }
       return html + "</details>\n"
     }
+    // The callers column only when call sites were looked for (`scan --call-sites`).
+    let showsCallers = finding.evidence.contains { $0.callSites != nil }
     html +=
       "<table><thead><tr><th>Symbol</th><th>Via</th><th>Binary</th><th>Architecture</th><th>Member</th>"
-      + "<th>Library</th></tr></thead><tbody>"
+      + "<th>Library</th>" + (showsCallers ? "<th>Callers</th>" : "") + "</tr></thead><tbody>"
     for evidence in finding.evidence {
+      let callers = evidence.callSites.map { $0.sentence(quote: code) } ?? "—"
       html +=
         "<tr><td>\(code(evidence.symbol))</td><td>\(evidence.via.rawValue)</td><td>\(code(evidence.binary))</td>"
         + "<td>\(optional(evidence.architecture))</td><td>\(optional(evidence.member))</td>"
-        + "<td>\(optional(evidence.library))</td></tr>"
+        + "<td>\(optional(evidence.library))</td>" + (showsCallers ? "<td>\(callers)</td>" : "") + "</tr>"
     }
     return html + "</tbody></table></details>\n"
   }

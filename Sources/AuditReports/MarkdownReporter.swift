@@ -125,17 +125,23 @@ public struct MarkdownReporter: Reporter {
       lines += ["", "File: " + MarkdownEscaping.code(file, inTable: false)]
     }
     guard !finding.evidence.isEmpty else { return lines }
+    // The callers column only when call sites were looked for (`scan --call-sites`).
+    let showsCallers = finding.evidence.contains { $0.callSites != nil }
+    let headers = ["Symbol", "Via", "Binary", "Architecture", "Member", "Library"] + (showsCallers ? ["Callers"] : [])
     lines += [
       "",
-      MarkdownEscaping.row(["Symbol", "Via", "Binary", "Architecture", "Member", "Library"]),
-      MarkdownEscaping.row(Array(repeating: "---", count: 6)),
+      MarkdownEscaping.row(headers),
+      MarkdownEscaping.row(Array(repeating: "---", count: headers.count)),
     ]
     for evidence in finding.evidence {
+      let callers =
+        showsCallers ? [evidence.callSites.map { $0.sentence(quote: code) } ?? "—"] : []
       lines.append(
-        MarkdownEscaping.row([
-          code(evidence.symbol), evidence.via.rawValue, code(evidence.binary),
-          optionalText(evidence.architecture), optionalCode(evidence.member), optionalCode(evidence.library),
-        ]))
+        MarkdownEscaping.row(
+          [
+            code(evidence.symbol), evidence.via.rawValue, code(evidence.binary),
+            optionalText(evidence.architecture), optionalCode(evidence.member), optionalCode(evidence.library),
+          ] + callers))
     }
     return lines
   }

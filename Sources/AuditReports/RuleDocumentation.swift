@@ -168,6 +168,15 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Review the findings again, then renew the entry's `expires` date or remove the entry."
       )
+    case .possibleDynamicUse:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .note,
+        summary: "A binary may reach a required-reason API by name at run time, without importing it.",
+        detail:
+          "The binary imports a function that looks symbols, classes or selectors up by name (dlsym, NSClassFromString, NSSelectorFromString, objc_getClass, ...) and holds an API's name as a whole string. That is not proof of a call, so it is never counted as a use.",
+        fixMarkdown:
+          "Check what the named string is used for (`scan --call-sites` names the functions that call the lookup function); if the code calls the API, declare its category with an approved reason."
+      )
     case .requiresPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,

@@ -169,7 +169,9 @@ public struct SARIFReporter: Reporter {
       members.append(("logicalLocations", .array([.object(logical)])))
     }
     let library = evidence.library.map { ", bound to \($0)" } ?? ""
-    members.append(("message", text("\(evidence.symbol) (\(evidence.via.rawValue)) in \(evidence.location)\(library)")))
+    let callers = evidence.callSites.map { "; " + $0.sentence { $0 } } ?? ""
+    members.append(
+      ("message", text("\(evidence.symbol) (\(evidence.via.rawValue)) in \(evidence.location)\(library)\(callers)")))
     return .object(members)
   }
 

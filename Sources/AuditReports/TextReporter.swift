@@ -113,6 +113,10 @@ public struct TextReporter: Reporter {
         columns.append(TextLayout.Column(text: "from " + shown(library), width: 0))
       }
       lines += TextLayout.aligned(columns, indent: indent, continuationIndent: indent + 2)
+      if let callSites = item.callSites {
+        lines += TextLayout.wrapped(
+          shown(callSites.sentence { $0 }), indent: indent + 2, hangingIndent: indent + 4)
+      }
     }
     return lines
   }

@@ -64,6 +64,15 @@ public struct Image: Sendable {
   public var headerInconsistencies: [String] = []
   /// Mach-O build and load metadata; `nil` for ELF.
   public var machO: MachOMetadata?
+  /// Where the image's bytes lie in its file (a universal slice, an archive member), so that a
+  /// second pass over the same bytes (call sites) finds them; `nil` when not recorded.
+  public var byteRange: Range<Int>?
+  /// The call sites of the image's imports and selectors, when a second pass looked for them
+  /// (`symbols --call-sites`); `nil` otherwise.
+  public var callSites: CallSiteMap?
+  /// Identifier-like C strings of an image that imports a dynamic-lookup function
+  /// (`ReadOptions.lookupStrings`, Mach-O); empty otherwise.
+  public var lookupStrings: [LookupString] = []
 
   /// Creates an empty image.
   /// - Parameter imageSize: The image's size in bytes, which bounds the name bytes its readers

@@ -9,6 +9,8 @@ public struct ReadOptions: Sendable, Hashable {
   /// Collect the Objective-C classes and Swift modules the image defines, each once
   /// (`Image.definedClasses`, `Image.definedSwiftModules`), without keeping the definitions.
   public var definedIdentities: Bool
+  /// Collect `Image.lookupStrings` when the image imports a dynamic-lookup function (Mach-O).
+  public var lookupStrings: Bool = false
 
   /// Creates options.
   public init(
@@ -26,6 +28,11 @@ public struct ReadOptions: Sendable, Hashable {
   /// Imports and selector references, no definitions.
   public static let imports = ReadOptions(definedSymbols: false)
   /// What the scan needs: `imports`, plus the classes and Swift modules the image defines (to
-  /// recognise a commonly used SDK inside it).
-  public static let audit = ReadOptions(definedSymbols: false, definedIdentities: true)
+  /// recognise a commonly used SDK inside it), and the lookup strings of images that import a
+  /// dynamic-lookup function.
+  public static let audit: ReadOptions = {
+    var options = ReadOptions(definedSymbols: false, definedIdentities: true)
+    options.lookupStrings = true
+    return options
+  }()
 }

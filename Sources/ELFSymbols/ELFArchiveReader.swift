@@ -18,7 +18,9 @@
         while let member = try archive.next() {
           do throws(BinaryError) {
             let bytes = UnsafeMutableRawBufferPointer(rebasing: file.mutableBytes[member.range])
-            images.append(try readObject(bytes, member: member, options: options))
+            var image = try readObject(bytes, member: member, options: options)
+            image.byteRange = member.range
+            images.append(image)
           } catch {
             problems.append(error.located(member: member.name))
           }

@@ -26,7 +26,8 @@ public enum ELFReader {
         try ELFHeaderCheck.validate(file.bytes)
         let elf = try LibELF.open(memory: bytes)
         defer { LibELF.end(elf) }
-        let image = try ELFImageReader.read(elf, member: nil, options: options)
+        var image = try ELFImageReader.read(elf, member: nil, options: options)
+        image.byteRange = 0..<bytes.count
         return BinaryFile(path: path, container: .elf, images: [image])
       case .archive:
         let (images, problems) = try ELFArchiveReader.read(file, options: options)

@@ -107,6 +107,17 @@ struct ChainedFixups {
     return try starts.peek(UInt16.self, at: infoPosition, "Mach-O chained starts: pointer_format")
   }
 
+  /// The name of the import at `ordinal` in the imports table, or `nil` when there is none or
+  /// it cannot be read.
+  func importName(ordinal: Int) -> UnsafeRawBufferPointer? {
+    guard ordinal >= 0, ordinal < importCount, let entrySize = Self.importEntrySize(format: importFormat),
+      let table = try? tail(from: importsOffset, "Mach-O chained fixups: imports_offset"),
+      let (_, _, nameOffset) = try? Self.decodeImport(table, at: ordinal * entrySize, format: importFormat),
+      let symbols = try? tail(from: symbolsOffset, "Mach-O chained fixups: symbols_offset")
+    else { return nil }
+    return try? symbols.cString(at: nameOffset, "Mach-O chained fixups: import name")
+  }
+
   /// The payload from `offset` to its end.
   private func tail(from offset: UInt32, _ what: String) throws(BinaryError) -> ByteReader {
     guard offset <= blob.count else {

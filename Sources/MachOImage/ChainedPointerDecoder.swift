@@ -42,4 +42,23 @@ struct ChainedPointerDecoder {
       return nil
     }
   }
+
+  /// The imports-table ordinal a bind slot names, or `nil` for a rebase or an unknown format
+  /// (`dyld_chained_ptr_64_bind`: 24 bits; `_arm64e_bind`/`_auth_bind`: 16, 24 for `USERLAND24`;
+  /// `_32_bind`: 20).
+  func bindOrdinal(_ raw: UInt64) -> Int? {
+    switch format {
+    case ChainedFixupConstants.pointer64, ChainedFixupConstants.pointer64Offset:
+      return raw >> 63 != 0 ? Int(raw & 0xff_ffff) : nil
+    case ChainedFixupConstants.pointerARM64E, ChainedFixupConstants.pointerARM64EUserland,
+      ChainedFixupConstants.pointerARM64EKernel:
+      return (raw >> 62) & 1 != 0 ? Int(raw & 0xffff) : nil
+    case ChainedFixupConstants.pointerARM64EUserland24:
+      return (raw >> 62) & 1 != 0 ? Int(raw & 0xff_ffff) : nil
+    case ChainedFixupConstants.pointer32:
+      return (raw >> 31) & 1 != 0 ? Int(raw & 0xf_ffff) : nil
+    default:
+      return nil
+    }
+  }
 }

@@ -17,6 +17,10 @@ struct LoadCommandSummary {
   var chainedFixups: LoadCommand?
   /// `LC_CODE_SIGNATURE`.
   var codeSignature: LoadCommand?
+  /// `LC_DYSYMTAB` (its indirect symbol table names the import of each stub and pointer slot).
+  var dynamicSymbolTable: LoadCommand?
+  /// `LC_FUNCTION_STARTS`.
+  var functionStarts: LoadCommand?
   /// Linked libraries in load order.
   var libraries: [LinkedLibrary] = []
   /// `LC_ID_DYLIB`.
@@ -59,6 +63,8 @@ struct LoadCommandSummary {
       metadata.usesChainedFixups = true
     case LoadCommandType.dyldExportsTrie: metadata.hasExportsTrie = true
     case LoadCommandType.codeSignature: codeSignature = command
+    case LoadCommandType.dysymtab: dynamicSymbolTable = command
+    case LoadCommandType.functionStarts: functionStarts = command
     case LoadCommandType.idDylib: installName = try DylibCommands.installName(command)
     case LoadCommandType.rpath: metadata.rpaths.append(try DylibCommands.rpath(command))
     case LoadCommandType.uuid:

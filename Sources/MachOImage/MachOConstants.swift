@@ -107,6 +107,10 @@ enum LoadCommandType {
   static let dyldExportsTrie: UInt32 = 0x8000_0033
   /// `LC_DYLD_CHAINED_FIXUPS` (`0x34 | LC_REQ_DYLD`).
   static let dyldChainedFixups: UInt32 = 0x8000_0034
+  /// `LC_DYSYMTAB`.
+  static let dysymtab: UInt32 = 0xb
+  /// `LC_FUNCTION_STARTS`.
+  static let functionStarts: UInt32 = 0x26
 }
 
 /// `nlist.n_type` and `nlist.n_desc` bits (`<mach-o/nlist.h>`).
@@ -141,6 +145,22 @@ enum SectionFlags {
   static let pureInstructions: UInt32 = 0x8000_0000
   /// `S_ATTR_SOME_INSTRUCTIONS`.
   static let someInstructions: UInt32 = 0x0000_0400
+  /// `SECTION_TYPE`.
+  static let typeMask: UInt32 = 0xff
+  /// `S_NON_LAZY_SYMBOL_POINTERS` (`__got`, `__auth_got`).
+  static let nonLazySymbolPointers: UInt32 = 0x6
+  /// `S_LAZY_SYMBOL_POINTERS` (`__la_symbol_ptr`).
+  static let lazySymbolPointers: UInt32 = 0x7
+  /// `S_SYMBOL_STUBS` (`__stubs`, `__auth_stubs`).
+  static let symbolStubs: UInt32 = 0x8
+}
+
+/// Special `indirect symbol table` entries (`<mach-o/loader.h>`): the slot binds no symbol.
+enum IndirectSymbol {
+  /// `INDIRECT_SYMBOL_LOCAL`.
+  static let local: UInt32 = 0x8000_0000
+  /// `INDIRECT_SYMBOL_ABS`.
+  static let absolute: UInt32 = 0x4000_0000
 }
 
 /// Bind opcode stream values (`BIND_*` in `<mach-o/loader.h>`).

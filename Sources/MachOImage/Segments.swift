@@ -16,9 +16,15 @@ struct Section {
   var relocationCount: UInt32
   /// `flags` (type and attributes).
   var flags: UInt32
+  /// `reserved1`: for stub and pointer sections, the index of their first entry in the indirect symbol table.
+  var reserved1: UInt32 = 0
+  /// `reserved2`: for `S_SYMBOL_STUBS`, the size of one stub.
+  var reserved2: UInt32 = 0
 
   /// Whether the section holds code (`S_ATTR_PURE_INSTRUCTIONS` or `S_ATTR_SOME_INSTRUCTIONS`).
   var holdsCode: Bool { flags & (SectionFlags.pureInstructions | SectionFlags.someInstructions) != 0 }
+  /// `flags & SECTION_TYPE`.
+  var type: UInt32 { flags & SectionFlags.typeMask }
 }
 
 /// A segment, as `struct segment_command` / `struct segment_command_64`, with its sections.
@@ -73,11 +79,14 @@ struct Segment {
       let relocationsOffset = try reader.read(UInt32.self, "Mach-O section: reloff")
       let relocationCount = try reader.read(UInt32.self, "Mach-O section: nreloc")
       let flags = try reader.read(UInt32.self, "Mach-O section: flags")
-      try reader.skip(is64Bit ? 12 : 8, "Mach-O section: reserved")
+      let reserved1 = try reader.read(UInt32.self, "Mach-O section: reserved1")
+      let reserved2 = try reader.read(UInt32.self, "Mach-O section: reserved2")
+      try reader.skip(is64Bit ? 4 : 0, "Mach-O section: reserved3")
       sections.append(
         Section(
           name: sectionName, address: address, size: size, fileOffset: fileOffset,
-          relocationsOffset: relocationsOffset, relocationCount: relocationCount, flags: flags))
+          relocationsOffset: relocationsOffset, relocationCount: relocationCount, flags: flags,
+          reserved1: reserved1, reserved2: reserved2))
     }
     self.sections = sections
   }

@@ -35,6 +35,7 @@ enum ThinImageReader {
     result.libraries = summary.libraries
     result.installName = summary.installName
     result.machO = summary.metadata
+    if let start = Int(exactly: bytes.baseOffset) { result.byteRange = start..<(start + bytes.count) }
     var problems = summary.problems
     func attempt(_ body: () throws(BinaryError) -> Void) {
       do throws(BinaryError) { try body() } catch { problems.append(error) }
@@ -88,6 +89,9 @@ enum ThinImageReader {
           result.selectorReferences.append(try result.names.append(name, at: slotOffset))
         }
       }
+    }
+    if options.lookupStrings && options.undefinedSymbols {
+      attempt { () throws(BinaryError) in try LookupStrings.read(image, segments: summary.segments, into: &result) }
     }
     if let command = summary.codeSignature {
       attempt { () throws(BinaryError) in

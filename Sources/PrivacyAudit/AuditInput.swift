@@ -23,6 +23,10 @@ public struct ScannedImage: Sendable, Hashable {
   public var signature: CodeSignatureInfo?
   /// Commonly used SDKs recognised by the classes and Swift modules the image defines.
   public var commonSDKs: [CommonSDKMatch]
+  /// The call sites of the matched imports and selectors; `nil` when not looked for.
+  public var callSites: CallSiteMap?
+  /// APIs the image may reach by name through a dynamic-lookup function (never uses).
+  public var dynamicLookups: [DynamicLookupIndex.Hit] = []
 
   /// Creates a scanned image.
   public init(
@@ -42,11 +46,31 @@ public struct ScannedImage: Sendable, Hashable {
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
   public init(image: Image, matcher: CatalogMatcher) {
+    let matches = matcher.matches(in: image)
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
-      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matcher.matches(in: image),
+      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matches,
       headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature,
       commonSDKs: matcher.commonSDKs(in: image))
+    dynamicLookups = matcher.dynamicLookups(in: image, besides: matches)
+  }
+
+  /// The names whose call sites would say who uses the matches: selectors for selector matches,
+  /// the import's own name for the rest.
+  public var callSiteQuery: CallSiteQuery {
+    var query = CallSiteQuery()
+    for match in matches {
+      if match.via == .selector { query.selectors.insert(match.symbol) } else { query.imports.insert(match.symbol) }
+    }
+    query.strings = Set(dynamicLookups.map(\.string))
+    return query
+  }
+
+  /// Who reaches `match`, when call sites were looked for.
+  func callSites(of match: CatalogMatch) -> CallSiteSummary? {
+    guard let callSites else { return nil }
+    let sites = match.via == .selector ? callSites.selectors[match.symbol] : callSites.imports[match.symbol]
+    return sites.map { CallSiteSummary(sites: $0) }
   }
 
   /// Whether the image was built for macOS only, where Apple does not require API declarations.

@@ -17,10 +17,13 @@ public struct Evidence: Sendable, Hashable {
   public var member: String?
   /// The library the import binds to, when known.
   public var library: String?
+  /// Who calls it, when call sites were looked for (`scan --call-sites`) in an image whose code is decoded.
+  public var callSites: CallSiteSummary?
 
   /// Creates evidence.
   public init(
-    symbol: String, via: CatalogMatch.Via, binary: String, architecture: String?, member: String?, library: String?
+    symbol: String, via: CatalogMatch.Via, binary: String, architecture: String?, member: String?, library: String?,
+    callSites: CallSiteSummary? = nil
   ) {
     self.symbol = symbol
     self.via = via
@@ -28,6 +31,7 @@ public struct Evidence: Sendable, Hashable {
     self.architecture = architecture
     self.member = member
     self.library = library
+    self.callSites = callSites
   }
 }
 

@@ -1,4 +1,5 @@
 import BinaryImage
+import PrivacyCatalog
 import TargetDiscovery
 
 /// The rules about reading binaries.
@@ -9,10 +10,33 @@ import TargetDiscovery
 /// `binary-headers-inconsistent`: an image whose headers disagree the way a post-processed
 /// binary's do (ELF section headers missing, or describing other imports than the dynamic
 /// segment) is reported once, with every disagreement; its uses were taken from the loader's view.
+///
+/// `possible-dynamic-use`: an image that imports a dynamic-lookup function (`dlsym`,
+/// `NSClassFromString`, …) and holds a required-reason API's name as a whole string, without
+/// otherwise using that API, is noted once per API; it is never counted as a use.
 enum BinaryRules {
   static func findings(_ audit: TargetAudit) -> [Finding] {
     audit.binaries.flatMap { binary in
-      unreadable(binary) + inconsistent(binary)
+      unreadable(binary) + inconsistent(binary) + dynamicLookups(binary)
+    }
+  }
+
+  private static func dynamicLookups(_ binary: ScannedBinary) -> [Finding] {
+    binary.images.flatMap { image in
+      Dictionary(grouping: image.dynamicLookups, by: \.apiID).values.compactMap { hits -> Finding? in
+        guard let first = hits.first else { return nil }
+        let strings = hits.map { "\"\($0.string)\" (\($0.section))" }.joined(separator: ", ")
+        return Finding(
+          rule: .possibleDynamicUse, severity: .note, category: first.categories.first,
+          message:
+            "This binary imports a function that looks names up at run time and holds \(strings): it may reach \(first.apiName) without importing it. Not counted as a use; if the code calls it, declare its category.",
+          evidence: hits.map { hit in
+            Evidence(
+              symbol: hit.string, via: .string, binary: binary.file.path, architecture: image.architecture,
+              member: image.member, library: nil,
+              callSites: image.callSites.map { CallSiteSummary(sites: $0.strings[hit.string] ?? []) })
+          })
+      }
     }
   }
 

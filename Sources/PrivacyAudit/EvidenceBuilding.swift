@@ -6,7 +6,7 @@ extension Evidence {
     self.init(
       symbol: match.symbol, via: match.via, binary: binary, architecture: image.architecture,
       member: image.member,
-      library: match.library)
+      library: match.library, callSites: image.callSites(of: match))
   }
 
   /// Orders evidence by binary, architecture, member, symbol, via and library, for stable output.

@@ -51,4 +51,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case policyDeniedTracking = "policy-denied-tracking"
   /// An allow entry of the policy has expired; its findings are reported again.
   case policyAllowExpired = "policy-allow-expired"
+  /// A binary imports a dynamic-lookup function and holds an API's name as a string.
+  case possibleDynamicUse = "possible-dynamic-use"
 }

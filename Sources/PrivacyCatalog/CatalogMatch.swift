@@ -27,6 +27,9 @@ public struct CatalogMatch: Sendable, Hashable {
     case bundleIdentifier = "bundle-identifier"
     /// The package name a dependency manager recorded for the target (a commonly used SDK's name or alias).
     case packageName = "package-name"
+    /// A whole C string naming the API, in an image that imports a dynamic-lookup function
+    /// (`possible-dynamic-use` only: never a use).
+    case string
   }
 
   /// What the symbol is evidence of.

@@ -19,6 +19,7 @@ public struct CatalogMatcher: Sendable {
   private let swiftPrefixes: PrefixIndex<[Int]>
   private let conditionCount: Int
   private let sdks: CommonSDKMatcher
+  private let lookupIndex: DynamicLookupIndex
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
 
@@ -35,11 +36,19 @@ public struct CatalogMatcher: Sendable {
     selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
     swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
     sdks = CommonSDKMatcher(sdks: catalog.commonSDKs)
+    lookupIndex = DynamicLookupIndex(catalog: catalog)
   }
 
   /// The commonly used SDKs whose classes or Swift modules `image` defines (`CommonSDKMatcher`).
   public func commonSDKs(in image: Image) -> [CommonSDKMatch] {
     sdks.matches(in: image)
+  }
+
+  /// The APIs `image`'s lookup strings name (`Image.lookupStrings`), except those `matches`
+  /// (the image's regular matches) already show it uses.
+  public func dynamicLookups(in image: Image, besides matches: [CatalogMatch]) -> [DynamicLookupIndex.Hit] {
+    let used = Set(matches.compactMap(\.apiID))
+    return lookupIndex.hits(in: image).filter { !used.contains($0.apiID) }
   }
 
   /// Every catalog hit in `image`, in symbol-table order then selector order, each distinct

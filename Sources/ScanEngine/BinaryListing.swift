@@ -28,6 +28,9 @@ public struct BinaryListing: Sendable {
 
   /// The file system walked and read; archives in it are read in place.
   public var fileSystem: any ScanFileSystem
+  /// Whether to find the call sites of every import and selector of every image read, into
+  /// `Image.callSites` (`symbols --call-sites`).
+  public var findsCallSites = false
 
   /// Creates a listing over `fileSystem` (the real one by default), and the archives in it.
   public init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
@@ -47,9 +50,12 @@ public struct BinaryListing: Sendable {
   ) -> Walk {
     let (files, walk) = binaries(under: paths)
     let fileSystem = fileSystem
+    let findsCallSites = findsCallSites
     OrderedParallelMap.run(count: files.count) { index -> Entry<Rendered> in
       do throws(BinaryError) {
-        let file = try BinaryReading.read(files[index], from: fileSystem, options: options)
+        let file = try BinaryReading.read(files[index], from: fileSystem, options: options) { bytes, binary in
+          findsCallSites ? CallSiteScan.everyName(of: binary, in: bytes) : binary
+        }
         return .read(file, render(file))
       } catch {
         return .failed(path: files[index], error)

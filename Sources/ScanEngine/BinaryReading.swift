@@ -11,15 +11,25 @@ public enum BinaryReading {
     throws(BinaryError)
     -> BinaryFile
   {
+    try read(path, from: fileSystem, options: options) { _, binary in binary }
+  }
+
+  /// Reads the binary at `path` and hands `body` its images together with the bytes they were
+  /// read from, for a second pass over them (call sites) before the bytes are released.
+  public static func read<Result>(
+    _ path: String, from fileSystem: some ScanFileSystem, options: ReadOptions,
+    then body: (FileBytes, BinaryFile) -> Result
+  ) throws(BinaryError) -> Result {
     let limit = ReadLimits.binaryBytes
     let file = try fileSystem.contents(of: path, limit: limit)
     guard file.fileSize <= limit else {
       throw BinaryError(.io, "larger than \(ReadLimits.describe(limit)); not read")
     }
     let binary = try BinaryFileReader.read(file, path: path, options: options)
+    let result = body(file, binary)
     guard !file.shrankWhileRead else {
       throw BinaryError(.io, "the file shrank while it was read (a build or sync writing it?); scan it again")
     }
-    return binary
+    return result
   }
 }

@@ -38,6 +38,8 @@ public struct ScanPipeline: Sendable {
   /// The file system discovery walks and binaries and documents are read from; archives in it
   /// are read in place (`ArchiveMountingFileSystem`).
   public var fileSystem: any ScanFileSystem
+  /// Whether to find the call sites of every matched import and selector (`scan --call-sites`).
+  public var findsCallSites = false
 
   /// Whether this build reads archives (`.zip`, `.ipa`, `.aar`, `.tar.*`): false on macOS built
   /// without the `LibArchive` trait, where each archive is reported as a problem.
@@ -93,8 +95,11 @@ public struct ScanPipeline: Sendable {
   /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
   private func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
     do throws(BinaryError) {
-      let binary = try BinaryReading.read(file.path, from: fileSystem, options: .audit)
-      return ScannedBinary(file: file, reading: binary, matcher: matcher)
+      return try BinaryReading.read(file.path, from: fileSystem, options: .audit) { bytes, binary in
+        var scanned = ScannedBinary(file: file, reading: binary, matcher: matcher)
+        if findsCallSites { scanned.findCallSites(in: bytes, images: binary.images) }
+        return scanned
+      }
     } catch {
       return ScannedBinary(file: file, failure: error)
     }

@@ -20,7 +20,7 @@ enum Fixtures {
     return list.split(separator: ":").map(String.init)
   }
 
-  private static func files(under root: String) -> [String] {
+  static func files(under root: String) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
     var found: [String] = []
     for case let relative as String in walker {

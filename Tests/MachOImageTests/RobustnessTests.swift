@@ -9,11 +9,20 @@ import Testing
 /// fixture, and the inputs the fuzzer once crashed on. The reader must return or throw
 /// `BinaryError`; a trap would end the test process, and a runaway loop would blow the time limit.
 @Suite struct RobustnessTests {
-  /// Reads `bytes`, returning the thrown error or the problems found.
+  /// Reads `bytes`, returning the thrown error or the problems found; every image read is then
+  /// searched for the call sites of all its imports and selectors, which must not trap either.
   private static func read(_ bytes: [UInt8]) -> (file: BinaryFile?, error: BinaryError?) {
     bytes.withUnsafeBytes { raw in
       do throws(BinaryError) {
-        return (try MachOReader.read(FileBytes(copying: raw), path: "input", options: .all), nil)
+        let file = FileBytes(copying: raw)
+        let read = try MachOReader.read(file, path: "input", options: .all)
+        for image in read.images {
+          let query = CallSiteQuery(
+            imports: Set(image.imports.map { image.names.string($0.name) }),
+            selectors: Set(image.selectorReferences.map { image.names.string($0) }))
+          _ = try? MachOCallSites.find(in: file, image: image, query: query)
+        }
+        return (read, nil)
       } catch {
         return (nil, error)
       }

@@ -6,14 +6,17 @@ import TargetDiscovery
 ///
 /// The shared driver of `symbols` and `info`: `BinaryListing` walks and reads, each file is
 /// rendered in the worker that read it, and every problem is reported on standard error.
+/// With `findsCallSites`, each image's `callSites` is filled in before it is rendered.
 /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`;
 ///   and what the walk found besides binaries (the archives opened, the xcframeworks' signatures).
 func forEachInput<Rendered: Sendable>(
-  _ paths: [String], options: ReadOptions, context: CommandContext,
+  _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
   render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
 ) -> (status: ExitStatus, walk: BinaryListing.Walk) {
   var status = ExitStatus.success
-  let walk = BinaryListing().run(paths: paths, options: options, render: render) { entry in
+  var listing = BinaryListing()
+  listing.findsCallSites = findsCallSites
+  let walk = listing.run(paths: paths, options: options, render: render) { entry in
     switch entry {
     case .read(let file, let rendered):
       deliver(rendered)

@@ -48,13 +48,15 @@ enum ListingDocument {
   /// and `listsArchives` adds the archives read at the end.
   /// - Returns: `.failure` when any input or part of an input could not be read, else `.success`.
   func write(
-    _ paths: [String], options: ReadOptions, context: CommandContext, listsArchives: Bool = false,
-    trailing: (BinaryListing.Walk) -> [[UInt8]] = { _ in [] },
+    _ paths: [String], options: ReadOptions, findsCallSites: Bool = false, context: CommandContext,
+    listsArchives: Bool = false, trailing: (BinaryListing.Walk) -> [[UInt8]] = { _ in [] },
     render: @escaping @Sendable (BinaryFile) -> [UInt8]
   ) -> ExitStatus {
     var document = self
     context.streams.writeOutput(document.opening())
-    let (status, walk) = forEachInput(paths, options: options, context: context, render: render) { rendered in
+    let (status, walk) = forEachInput(
+      paths, options: options, findsCallSites: findsCallSites, context: context, render: render
+    ) { rendered in
       guard !rendered.isEmpty else { return }
       context.streams.writeOutput(document.file(rendered))
     }

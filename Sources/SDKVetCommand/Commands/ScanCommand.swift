@@ -34,6 +34,9 @@ enum ScanCommand: Subcommand {
         help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
       OptionSpec("--no-color", help: "Never colour the text report (also: NO_COLOR set in the environment)."),
       OptionSpec(
+        "--call-sites",
+        help: "Name the functions that call each matched API (arm64 and x86_64 Mach-O code); 'not called' when none."),
+      OptionSpec(
         "--policy", value: "file",
         help:
           "Apply the team policy in <file> (Docs/POLICY.md); default: ./.sdkvet.json if present."
@@ -97,7 +100,9 @@ enum ScanCommand: Subcommand {
     else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
-    let result = ScanPipeline(catalog: catalog).run(paths: arguments.positionals) { step in
+    var pipeline = ScanPipeline(catalog: catalog)
+    pipeline.findsCallSites = arguments.has("--call-sites")
+    let result = pipeline.run(paths: arguments.positionals) { step in
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
     progress.clear()
@@ -137,6 +142,9 @@ enum ScanCommand: Subcommand {
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath)
     var output = OutputTextStream(streams: streams)
+    report.updateCallers { caller in
+      caller.readableName = Array(caller.function.utf8).withUnsafeBytes(SwiftDemangler.readable)
+    }
     reporter.write(report, to: &output)
     if let failure = outputFile?.finish() {
       context.streams.error("sdkvet: error: \(failure.description)")

@@ -1,5 +1,6 @@
 import AuditReports
 import BinaryImage
+import PrivacyAudit
 
 /// Renders symbol rows of read files as text, TSV or JSON, straight from name bytes.
 ///
@@ -107,13 +108,32 @@ struct SymbolListing: Sendable {
         out.appendEscaped(readable)
         out.append("\n")
       }
+      if !symbol.isDefined, let callSites = image.callSites {
+        appendCallers(callSites.imports[image.names.string(symbol.name)], into: &out)
+      }
     }
     guard includeSelectors else { return }
     for selector in image.selectorReferences {
       out.append("  S   ")
       image.names.withBytes(of: selector) { out.appendEscaped($0) }
       out.append("\n")
+      if let callSites = image.callSites {
+        appendCallers(callSites.selectors[image.names.string(selector)], into: &out)
+      }
     }
+  }
+
+  /// `        called from …` (every caller) under a name whose call sites were looked for.
+  private func appendCallers(_ sites: [CallSite]?, into out: inout ByteBuffer) {
+    guard let sites else { return }
+    out.append("        ")
+    var summary = CallSiteSummary(sites: sites, limit: .max)
+    for index in summary.callers.indices {
+      summary.callers[index].readableName =
+        Array(summary.callers[index].function.utf8).withUnsafeBytes(SwiftDemangler.readable)
+    }
+    out.appendEscaped(summary.sentence { $0 })
+    out.append("\n")
   }
 
   /// The file as one object of the `files` array; each symbol is an object on one line.
@@ -143,6 +163,9 @@ struct SymbolListing: Sendable {
         }
         json.endArray()
       }
+      if let callSites = image.callSites {
+        writeJSON(callSites, to: &json)
+      }
       json.endObject()
     }
     json.endArray()
@@ -154,6 +177,32 @@ struct SymbolListing: Sendable {
     json.endArray()
     json.endObject()
     return json.takeBytes()
+  }
+
+  /// `"callSites": {"imports": {name: [callers]}, "selectors": {…}}`, every caller listed as
+  /// `{"function", "address", "count"}`; an empty list is a name nothing calls.
+  private func writeJSON(_ callSites: CallSiteMap, to json: inout JSONWriter) {
+    json.key("callSites")
+    json.beginObject()
+    for (key, table) in [("imports", callSites.imports), ("selectors", callSites.selectors)] {
+      json.key(key)
+      json.beginObject()
+      for (name, sites) in table.sorted(by: { $0.key < $1.key }) {
+        json.key(name)
+        json.beginArray()
+        for caller in CallSiteSummary(sites: sites, limit: .max).callers {
+          json.beginObject(inline: true)
+          json.member("function", caller.function)
+          json.member("address", "0x" + String(caller.address, radix: 16))
+          json.key("count")
+          json.int(caller.count)
+          json.endObject()
+        }
+        json.endArray()
+      }
+      json.endObject()
+    }
+    json.endObject()
   }
 
   private func writeJSON(_ symbol: Symbol, of image: Image, to json: inout JSONWriter) {

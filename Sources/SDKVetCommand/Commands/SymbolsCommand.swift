@@ -12,6 +12,9 @@ enum SymbolsCommand: Subcommand {
       OptionSpec("--defined", help: "Only symbols the binary defines."),
       OptionSpec("--selectors", help: "Also list the Objective-C selectors the code references (binding 'selector')."),
       OptionSpec(
+        "--call-sites",
+        help: "Under each import (and selector), the functions that call it, or 'not called' (text and json)."),
+      OptionSpec(
         "--format", value: "format", allowed: SymbolListing.Format.allCases.map(\.rawValue),
         default: SymbolListing.Format.text.rawValue, help: "Output format."),
     ],
@@ -38,6 +41,7 @@ enum SymbolsCommand: Subcommand {
       includeDefined: !arguments.has("--undefined"),
       includeSelectors: arguments.has("--selectors"))
     return listing.document.write(
-      arguments.positionals, options: listing.readOptions, context: context, render: { listing.render($0) })
+      arguments.positionals, options: listing.readOptions, findsCallSites: arguments.has("--call-sites"),
+      context: context, render: { listing.render($0) })
   }
 }

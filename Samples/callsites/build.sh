@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the call-site fixtures in Samples/callsites/bin from src/ and the hand-written .tbd
+# stubs in stubs/ (see README.md for what each file exercises). Deterministic and re-runnable.
+#
+# Tools: the Swift toolchain's clang and ld.lld, and Debian's ld64.lld-16 (package lld-16),
+# as Samples/macho/build.sh uses them.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
+CLANG="$TOOLS/clang"
+LD=ld64.lld-16
+SRC="$HERE/src"
+STUBS="$HERE/stubs"
+BIN="$HERE/bin"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+rm -rf "$BIN"
+mkdir -p "$BIN"
+
+# compile TRIPLE SOURCE OUTPUT
+compile() {
+  "$CLANG" -target "$1" -O1 -fblocks -c "$2" -o "$3"
+}
+
+# Mach-O: arm64 iOS device (chained fixups, __objc_stubs) and x86_64 iOS simulator (classic
+# binds). Each gets the objects and one dylib.
+for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-simulator:-no_fixup_chains; do
+  IFS=: read -r arch triple fixups <<<"$pair"
+  platform=ios; [ "$arch" = x86_64 ] && platform=ios-simulator
+  for source in calls.c messages.m selector_stub.c; do
+    compile "$triple" "$SRC/$source" "$WORK/$arch-${source%.*}.o"
+  done
+  cp "$WORK/$arch-calls.o" "$BIN/calls-$arch.o"
+  cp "$WORK/$arch-messages.o" "$BIN/messages-$arch.o"
+  "$LD" --threads=1 -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
+    -install_name "@rpath/libcallsites-$arch.dylib" "$fixups" -no_adhoc_codesign \
+    "$WORK/$arch-calls.o" "$WORK/$arch-messages.o" "$WORK/$arch-selector_stub.o" \
+    "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
+    -o "$BIN/libcallsites-$arch.dylib"
+  # Stripped: functions known only from LC_FUNCTION_STARTS, methods named from the class metadata.
+  "$TOOLS/llvm-objcopy" --strip-all "$BIN/libcallsites-$arch.dylib" "$BIN/libcallsites-$arch-stripped.dylib"
+done
+
+# ELF: shared objects calling stat through the PLT (undefined symbols are allowed in a shared
+# object, so no C library is needed to link).
+for triple in x86_64-linux-gnu aarch64-linux-gnu; do
+  "$CLANG" -target "$triple" -O1 -fPIC -fno-stack-protector -c "$SRC/stat_plt.c" -o "$WORK/stat_plt-$triple.o"
+  "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none -soname "libstatplt-${triple%%-*}.so" \
+    "$WORK/stat_plt-$triple.o" -o "$BIN/libstatplt-${triple%%-*}.so"
+done

@@ -1,0 +1,25 @@
+/// A whole C string of an image that imports a dynamic-lookup function (`dlsym`,
+/// `NSClassFromString`, `NSSelectorFromString`, `objc_getClass`, …): a name the code may look
+/// up at run time without importing it. Only identifier-like strings are kept.
+public struct LookupString: Sendable, Hashable {
+  /// The string sections a lookup name is read from.
+  public enum Section: String, Sendable, Hashable {
+    /// `__TEXT,__cstring`.
+    case cString = "__cstring"
+    /// `__TEXT,__objc_methname`.
+    case methodName = "__objc_methname"
+    /// `__TEXT,__objc_classname`.
+    case className = "__objc_classname"
+  }
+
+  /// The string, in the image's `NameTable`.
+  public var name: NameRef
+  /// Where it was found.
+  public var section: Section
+
+  /// Creates a lookup string.
+  public init(name: NameRef, section: Section) {
+    self.name = name
+    self.section = section
+  }
+}

@@ -1,0 +1,59 @@
+import BinaryImage
+import CodeScan
+
+/// Where an image's functions start, for naming call sites: the symbol table's definitions in
+/// code sections (global names preferred, assembler temporaries such as `ltmp0` left out), and
+/// `LC_FUNCTION_STARTS`, which still lists the functions of stripped code (unnamed). A name is
+/// read from the symbol table only for a function that holds a site.
+struct MachOFunctionStarts {
+  private var locator = FunctionLocator()
+  private let symbols: SymbolTable?
+
+  /// Collects the starts of the image's functions.
+  /// - Throws: when `LC_FUNCTION_STARTS` data lies outside the image.
+  init(image: ByteReader, summary: LoadCommandSummary, symbols: SymbolTable?) throws(BinaryError) {
+    self.symbols = symbols
+    let sections = summary.segments.sections
+    if let symbols {
+      for index in 0..<symbols.count {
+        let entry = try symbols.entry(index)
+        guard !entry.isDebugEntry, entry.kind == NListBits.section else { continue }
+        let section = Int(entry.section) - 1
+        guard sections.indices.contains(section), sections[section].holdsCode,
+          let name = symbols.name(of: entry), !name.isEmpty, !Self.isTemporary(name)
+        else { continue }
+        locator.add(entry.value, symbol: index, rank: entry.isExternal ? .global : .local)
+      }
+    }
+    if let command = summary.functionStarts {
+      let offset = try command.body.peek(UInt32.self, at: 8, "Mach-O LC_FUNCTION_STARTS: dataoff")
+      let size = try command.body.peek(UInt32.self, at: 12, "Mach-O LC_FUNCTION_STARTS: datasize")
+      var data = try image.slice(at: offset, count: size, "Mach-O function starts (dataoff, datasize)")
+      let text = summary.segments.segments.first { $0.name == "__TEXT" }
+      var address = text?.address ?? summary.segments.preferredLoadAddress
+      while !data.isAtEnd {
+        let delta = try data.readULEB128("Mach-O function starts")
+        guard delta != 0 else { break }
+        address &+= delta
+        locator.add(address, symbol: nil, rank: .unnamed)
+      }
+    }
+    locator.finish()
+  }
+
+  /// The call site at `address`, named after the function that holds it: the nearest start at or
+  /// below it, but not below `sectionStart` (a start in another section holds nothing here).
+  func site(at address: UInt64, sectionStart: UInt64 = 0) -> CallSite {
+    guard let start = locator.enclosing(address), start.address >= sectionStart else {
+      return CallSite(address: address, function: nil, functionStart: nil)
+    }
+    let name = start.symbol.flatMap { try? symbols?.entry($0) }.flatMap { symbols?.name(of: $0) }
+    return CallSite(
+      address: address, function: name.map { String(decoding: $0, as: UTF8.self) }, functionStart: start.address)
+  }
+
+  /// Assembler-local labels the symbol table may keep (`ltmp0`, `l_…`, `L…`): not function names.
+  private static func isTemporary(_ name: UnsafeRawBufferPointer) -> Bool {
+    name.first == UInt8(ascii: "L") || name.starts(with: "l_".utf8) || name.starts(with: "ltmp".utf8)
+  }
+}
