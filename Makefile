@@ -76,7 +76,7 @@ ci-docs: release
 	Scripts/check-ci-docs --sdkvet $(SDKVET)
 
 # The SwiftPM command plugin (`swift package sdkvet`) on a sample package with two binary targets
-# (Scripts/check-plugin); the first run builds sdkvet inside Samples/plugin-package/.build.
+# (Scripts/check-plugin); the first run builds sdkvet in .build/plugin-package.
 plugin: setup
 	Scripts/check-plugin
 
@@ -89,4 +89,4 @@ fuzz:
 ci: test lint architecture portability differential reports html-report ci-docs plugin fuzz
 
 clean:
-	rm -rf .build Fuzz/.build Samples/plugin-package/.build
+	rm -rf .build Fuzz/.build

@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "StaticKit", targets: ["StaticKit"])
   ],
   targets: [
-    // A local xcframework: SwiftPM uses it where it is.
+    // A local xcframework, used where it is (a link to the copy in Samples/packages/XcodeApp).
     .binaryTarget(name: "StaticKit", path: "StaticKit.xcframework")
   ]
 )
