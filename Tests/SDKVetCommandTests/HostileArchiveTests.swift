@@ -8,7 +8,9 @@ import Testing
 @Suite(.serialized, .enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct HostileArchiveTests {
   /// The folder the generator wrote, made once for the suite.
   static let folder: String? = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-hostile-archives").path
+    // A folder of this run's own: test runs in other checkouts write theirs at the same time.
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("sdkvet-hostile-archives-\(UUID().uuidString)").path
     guard
       let python = ReferenceTools.onPath("python3"),
       (try? ReferenceTools.output(of: python, [SampleLocator.sample("hostile/archives.py"), folder])) != nil,
