@@ -59,6 +59,7 @@ public struct DiffItem: Sendable, Hashable, Comparable {
   /// What two versions' items are matched by.
   var identity: [String] { [category ?? "", value] }
 
+  /// Items sort by category, then value.
   public static func < (lhs: DiffItem, rhs: DiffItem) -> Bool {
     (lhs.category ?? "", lhs.value) < (rhs.category ?? "", rhs.value)
   }
