@@ -143,4 +143,34 @@ import Testing
         "removed signer - ad-hoc note", "added signer - AppleDeveloperProgram:SDKVET1234 error",
       ])
   }
+
+  /// A saved JSON report reads back to what the scan it came from holds, in every aspect: diffed
+  /// against its folder (either way round) nothing changed, while against an empty report the
+  /// samples together show every aspect added.
+  @Test func aSavedReportReadsBackEveryAspect() throws {
+    let empty = Self.temporaryPath("empty.json")
+    let saved = Self.temporaryPath("saved.json")
+    defer { for file in [empty, saved] { try? FileManager.default.removeItem(atPath: file) } }
+    try Data(#"{"schemaVersion": 1, "targets": []}"#.utf8).write(to: URL(fileURLWithPath: empty))
+    var aspects: Set<String> = []
+    for sample in [
+      "signatures", "packages", "sdks/SampleApp.app", "sdks/ConsentApp.app", "sdks/VendorAdsKit.framework",
+      "sdks/BundledTrackerKit.framework",
+    ].map(SampleLocator.sample) {
+      #expect(CapturedRun(["scan", "--format", "json", "--fail-on", "never", "-o", saved, sample]).status == .success)
+      for (old, new) in [(saved, sample), (sample, saved)] {
+        let run = CapturedRun(["diff", "--fail-on", "note", old, new])
+        #expect(run.status == .success && run.output == "No changes.\n", "\(sample): \(run.output)")
+      }
+      let everything = CapturedRun(["diff", "--format", "json", empty, saved])
+      let changes = try Self.changes(everything.output).changes
+      #expect(!changes.isEmpty && changes.allSatisfy { $0.hasPrefix("added ") }, "\(sample)")
+      aspects.formUnion(changes.map { String($0.split(separator: " ")[1]) })
+    }
+    #expect(
+      aspects == [
+        "categories", "apis", "permissions", "tracking", "trackingDomains", "declaredCategories", "commonSDKs",
+        "architectures", "package", "signer",
+      ])
+  }
 }
