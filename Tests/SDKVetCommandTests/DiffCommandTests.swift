@@ -173,4 +173,14 @@ import Testing
         "architectures", "package", "signer",
       ])
   }
+
+  /// A target inside an archive is matched by its name after the `!`: the zipped GoodKit is the
+  /// same as the unpacked one.
+  @Test(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason))
+  func archivedTargetsAreMatchedByTheirNameInside() throws {
+    let zipped = SampleLocator.sample("archives/GoodKit.xcframework.zip")
+    let same = CapturedRun(["diff", "--fail-on", "note", zipped, SampleLocator.sample("sdks/GoodKit.xcframework")])
+    #expect(same.status == .success)
+    #expect(same.output == "No changes.\n")
+  }
 }
