@@ -19,7 +19,7 @@ endif
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test lint portability differential reports html-report ci-docs fuzz ci clean
+.PHONY: setup build release demo test lint portability differential reports html-report ci-docs plugin fuzz ci clean
 
 setup:
 	@Scripts/setup
@@ -39,7 +39,7 @@ test: setup
 
 # The committed style (.swift-format): formatting, no force-unwraps, no force-try, documented API.
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests Fuzz
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz Plugins
 
 # What breaks on macOS, checked from Linux (Scripts/check-portability; Docs/ARCHITECTURE.md says
 # what it cannot see). The self-test first plants violations and requires exactly those findings.
@@ -75,13 +75,18 @@ html-report: release
 ci-docs: release
 	Scripts/check-ci-docs --sdkvet $(SDKVET)
 
+# The SwiftPM command plugin (`swift package sdkvet`) on a sample package with two binary targets
+# (Scripts/check-plugin); the first run builds sdkvet in .build/plugin-package.
+plugin: setup
+	Scripts/check-plugin
+
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 	Scripts/fuzz-archives $(FUZZ_SECONDS)
 
-ci: test lint architecture portability differential reports html-report ci-docs fuzz
+ci: test lint architecture portability differential reports html-report ci-docs plugin fuzz
 
 clean:
 	rm -rf .build Fuzz/.build

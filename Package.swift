@@ -46,6 +46,8 @@ let package = Package(
         "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
         "PackageProvenance",
       ]),
+    /// `swift package sdkvet`: scans the binary targets of the package that depends on this one.
+    .plugin(name: "SDKVetPlugin", targets: ["SDKVetPlugin"]),
   ],
   traits: [
     .trait(name: "LibELF", description: "Read ELF files through elfutils' libelf on macOS (always on for Linux)."),
@@ -93,6 +95,11 @@ let package = Package(
       dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
+    .plugin(
+      name: "SDKVetPlugin",
+      capability: .command(
+        intent: .custom(verb: "sdkvet", description: "Scan the package's binary targets (xcframeworks, artifact bundles) with sdkvet.")),
+      dependencies: ["sdkvet"]),
     .target(
       name: "TestSupport", dependencies: ["ArchiveFileSystem", "BinaryImage", "ELFSymbols"], path: "Tests/TestSupport",
       swiftSettings: strictSettings),

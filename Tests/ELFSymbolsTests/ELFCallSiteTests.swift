@@ -32,8 +32,9 @@ struct ELFCallSiteTests {
   private static func disassemble(_ path: String) throws -> [Substring] {
     let arguments = ["-d", "--no-show-raw-insn", path]
     let lines = try ReferenceTools.output(of: objdump, arguments).split(separator: "\n")
-    guard !lines.contains(where: { $0.hasPrefix("Disassembly of section") }),
-      let debian = ReferenceTools.onPath("llvm-objdump")
+    // Debian's by its own path: on CI the toolchain's folder comes first on PATH.
+    let debian = "/usr/bin/llvm-objdump"
+    guard !lines.contains(where: { $0.hasPrefix("Disassembly of section") }), ReferenceTools.areExecutable(debian)
     else { return lines }
     return try ReferenceTools.output(of: debian, arguments).split(separator: "\n")
   }
