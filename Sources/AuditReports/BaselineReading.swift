@@ -10,18 +10,8 @@ extension Baseline {
   ///   wrong type.
   public init(jsonReport: Data, origin: String) throws(JSONDocumentError) {
     let reader = JSONDocumentReader(origin: origin)
-    let root = try reader.root(jsonReport)
-    let version = try reader.field(root, "schemaVersion", "$", as: Int.self, "an integer")
-    guard version == JSONReporter.schemaVersion else {
-      throw reader.error(
-        "$.schemaVersion",
-        "schema version \(version) is not supported (this sdkvet reads \(JSONReporter.schemaVersion))")
-    }
     var keys: [FindingKey] = []
-    let targets = try reader.field(root, "targets", "$", as: [Any].self, "an array")
-    for (targetIndex, targetValue) in targets.enumerated() {
-      let targetPath = "$.targets[\(targetIndex)]"
-      let target = try reader.object(targetValue, targetPath)
+    for (targetPath, target) in try JSONReportTargets.read(jsonReport, reader: reader) {
       let path = try reader.field(target, "path", targetPath, as: String.self, "a string")
       let findings = try reader.field(target, "findings", targetPath, as: [Any].self, "an array")
       for (findingIndex, findingValue) in findings.enumerated() {

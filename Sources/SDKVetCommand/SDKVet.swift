@@ -13,6 +13,7 @@ import BinaryImage
 public enum SDKVet {
   nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
     ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self, ManifestCommand.self,
+    DiffCommand.self,
   ]
 
   static let overview = """
@@ -119,7 +120,8 @@ public enum SDKVet {
         --help, -h  Show this help, or 'sdkvet <command> --help' for a command's.
         --version   Show the version.
 
-      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), a manifest lacking something
+      EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), an addition at or above it
+      (diff), a manifest lacking something
       (manifest --check), an unreadable input
       (symbols, info), a --catalog file that cannot be used or output that cannot be written;
       2 usage error. See Docs/CLI.md.

@@ -1,0 +1,143 @@
+public import PrivacyAudit
+
+/// Writes `sdkvet diff`'s report in text, JSON (`Docs/REPORT-FORMATS.md`, "Diff") or Markdown
+/// for a pull-request comment. Every value from the inputs is escaped by its format's escaper
+/// where it is written.
+public struct DiffReporter: Sendable {
+  /// The output formats of `sdkvet diff --format`.
+  public enum Format: String, Sendable, Hashable, CaseIterable {
+    case text, json, markdown
+  }
+
+  /// The diff JSON's schema version, raised under the same policy as the scan report's.
+  public static let schemaVersion = 1
+
+  /// The format written.
+  public var format: Format
+  /// sdkvet's version, written into JSON and Markdown.
+  public var toolVersion: String
+
+  /// Creates a reporter.
+  public init(format: Format, toolVersion: String) {
+    self.format = format
+    self.toolVersion = toolVersion
+  }
+
+  /// Writes the diff of `old` and `new` (the inputs as named on the command line).
+  public func write(_ diff: ReportDiff, old: String, new: String, to output: inout some TextOutputStream) {
+    switch format {
+    case .text: output.write(text(diff))
+    case .json: json(diff, old: old, new: new).write(to: &output)
+    case .markdown: output.write(markdown(diff, old: old, new: new))
+    }
+  }
+
+  /// One line: how many targets changed, what was added (by severity) and removed.
+  static func summary(_ diff: ReportDiff) -> String {
+    let changes = diff.allChanges
+    let added = changes.filter { $0.direction == .added }
+    let bySeverity = Severity.allCases.reversed().compactMap { severity -> String? in
+      let count = added.filter { $0.severity == severity }.count
+      return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+    }
+    let targets = diff.targets.count
+    return "\(targets) target\(targets == 1 ? "" : "s") changed: \(added.count) added"
+      + (bySeverity.isEmpty ? "" : " (\(bySeverity.joined(separator: ", ")))")
+      + ", \(changes.count - added.count) removed."
+  }
+
+  /// The item as one phrase: `category api` for an API, else the value.
+  static func phrase(_ item: DiffItem) -> String {
+    item.category.map { "\($0) \(item.value)" } ?? item.value
+  }
+
+  /// The target's heading: its name, and where it was and is.
+  static func paths(_ target: TargetDiff) -> String {
+    switch (target.oldPath, target.newPath) {
+    case (let old?, let new?): "\(old) → \(new)"
+    case (let old?, nil): "gone: \(old)"
+    case (nil, let new?): "new: \(new)"
+    case (nil, nil): ""
+    }
+  }
+
+  private func text(_ diff: ReportDiff) -> String {
+    guard !diff.targets.isEmpty else { return "No changes.\n" }
+    var text = ""
+    let aspectWidth = DiffAspect.allCases.map(\.rawValue.count).max() ?? 0
+    for target in diff.targets {
+      text += "\(TextEscaping.escaped(target.name))  (\(TextEscaping.escaped(Self.paths(target))))\n"
+      for change in target.changes {
+        let sign = change.direction == .added ? "+" : "-"
+        let severity = TextLayout.padded(change.severity.rawValue, to: 8)
+        let aspect = TextLayout.padded(change.aspect.rawValue, to: aspectWidth + 2)
+        let symbols = change.item.symbols.isEmpty ? "" : "  [\(change.item.symbols.joined(separator: ", "))]"
+        text += "  \(sign) \(severity)\(aspect)\(TextEscaping.escaped(Self.phrase(change.item) + symbols))\n"
+      }
+      text += "\n"
+    }
+    return text + Self.summary(diff) + "\n"
+  }
+
+  private func json(_ diff: ReportDiff, old: String, new: String) -> JSONValue {
+    let changes = diff.allChanges
+    let targets: [JSONValue] = diff.targets.map { target in
+      .object([
+        ("name", .string(target.name)),
+        ("oldPath", .optional(target.oldPath)),
+        ("newPath", .optional(target.newPath)),
+        (
+          "changes",
+          .array(
+            target.changes.map { change in
+              .object([
+                ("change", .string(change.direction.rawValue)),
+                ("aspect", .string(change.aspect.rawValue)),
+                ("severity", .string(change.severity.rawValue)),
+                ("category", .optional(change.item.category)),
+                ("value", .string(change.item.value)),
+                ("symbols", .strings(change.item.symbols)),
+              ])
+            })
+        ),
+      ])
+    }
+    var summary: [(key: String, value: JSONValue)] = [
+      ("targets", .int(diff.targets.count)),
+      ("added", .int(changes.filter { $0.direction == .added }.count)),
+      ("removed", .int(changes.filter { $0.direction == .removed }.count)),
+    ]
+    for severity in Severity.allCases.reversed() {
+      summary.append(("\(severity.rawValue)s", .int(changes.filter { $0.severity == severity }.count)))
+    }
+    return .object([
+      ("schemaVersion", .int(Self.schemaVersion)),
+      ("tool", .object([("name", .string("sdkvet")), ("version", .string(toolVersion))])),
+      ("old", .string(old)),
+      ("new", .string(new)),
+      ("targets", .array(targets)),
+      ("summary", .object(summary)),
+    ])
+  }
+
+  private func markdown(_ diff: ReportDiff, old: String, new: String) -> String {
+    var text =
+      "## sdkvet diff: \(MarkdownEscaping.code(old, inTable: false)) → \(MarkdownEscaping.code(new, inTable: false))\n\n"
+    guard !diff.targets.isEmpty else { return text + "No changes.\n" }
+    text += "**\(Self.summary(diff))**\n"
+    for target in diff.targets {
+      text += "\n### \(MarkdownEscaping.text(target.name))\n\n\(MarkdownEscaping.text(Self.paths(target)))\n\n"
+      text += MarkdownEscaping.row(["Change", "Severity", "Aspect", "Item", "Evidence"]) + "\n"
+      text += MarkdownEscaping.row(Array(repeating: "---", count: 5)) + "\n"
+      for change in target.changes {
+        let evidence = change.item.symbols.map { MarkdownEscaping.code($0, inTable: true) }.joined(separator: ", ")
+        text +=
+          MarkdownEscaping.row([
+            change.direction == .added ? "➕ added" : "➖ removed", change.severity.rawValue, change.aspect.rawValue,
+            MarkdownEscaping.code(Self.phrase(change.item), inTable: true), evidence,
+          ]) + "\n"
+      }
+    }
+    return text + "\n<sub>sdkvet \(MarkdownEscaping.text(toolVersion))</sub>\n"
+  }
+}

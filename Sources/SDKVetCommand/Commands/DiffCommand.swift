@@ -1,0 +1,96 @@
+import AuditReports
+import BinaryImage
+import Foundation
+import PrivacyAudit
+import PrivacyCatalog
+import ScanEngine
+import TargetDiscovery
+
+/// `sdkvet diff OLD NEW`: what a new version of an SDK (or a folder of them) does that the old
+/// one did not, and what it no longer does.
+enum DiffCommand: Subcommand {
+  static let spec = CommandSpec(
+    name: "diff",
+    abstract: "Compare two versions: required-reason APIs, permissions, tracking, manifest, SDKs, signer.",
+    arguments: "<old> <new>",
+    requiresArguments: true,
+    options: [
+      OptionSpec(
+        "--format", value: "format", allowed: DiffReporter.Format.allCases.map(\.rawValue),
+        default: DiffReporter.Format.text.rawValue, help: "Report format (markdown: for a pull-request comment)."),
+      OptionSpec(
+        "--output", short: "-o", value: "file", help: "Write the report to <file> instead of standard output."),
+      OptionSpec(
+        "--fail-on", value: "severity", allowed: ScanCommand.Gate.allCases.map(\.rawValue),
+        default: ScanCommand.Gate.error.rawValue, help: "Exit 1 when an addition is at or above this severity."),
+      OptionSpec(
+        "--catalog", value: "file", repeatable: true,
+        help: "Overlay catalog entries from a JSON file when scanning (see Docs/CATALOG.md); may be repeated."),
+    ],
+    discussion: """
+      <old> and <new> are each anything scan takes (a binary, a framework, an xcframework, an
+      app, an archive, a folder), or a .json report saved earlier with 'scan --format json'.
+      Targets are matched by name (the last path component); the report does not carry the
+      bundle identifier. For each target it lists what was added and removed: required-reason
+      categories and APIs (with their symbols), permissions, tracking and tracking domains,
+      declared categories, commonly used SDKs, architectures (per xcframework slice), the
+      package version and an xcframework's signer. Linked libraries and rpaths are not compared.
+
+      Added categories, permissions, tracking, tracking domains and a changed signer are errors;
+      added APIs of a category already used and added SDKs are warnings; the rest, and every
+      removal, are notes (Docs/CLI.md, diff).
+
+      EXIT STATUS: 0 nothing added at or above --fail-on; 1 something was, or an input could not
+      be read, or the output could not be written; 2 usage error.
+
+      EXAMPLES:
+        sdkvet diff Vendor-1.0.xcframework Vendor-2.0.xcframework
+        sdkvet diff --format markdown old-report.json Frameworks/
+      """)
+
+  static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+    let inputs = arguments.positionals
+    guard inputs.count >= 2 else { throw .missingArgument("<new>") }
+    guard inputs.count == 2 else { throw .tooManyArguments(inputs[2]) }
+    let format = try arguments.value("--format", as: DiffReporter.Format.self)
+    let gate = try arguments.value("--fail-on", as: ScanCommand.Gate.self)
+    guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
+    guard let old = profiles(inputs[0], catalog: catalog, context: context),
+      let new = profiles(inputs[1], catalog: catalog, context: context)
+    else { return .failure }
+    var outputFile: OutputFile?
+    if let path = arguments.value("--output") {
+      switch OutputFile.create(path) {
+      case .success(let file): outputFile = file
+      case .failure(let error):
+        context.streams.error("sdkvet: error: \(error.description)")
+        return .failure
+      }
+    }
+    let diff = ReportDiff(old: old, new: new)
+    var output = OutputTextStream(
+      streams: outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams)
+    DiffReporter(format: format, toolVersion: SDKVetVersion.current).write(
+      diff, old: inputs[0], new: inputs[1], to: &output)
+    if let failure = outputFile?.finish() {
+      context.streams.error("sdkvet: error: \(failure.description)")
+      return .failure
+    }
+    guard let severity = gate.severity else { return .success }
+    return diff.hasAddition(atLeast: severity) ? .failure : .success
+  }
+
+  /// The target profiles of one input: a saved JSON report read back, or a scan. Returns `nil`
+  /// after reporting on standard error an input that cannot be read.
+  private static func profiles(_ input: String, catalog: Catalog, context: CommandContext) -> [TargetProfile]? {
+    var isFolder: ObjCBool = false
+    if input.hasSuffix(".json"), FileManager.default.fileExists(atPath: input, isDirectory: &isFolder),
+      !isFolder.boolValue
+    {
+      return JSONDocumentOption.load(input, context: context, parse: TargetProfile.profiles(jsonReport:origin:))
+    }
+    let result = ScanPipeline(catalog: catalog).run(paths: [input])
+    for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
+    return result.problems.isEmpty ? result.report.targets.map(TargetProfile.init) : nil
+  }
+}

@@ -1,0 +1,90 @@
+import PrivacyAudit
+import Testing
+
+/// `ReportDiff` over hand-made profiles: how targets are matched and how changes are graded.
+@Suite struct ReportDiffTests {
+  private func profile(_ path: String, kind: String = "framework", _ items: [DiffAspect: [DiffItem]]) -> TargetProfile {
+    TargetProfile(path: path, kind: kind, items: items)
+  }
+
+  /// The changes as `+aspect value` / `-aspect value` strings with their severity.
+  private func summary(_ diff: ReportDiff) -> [String] {
+    diff.targets.flatMap { target in
+      target.changes.map {
+        "\(target.name) \($0.direction == .added ? "+" : "-")\($0.aspect.rawValue) \($0.item.value) \($0.severity.rawValue)"
+      }
+    }
+  }
+
+  @Test func targetsAreMatchedByNameWhateverTheirFolder() {
+    let old = [
+      profile("v1/Kit.framework", [.categories: [DiffItem(value: "A")], .apis: [DiffItem(category: "A", value: "x")]])
+    ]
+    let new = [
+      profile(
+        "vendor/v2/Kit.framework",
+        [
+          .categories: [DiffItem(value: "A"), DiffItem(value: "B")],
+          .apis: [DiffItem(category: "A", value: "x"), DiffItem(category: "A", value: "y", symbols: ["_y", "_y"])],
+        ])
+    ]
+    let diff = ReportDiff(old: old, new: new)
+    #expect(summary(diff) == ["Kit.framework +categories B error", "Kit.framework +apis y warning"])
+    #expect(diff.targets.first?.oldPath == "v1/Kit.framework")
+    #expect(diff.targets.first?.changes.last?.item.symbols == ["_y"])
+    #expect(diff.hasAddition(atLeast: .error))
+  }
+
+  @Test func evidenceSymbolsAreNotCompared() {
+    let old = [profile("Kit.framework", [.permissions: [DiffItem(value: "camera", symbols: ["_a"])]])]
+    let new = [profile("Kit.framework", [.permissions: [DiffItem(value: "camera", symbols: ["_b"])]])]
+    #expect(ReportDiff(old: old, new: new).targets.isEmpty)
+  }
+
+  @Test func removalsAreNotes() {
+    let old = [
+      profile(
+        "Kit.framework", [.declaredCategories: [DiffItem(value: "A")], .permissions: [DiffItem(value: "camera")]])
+    ]
+    let new = [profile("Kit.framework", [:])]
+    let diff = ReportDiff(old: old, new: new)
+    #expect(summary(diff) == ["Kit.framework -permissions camera note", "Kit.framework -declaredCategories A note"])
+    #expect(!diff.hasAddition(atLeast: .note))
+  }
+
+  @Test func aChangedSignerIsAnErrorAndANewOneANote() {
+    let signed = [profile("K.xcframework", kind: "xcframework", [.signer: [DiffItem(value: "ad-hoc")]])]
+    let resigned = [
+      profile("K.xcframework", kind: "xcframework", [.signer: [DiffItem(value: "AppleDeveloperProgram:T")]])
+    ]
+    #expect(
+      summary(ReportDiff(old: signed, new: resigned)) == [
+        "K.xcframework -signer ad-hoc note", "K.xcframework +signer AppleDeveloperProgram:T error",
+      ])
+    #expect(summary(ReportDiff(old: [], new: resigned)) == ["K.xcframework +signer AppleDeveloperProgram:T note"])
+  }
+
+  @Test func namesFoundTwiceAreMatchedByPathAndTheRestAreGoneOrNew() {
+    let old = [
+      profile("a/Kit.framework", [.architectures: [DiffItem(value: "arm64")]]),
+      profile("b/Kit.framework", [.architectures: [DiffItem(value: "arm64")]]),
+    ]
+    let new = [
+      profile("a/Kit.framework", [.architectures: [DiffItem(value: "arm64")]]),
+      profile("c/Kit.framework", [.architectures: [DiffItem(value: "x86_64")]]),
+    ]
+    let diff = ReportDiff(old: old, new: new)
+    #expect(diff.targets.map { [$0.oldPath, $0.newPath] } == [["b/Kit.framework", nil], [nil, "c/Kit.framework"]])
+    #expect(summary(diff) == ["Kit.framework -architectures arm64 note", "Kit.framework +architectures x86_64 note"])
+  }
+
+  @Test func theNameIsTheLastComponentAfterAnArchive() {
+    #expect(profile("Kit.zip!/Kit.xcframework", [:]).name == "Kit.xcframework")
+    #expect(profile("out.zip!/in.zip!/x/Kit.framework", [:]).name == "Kit.framework")
+    #expect(
+      TargetProfile.architectureItem(
+        "arm64", binaryPath: "K.xcframework/ios-arm64/K.framework/K", targetPath: "K.xcframework", kind: "xcframework"
+      )
+      .value == "ios-arm64/arm64")
+  }
+}
