@@ -40,7 +40,7 @@ OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          BadManifestKit.framework TrackerKit.framework ConsentKit.framework
          Disguised.framework MacKit.framework ResourceBundleKit.framework LoadablePlugin.bundle
          SampleApp.app ConsentApp.app links linux FMDB.framework VendorAdsKit.framework
-         BundledTrackerKit.framework)
+         BundledTrackerKit.framework HostsKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 WORK="$(mktemp -d)"
@@ -170,6 +170,10 @@ BTK="$HERE/BundledTrackerKit.framework/BundledTrackerKit.bundle"
 mkdir -p "$BTK"
 python3 "$PLISTS" resource-bundle "$BTK/Info.plist" BundledTrackerKit
 cp "$MANIFESTS/BundledTrackerKit.xcprivacy" "$BTK/PrivacyInfo.xcprivacy"
+
+# HostsKit.framework: tracking hosts as a C string and an NSString literal (__cfstring); its
+# manifest tracks and lists only branch.io (tracking-domain-undeclared).
+simple_framework HostsKit HostsKit.m "$MANIFESTS/HostsKit.xcprivacy" "$STUBS/CoreFoundation.tbd"
 
 # LoadablePlugin.bundle: an MH_BUNDLE in a flat iOS .bundle with its manifest at the root.
 LP="$HERE/LoadablePlugin.bundle"
