@@ -11,7 +11,7 @@
 # and an ad-hoc signature; simulator slices are arm64 + x86_64 iOS-simulator joined by
 # ../macho/make-universal.py. Privacy manifests are the hand-written XML files in
 # src/manifests (StaticKit's is re-encoded as a binary plist).
-# ELF: gcc builds linux/libfilestat.so and linux/libfilestat.a.
+# ELF: gcc builds linux/libfilestat.so and linux/libfilestat.a; clang linux/libhosts-*.so.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -263,6 +263,13 @@ gcc -O1 -fPIC -c "$SRC/linux/filestat.c" -o "$WORK/filestat.o"
 gcc -shared -Wl,-soname,libfilestat.so -o "$HERE/linux/libfilestat.so" "$WORK/filestat.o"
 rm -f "$HERE/linux/libfilestat.a"
 ar rcsD "$HERE/linux/libfilestat.a" "$WORK/filestat.o"
+# libhosts-{x86_64,aarch64}.so: hosts in .rodata (the toolchain's clang and ld.lld, as the
+# call-site ELF fixtures are linked).
+for triple in x86_64-linux-gnu aarch64-linux-gnu; do
+  "$CLANG" -target "$triple" -O1 -fPIC -c "$SRC/linux/hosts.c" -o "$WORK/hosts-$triple.o"
+  "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none -soname "libhosts-${triple%%-*}.so" \
+    "$WORK/hosts-$triple.o" -o "$HERE/linux/libhosts-${triple%%-*}.so"
+done
 # Pre-glibc-2.33 spellings: __xstat / __lxstat bound by symbol version (x86_64 only: the
 # GLIBC_2.2.5 version node is the x86_64 one).
 if [ "$(uname -m)" = x86_64 ]; then

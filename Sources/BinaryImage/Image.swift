@@ -74,7 +74,8 @@ public struct Image: Sendable {
   /// (`ReadOptions.lookupStrings`, Mach-O); empty otherwise.
   public var lookupStrings: [LookupString] = []
   /// The hosts the image's strings name (`HostName`), lowercased, each once, in the order found,
-  /// at most `HostName.maximumHostsPerImage` (`ReadOptions.hosts`, Mach-O); empty otherwise.
+  /// at most `HostName.maximumHostsPerImage` (`ReadOptions.hosts`; Mach-O, and 64-bit
+  /// little-endian ELF); empty otherwise.
   public var hosts: [String] = []
 
   /// Creates an empty image.

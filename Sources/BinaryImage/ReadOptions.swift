@@ -11,7 +11,8 @@ public struct ReadOptions: Sendable, Hashable {
   public var definedIdentities: Bool
   /// Collect `Image.lookupStrings` when the image imports a dynamic-lookup function (Mach-O).
   public var lookupStrings: Bool = false
-  /// Collect `Image.hosts` from the string sections (Mach-O `__cstring` and `__cfstring`).
+  /// Collect `Image.hosts` from the string sections (Mach-O `__cstring` and `__cfstring`, ELF
+  /// `.rodata` and `.rodata.str*`).
   public var hosts: Bool = false
 
   /// Creates options.

@@ -107,10 +107,17 @@ struct SampleSDKTests {
     #expect(messages.contains { $0.contains("\(binary) includes Alamofire") })
   }
 
-  @Test func hostsComeFromCStringsAndNSStringLiteralsOfHostsKitOnly() throws {
+  @Test func hostsComeFromCStringsNSStringLiteralsAndELFReadOnlyData() throws {
     let report = try SampleSDKs.scan()
     let withHosts = report.targets.filter { !$0.hosts.isEmpty }
-    #expect(withHosts.map { SampleSDKs.relative($0.path) } == ["HostsKit.framework"])
+    #expect(
+      withHosts.map { SampleSDKs.relative($0.path) } == [
+        "HostsKit.framework", "linux/libhosts-aarch64.so", "linux/libhosts-x86_64.so",
+      ])
+    for elf in withHosts.dropFirst() {
+      #expect(elf.hosts.map(\.host) == ["app-measurement.com", "config.hostskit.example.com"])
+      #expect(elf.hosts.allSatisfy { $0.binary == elf.path } && elf.findings.isEmpty)
+    }
     let hosts = try #require(withHosts.first?.hosts)
     #expect(
       hosts.map(\.host) == ["api2.branch.io", "app.adjust.com", "graph.facebook.com", "status.hostskit.example"])
