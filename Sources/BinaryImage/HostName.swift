@@ -34,25 +34,21 @@ public enum HostName {
     guard string.count >= 4, string.count <= maximumLength else { return nil }
     if let rest = afterScheme(string) {
       var end = 0
-      while end < rest.count,
-        ![UInt8(ascii: ":"), UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(rest[end])
-      {
-        end += 1
-      }
+      while end < rest.count, !isHostEnd(rest[end]) { end += 1 }
       let host = UnsafeRawBufferPointer(rebasing: rest[..<end])
       guard isHostName(host), isValidURLTail(UnsafeRawBufferPointer(rebasing: rest[end...])) else { return nil }
       return String(decoding: host, as: UTF8.self).lowercased()
     }
-    guard isHostName(string), !string.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
-      return nil
-    }
-    let text = String(decoding: string, as: UTF8.self)
-    guard let last = text.split(separator: ".").last, bareHostTopLevelDomains.contains(String(last)) else { return nil }
-    return text
+    guard isHostName(string), !string.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+      let dot = string.lastIndex(of: UInt8(ascii: ".")),
+      bareHostTopLevelDomains.contains(String(decoding: string[(dot + 1)...], as: UTF8.self))
+    else { return nil }
+    return String(decoding: string, as: UTF8.self)
   }
 
   /// The bytes after `http://` or `https://` (case-insensitive), or `nil` without one.
   private static func afterScheme(_ string: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    guard string[0] | 0x20 == UInt8(ascii: "h") else { return nil }
     for scheme in ["https://", "http://"] where string.count > scheme.utf8.count {
       let matches = zip(string, scheme.utf8).allSatisfy { byte, expected in byte | 0x20 == expected | 0x20 }
       if matches { return UnsafeRawBufferPointer(rebasing: string[scheme.utf8.count...]) }
@@ -71,22 +67,40 @@ public enum HostName {
       guard (1...5).contains(index - digitsStart) else { return false }
     }
     guard index < tail.count else { return true }
-    guard [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains(tail[index]) else { return false }
+    guard isHostEnd(tail[index]), tail[index] != UInt8(ascii: ":") else { return false }
     return tail[index...].allSatisfy { $0 > 0x20 && $0 < 0x7f }
   }
 
-  /// Whether `bytes` is a host name by the rule above (any case).
+  /// Whether `bytes` is a host name by the rule above (any case), in one pass without allocating.
   private static func isHostName(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count <= 253 else { return false }
-    let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-    guard labels.count >= 2, labels.count <= 127, let last = labels.last else { return false }
-    for label in labels {
-      guard (1...63).contains(label.count), let first = label.first, let end = label.last,
-        first != UInt8(ascii: "-"), end != UInt8(ascii: "-"),
-        label.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") })
-      else { return false }
+    var labels = 1
+    var labelLength = 0
+    var labelIsLetters = true
+    var previous: UInt8 = UInt8(ascii: ".")
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") {
+        guard labelLength > 0, previous != UInt8(ascii: "-") else { return false }
+        labels += 1
+        labelLength = 0
+        labelIsLetters = true
+      } else {
+        let isLetter = isLetter(byte)
+        guard isLetter || isDigit(byte) || byte == UInt8(ascii: "-") else { return false }
+        guard labelLength > 0 || byte != UInt8(ascii: "-") else { return false }
+        labelLength += 1
+        labelIsLetters = labelIsLetters && isLetter
+        guard labelLength <= 63 else { return false }
+      }
+      previous = byte
     }
-    return (2...24).contains(last.count) && last.allSatisfy(isLetter)
+    return labels >= 2 && labels <= 127 && previous != UInt8(ascii: "-") && (2...24).contains(labelLength)
+      && labelIsLetters
+  }
+
+  /// `:`, `/`, `?` or `#`: what may follow a URL's host.
+  private static func isHostEnd(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {
