@@ -37,8 +37,8 @@ enum ThinImageReader {
     result.machO = summary.metadata
     if let start = Int(exactly: bytes.baseOffset) { result.byteRange = start..<(start + bytes.count) }
     var problems = summary.problems
-    func attempt(_ body: () throws(BinaryError) -> Void) {
-      do throws(BinaryError) { try body() } catch { problems.append(error) }
+    func attempt(_ body: () throws(BinaryError) -> Void) {  // a section two readers walk is reported once
+      do throws(BinaryError) { try body() } catch { if !problems.contains(error) { problems.append(error) } }
     }
 
     var symbolTable: SymbolTable?
