@@ -9,14 +9,17 @@ import MachOImage
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMachOReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
-  guard let file = try? MachOReader.read(FileBytes(copying: bytes), path: "fuzz-input", options: .all) else {
+  var options = ReadOptions.all
+  options.lookupStrings = true
+  options.hosts = true
+  guard let file = try? MachOReader.read(FileBytes(copying: bytes), path: "fuzz-input", options: options) else {
     return 0
   }
   var total = 0
   for image in file.images {
     for symbol in image.symbols { total &+= image.names.withBytes(of: symbol.name) { $0.count } }
     for selector in image.selectorReferences { total &+= image.names.withBytes(of: selector) { $0.count } }
-    total &+= image.libraries.count
+    total &+= image.libraries.count + image.hosts.count + image.lookupStrings.count
   }
   return total == -1 ? 1 : 0
 }

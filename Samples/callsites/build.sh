@@ -43,6 +43,22 @@ for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-
   "$TOOLS/llvm-objcopy" --strip-all "$BIN/libcallsites-$arch.dylib" "$BIN/libcallsites-$arch-stripped.dylib"
 done
 
+# possible-dynamic-use through an NSString literal: cfstring/ (outside bin/, which the
+# differential tests walk). An arm64 object (relocated __cfstring pointers), an arm64 dylib
+# (chained-fixup rebases) and an x86_64 simulator dylib (classic rebases).
+CFS="$HERE/cfstring"
+rm -rf "$CFS"
+mkdir -p "$CFS"
+for pair in arm64:arm64-apple-ios15.0:-fixup_chains:ios x86_64:x86_64-apple-ios15.0-simulator:-no_fixup_chains:ios-simulator; do
+  IFS=: read -r arch triple fixups platform <<<"$pair"
+  compile "$triple" "$SRC/dynamic_cfstring.m" "$WORK/$arch-dynamic_cfstring.o"
+  [ "$arch" = arm64 ] && cp "$WORK/$arch-dynamic_cfstring.o" "$CFS/dynamic-cfstring-$arch.o"
+  "$LD" --threads=1 -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
+    -install_name "@rpath/libdynamic-cfstring-$arch.dylib" "$fixups" -no_adhoc_codesign \
+    "$WORK/$arch-dynamic_cfstring.o" "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
+    "$HERE/../sdks/stubs/CoreFoundation.tbd" -o "$CFS/libdynamic-cfstring-$arch.dylib"
+done
+
 # ELF: shared objects calling stat through the PLT (undefined symbols are allowed in a shared
 # object, so no C library is needed to link).
 for triple in x86_64-linux-gnu aarch64-linux-gnu; do

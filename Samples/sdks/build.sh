@@ -11,7 +11,7 @@
 # and an ad-hoc signature; simulator slices are arm64 + x86_64 iOS-simulator joined by
 # ../macho/make-universal.py. Privacy manifests are the hand-written XML files in
 # src/manifests (StaticKit's is re-encoded as a binary plist).
-# ELF: gcc builds linux/libfilestat.so and linux/libfilestat.a.
+# ELF: gcc builds linux/libfilestat.so and linux/libfilestat.a; clang linux/libhosts-*.so.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -40,7 +40,7 @@ OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          BadManifestKit.framework TrackerKit.framework ConsentKit.framework
          Disguised.framework MacKit.framework ResourceBundleKit.framework LoadablePlugin.bundle
          SampleApp.app ConsentApp.app links linux FMDB.framework VendorAdsKit.framework
-         BundledTrackerKit.framework)
+         BundledTrackerKit.framework HostsKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 WORK="$(mktemp -d)"
@@ -171,6 +171,10 @@ mkdir -p "$BTK"
 python3 "$PLISTS" resource-bundle "$BTK/Info.plist" BundledTrackerKit
 cp "$MANIFESTS/BundledTrackerKit.xcprivacy" "$BTK/PrivacyInfo.xcprivacy"
 
+# HostsKit.framework: tracking hosts as a C string and an NSString literal (__cfstring); its
+# manifest tracks and lists only branch.io (tracking-domain-undeclared).
+simple_framework HostsKit HostsKit.m "$MANIFESTS/HostsKit.xcprivacy" "$STUBS/CoreFoundation.tbd"
+
 # LoadablePlugin.bundle: an MH_BUNDLE in a flat iOS .bundle with its manifest at the root.
 LP="$HERE/LoadablePlugin.bundle"
 mkdir -p "$LP"
@@ -259,6 +263,13 @@ gcc -O1 -fPIC -c "$SRC/linux/filestat.c" -o "$WORK/filestat.o"
 gcc -shared -Wl,-soname,libfilestat.so -o "$HERE/linux/libfilestat.so" "$WORK/filestat.o"
 rm -f "$HERE/linux/libfilestat.a"
 ar rcsD "$HERE/linux/libfilestat.a" "$WORK/filestat.o"
+# libhosts-{x86_64,aarch64}.so: hosts in .rodata (the toolchain's clang and ld.lld, as the
+# call-site ELF fixtures are linked).
+for triple in x86_64-linux-gnu aarch64-linux-gnu; do
+  "$CLANG" -target "$triple" -O1 -fPIC -c "$SRC/linux/hosts.c" -o "$WORK/hosts-$triple.o"
+  "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none -soname "libhosts-${triple%%-*}.so" \
+    "$WORK/hosts-$triple.o" -o "$HERE/linux/libhosts-${triple%%-*}.so"
+done
 # Pre-glibc-2.33 spellings: __xstat / __lxstat bound by symbol version (x86_64 only: the
 # GLIBC_2.2.5 version node is the x86_64 one).
 if [ "$(uname -m)" = x86_64 ]; then

@@ -18,6 +18,10 @@ public enum CatalogJSON {
       ("apis", .array(catalog.apis.map(api))),
       ("resources", .array(catalog.resources.map(resource))),
       ("commonSDKs", .array(catalog.commonSDKs.map(commonSDK))),
+      (
+        "trackingHosts",
+        .array(catalog.trackingHosts.map { .object([("domain", .string($0.domain)), ("owner", .string($0.owner))]) })
+      ),
     ]
     JSONValue.object(members).write(to: &output)
   }

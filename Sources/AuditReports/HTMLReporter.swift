@@ -101,7 +101,8 @@ public struct HTMLReporter: Reporter {
   }
 
   /// What is known of the target itself, as label and already-escaped HTML: its package (name,
-  /// version, origin), the commonly used SDKs it is or includes, its signature and receipts.
+  /// version, origin), the commonly used SDKs it is or includes, its signature and receipts, its
+  /// binaries and the hosts they name.
   private func identity(of target: TargetReport) -> [(String, String)] {
     var rows = [("Kind", target.kind.rawValue)]
     if let app = target.embeddedIn { rows.append(("Embedded in", code(app))) }
@@ -123,6 +124,13 @@ public struct HTMLReporter: Reporter {
           "Binary",
           code(binary.path) + " <span class=\"muted\">(" + binary.format.rawValue
             + (architectures.isEmpty ? "" : "; " + architectures) + ")</span>"
+        ))
+    }
+    if !target.hosts.isEmpty {
+      rows.append(
+        (
+          "Hosts",
+          target.hosts.map { code($0.host) + " (in " + code(target.shortened($0.binary)) + ")" }.joined(separator: ", ")
         ))
     }
     return rows

@@ -56,6 +56,10 @@ public struct JSONReporter: Reporter {
       ("signature", target.signature.map(JSONValue.signature) ?? .null),
       ("package", target.package?.json ?? .null),
       ("commonSDKs", .array(target.commonSDKs.map(detection))),
+      (
+        "hosts",
+        .array(target.hosts.map { .object([("host", .string($0.host)), ("binary", .string($0.binary))]) })
+      ),
     ])
   }
 

@@ -190,6 +190,13 @@ public struct MarkdownReporter: Reporter {
       }
       lines += ["", "**Commonly used SDKs (Apple's list):** " + sdks.joined(separator: ", ") + "."]
     }
+    if !target.hosts.isEmpty {
+      let hosts = target.hosts.map { use in
+        MarkdownEscaping.code(use.host, inTable: false) + " (in " + MarkdownEscaping.code(use.binary, inTable: false)
+          + ")"
+      }
+      lines += ["", "**Hosts named in the binaries:** " + hosts.joined(separator: ", ") + "."]
+    }
     return lines
   }
 

@@ -177,6 +177,15 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Check what the named string is used for (`scan --call-sites` names the functions that call the lookup function); if the code calls the API, declare its category with an approved reason."
       )
+    case .trackingDomainUndeclared:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A target that declares tracking names a known tracking host its tracking domains do not cover.",
+        detail:
+          "Apple asks a target that tracks to list every domain it connects to for tracking in NSPrivacyTrackingDomains: the system blocks the listed domains until the user allows tracking, and an unlisted one escapes that. The host was found as a whole URL or host name string in the binary and is on the catalog's tracking-host list; App Store Connect does not check this at upload.",
+        fixMarkdown:
+          "Add the host's domain (a listed domain covers its subdomains) to `NSPrivacyTrackingDomains`, or remove the code that contacts it."
+      )
     case .requiresPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,

@@ -168,6 +168,9 @@ public struct TextReporter: Reporter {
       }
       lines += labelled("listed SDKs", sdks)
     }
+    if !target.hosts.isEmpty {
+      lines += labelled("hosts", target.hosts.map { shown($0.host) + " (in \(shown(target.shortened($0.binary))))" })
+    }
     return lines
   }
 

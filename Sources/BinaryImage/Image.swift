@@ -73,6 +73,10 @@ public struct Image: Sendable {
   /// Identifier-like C strings of an image that imports a dynamic-lookup function
   /// (`ReadOptions.lookupStrings`, Mach-O); empty otherwise.
   public var lookupStrings: [LookupString] = []
+  /// The hosts the image's strings name (`HostName`), lowercased, each once, in the order found,
+  /// at most `HostName.maximumHostsPerImage` (`ReadOptions.hosts`; Mach-O, and 64-bit
+  /// little-endian ELF); empty otherwise.
+  public var hosts: [String] = []
 
   /// Creates an empty image.
   /// - Parameter imageSize: The image's size in bytes, which bounds the name bytes its readers

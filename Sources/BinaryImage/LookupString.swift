@@ -10,6 +10,8 @@ public struct LookupString: Sendable, Hashable {
     case methodName = "__objc_methname"
     /// `__TEXT,__objc_classname`.
     case className = "__objc_classname"
+    /// `__DATA,__cfstring` (an `NSString` literal's C string).
+    case cfString = "__cfstring"
   }
 
   /// The string, in the image's `NameTable`.

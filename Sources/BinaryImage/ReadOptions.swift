@@ -11,6 +11,9 @@ public struct ReadOptions: Sendable, Hashable {
   public var definedIdentities: Bool
   /// Collect `Image.lookupStrings` when the image imports a dynamic-lookup function (Mach-O).
   public var lookupStrings: Bool = false
+  /// Collect `Image.hosts` from the string sections (Mach-O `__cstring` and `__cfstring`, ELF
+  /// `.rodata` and `.rodata.str*`).
+  public var hosts: Bool = false
 
   /// Creates options.
   public init(
@@ -29,10 +32,11 @@ public struct ReadOptions: Sendable, Hashable {
   public static let imports = ReadOptions(definedSymbols: false)
   /// What the scan needs: `imports`, plus the classes and Swift modules the image defines (to
   /// recognise a commonly used SDK inside it), and the lookup strings of images that import a
-  /// dynamic-lookup function.
+  /// dynamic-lookup function, and the hosts the image's strings name.
   public static let audit: ReadOptions = {
     var options = ReadOptions(definedSymbols: false, definedIdentities: true)
     options.lookupStrings = true
+    options.hosts = true
     return options
   }()
 }

@@ -9,10 +9,21 @@
     /// (`ELFLoaderView`), and their section headers are checked against it
     /// (`Image.headerInconsistencies`). Relocatable objects take their symbols from `.symtab`,
     /// as the static linker does; linked images without a dynamic segment (static executables)
-    /// from `.dynsym`, or `.symtab` when there is none.
+    /// from `.dynsym`, or `.symtab` when there is none. With `ReadOptions.hosts`, the hosts of
+    /// its read-only strings are added (`ELFHostStrings`).
     /// - Throws: when the header, the dynamic segment, the section headers of an image read
     ///   through them, or a needed table cannot be read.
     static func read(_ elf: ELFDescriptor, member: String?, options: ReadOptions) throws(BinaryError) -> Image {
+      var image = try readSymbols(elf, member: member, options: options)
+      if options.hosts {  // best effort: an image whose section headers cannot be read has no hosts
+        image.hosts = (try? ELFHostStrings.hosts(in: ByteReader(try LibELF.fileBytes(elf)))) ?? []
+      }
+      return image
+    }
+
+    private static func readSymbols(_ elf: ELFDescriptor, member: String?, options: ReadOptions) throws(BinaryError)
+      -> Image
+    {
       let header = try LibELF.header(elf)
       let isLinked = header.type == ELFConstants.typeExecutable || header.type == ELFConstants.typeShared
       let programHeaders = isLinked ? try LibELF.programHeaders(elf) : []

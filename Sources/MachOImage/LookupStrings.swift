@@ -1,9 +1,10 @@
 import BinaryImage
 
 /// Reads `Image.lookupStrings`: when an image imports a function that looks a symbol, class or
-/// selector up by name at run time, the identifier-like strings of its `__cstring`,
-/// `__objc_methname` and `__objc_classname` sections (each whole string between NULs, at most
-/// 255 bytes of letters, digits, `_`, `:` and `$`), each once.
+/// selector up by name at run time, the identifier-like strings of its `NSString` literals
+/// (`__cfstring`, `CFStrings`) and its `__cstring`, `__objc_methname` and `__objc_classname`
+/// sections (each whole string between NULs, at most 255 bytes of letters, digits, `_`, `:` and
+/// `$`), each once, under the first section it was found in.
 enum LookupStrings {
   /// The Mach-O names of the dynamic-lookup functions.
   static let lookupFunctions = ByteKeyTable<Void>(
@@ -15,13 +16,17 @@ enum LookupStrings {
 
   /// Adds the image's lookup strings to `image`, when it imports a lookup function.
   /// - Throws: when a string section lies outside the image, or the names go over the image's limit.
-  static func read(_ bytes: ByteReader, segments: SegmentMap, into image: inout Image) throws(BinaryError) {
+  static func read(_ context: ObjCSelectorReferences.Context, into image: inout Image) throws(BinaryError) {
     let importsLookup = image.imports.contains { symbol in
       image.names.withBytes(of: symbol.name) { lookupFunctions.contains($0) }
     }
     guard importsLookup else { return }
     var seen = ByteKeyTable<Void>()
-    try forEachString(bytes, segments) { section, string, fileOffset, _ throws(BinaryError) in
+    try CFStrings.forEach(context) { string, fileOffset throws(BinaryError) in
+      guard isIdentifier(string), seen.insert(string) else { return }
+      image.lookupStrings.append(LookupString(name: try image.names.append(string, at: fileOffset), section: .cfString))
+    }
+    try forEachString(context.image, context.segments) { section, string, fileOffset, _ throws(BinaryError) in
       guard seen.insert(string) else { return }
       image.lookupStrings.append(LookupString(name: try image.names.append(string, at: fileOffset), section: section))
     }
@@ -41,10 +46,14 @@ enum LookupStrings {
       for (index, byte) in strings.bytes.enumerated() where byte == 0 {
         defer { start = index + 1 }
         let string = UnsafeRawBufferPointer(rebasing: strings.bytes[start..<index])
-        guard !string.isEmpty, string.count < 256, string.allSatisfy(isIdentifierByte) else { continue }
+        guard isIdentifier(string) else { continue }
         try body(section, string, strings.fileOffset(start), found.address &+ UInt64(start))
       }
     }
+  }
+
+  private static func isIdentifier(_ string: UnsafeRawBufferPointer) -> Bool {
+    !string.isEmpty && string.count < 256 && string.allSatisfy(isIdentifierByte)
   }
 
   private static func isIdentifierByte(_ byte: UInt8) -> Bool {

@@ -34,20 +34,36 @@ enum ObjCSelectorReferences {
   static func forEachSelector(
     _ context: Context, _ body: (UnsafeRawBufferPointer, UInt64) throws(BinaryError) -> Void
   ) throws(BinaryError) {
-    guard let section = context.segments.section(named: "__objc_selrefs") else { return }
     let pointerSize = context.header.is64Bit ? 8 : 4
-    let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_selrefs section")
+    try forEachPointedString(context, section: "__objc_selrefs", stride: pointerSize, field: 0) {
+      name, slotOffset, _ throws(BinaryError) in try body(name, slotOffset)
+    }
+  }
+
+  /// Calls `body` with the C string a pointer field of each `stride`-byte entry of section
+  /// `sectionName` points at (resolved as a selector slot is), the field's file offset, and the
+  /// entry's bytes, in entry order. Entries whose pointer cannot be resolved are skipped.
+  /// - Throws: `truncated` when the section or its relocations are outside the image, or what
+  ///   `body` throws.
+  static func forEachPointedString(
+    _ context: Context, section sectionName: String, stride: Int, field: Int,
+    _ body: (UnsafeRawBufferPointer, UInt64, ByteReader) throws(BinaryError) -> Void
+  ) throws(BinaryError) {
+    guard let section = context.segments.section(named: sectionName) else { return }
+    let pointerSize = context.header.is64Bit ? 8 : 4
+    let entries = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O \(sectionName) section")
     let relocated = context.header.fileType == MachOFileType.object ? try relocationTargets(section, context) : [:]
     let decoder = try ChainedPointerDecoder(context, section: section)
     let names = context.image.throughLastNUL
     let addresses = SegmentAddressIndex(context.segments.segments)
-    var position = 0
-    while position + pointerSize <= slots.count {
-      defer { position += pointerSize }
+    var entry = 0
+    while entry + stride <= entries.count {
+      defer { entry += stride }
+      let position = entry + field
       let raw =
         pointerSize == 8
-        ? try slots.peek(UInt64.self, at: position, "Mach-O selector reference")
-        : UInt64(try slots.peek(UInt32.self, at: position, "Mach-O selector reference"))
+        ? try entries.peek(UInt64.self, at: position, "Mach-O \(sectionName) pointer")
+        : UInt64(try entries.peek(UInt32.self, at: position, "Mach-O \(sectionName) pointer"))
       let target: UInt64?
       if let relocatedTarget = relocated[position] {
         target = relocatedTarget
@@ -57,9 +73,10 @@ enum ObjCSelectorReferences {
         target = raw
       }
       guard let target, let offset = addresses.fileOffset(ofAddress: target),
-        let name = try? names.cString(at: offset, "Mach-O selector name"), !name.isEmpty
+        let name = try? names.cString(at: offset, "Mach-O \(sectionName) string"), !name.isEmpty
       else { continue }
-      try body(name, slots.fileOffset(position))
+      try body(
+        name, entries.fileOffset(position), try entries.slice(at: entry, count: stride, "Mach-O \(sectionName) entry"))
     }
   }
 
@@ -67,10 +84,10 @@ enum ObjCSelectorReferences {
   /// symbol (`r_extern`); the slot's own value is the addend.
   private static func relocationTargets(_ section: Section, _ context: Context) throws(BinaryError) -> [Int: UInt64] {
     guard section.relocationCount > 0, let symbols = context.symbolTable else { return [:] }
-    let size = try section.relocationCount.checkedMultiplying(8, "Mach-O __objc_selrefs: nreloc")
+    let size = try section.relocationCount.checkedMultiplying(8, "Mach-O \(section.name): nreloc")
     let table = try context.image.slice(
-      at: section.relocationsOffset, count: size, "Mach-O __objc_selrefs relocations (reloff, nreloc)")
-    let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_selrefs section")
+      at: section.relocationsOffset, count: size, "Mach-O \(section.name) relocations (reloff, nreloc)")
+    let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O \(section.name) section")
     let bigEndian = context.header.byteOrder == .big
     var targets: [Int: UInt64] = [:]
     var position = 0
@@ -85,8 +102,8 @@ enum ObjCSelectorReferences {
       let slot = Int(address)
       let addend =
         context.header.is64Bit
-        ? (try? slots.peek(UInt64.self, at: slot, "Mach-O selector reference")) ?? 0
-        : UInt64((try? slots.peek(UInt32.self, at: slot, "Mach-O selector reference")) ?? 0)
+        ? (try? slots.peek(UInt64.self, at: slot, "Mach-O pointer")) ?? 0
+        : UInt64((try? slots.peek(UInt32.self, at: slot, "Mach-O pointer")) ?? 0)
       targets[slot] = symbol.value &+ addend
     }
     return targets

@@ -37,8 +37,8 @@ enum ThinImageReader {
     result.machO = summary.metadata
     if let start = Int(exactly: bytes.baseOffset) { result.byteRange = start..<(start + bytes.count) }
     var problems = summary.problems
-    func attempt(_ body: () throws(BinaryError) -> Void) {
-      do throws(BinaryError) { try body() } catch { problems.append(error) }
+    func attempt(_ body: () throws(BinaryError) -> Void) {  // a section two readers walk is reported once
+      do throws(BinaryError) { try body() } catch { if !problems.contains(error) { problems.append(error) } }
     }
 
     var symbolTable: SymbolTable?
@@ -78,10 +78,10 @@ enum ThinImageReader {
       }
     }
     result = merger.image
+    let context = ObjCSelectorReferences.Context(
+      image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
+    )
     if options.selectorReferences {
-      let context = ObjCSelectorReferences.Context(
-        image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
-      )
       var seen = ByteKeyTable<Void>()
       attempt { () throws(BinaryError) in
         try ObjCSelectorReferences.forEachSelector(context) { name, slotOffset throws(BinaryError) in
@@ -91,7 +91,10 @@ enum ThinImageReader {
       }
     }
     if options.lookupStrings && options.undefinedSymbols {
-      attempt { () throws(BinaryError) in try LookupStrings.read(image, segments: summary.segments, into: &result) }
+      attempt { () throws(BinaryError) in try LookupStrings.read(context, into: &result) }
+    }
+    if options.hosts {
+      attempt { () throws(BinaryError) in try HostStrings.read(context, into: &result) }
     }
     if let command = summary.codeSignature {
       attempt { () throws(BinaryError) in

@@ -27,6 +27,8 @@ public struct ScannedImage: Sendable, Hashable {
   public var callSites: CallSiteMap?
   /// APIs the image may reach by name through a dynamic-lookup function (never uses).
   public var dynamicLookups: [DynamicLookupIndex.Hit] = []
+  /// The hosts the image's strings name (`Image.hosts`).
+  public var hosts: [String] = []
 
   /// Creates a scanned image.
   public init(
@@ -53,6 +55,7 @@ public struct ScannedImage: Sendable, Hashable {
       headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature,
       commonSDKs: matcher.commonSDKs(in: image))
     dynamicLookups = matcher.dynamicLookups(in: image, besides: matches)
+    hosts = image.hosts
   }
 
   /// The names whose call sites would say who uses the matches: selectors for selector matches,

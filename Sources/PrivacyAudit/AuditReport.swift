@@ -219,6 +219,8 @@ public struct TargetReport: Sendable, Hashable {
   public var commonSDKs: [SDKDetection]
   /// The package the dependency manager that put the target here recorded, `nil` when none did.
   public var package: PackageRecord?
+  /// The hosts the target's binaries name, sorted by host then binary.
+  public var hosts: [HostUse] = []
 
   /// Creates a target report.
   public init(

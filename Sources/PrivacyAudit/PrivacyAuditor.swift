@@ -51,6 +51,8 @@ public struct PrivacyAuditor: Sendable {
     var findings = BinaryRules.findings(audit) + ManifestRules.findings(audit, index: index)
     findings += DeclarationRules.findings(audit, known: index.categories)
     findings += TrackingRules.undeclared(audit, profile: tracking)
+    let hosts = HostRules.hosts(audit)
+    findings += HostRules.undeclaredTrackingDomains(audit, hosts: hosts, trackingHosts: index.catalog.trackingHosts)
     findings += PurposeStringRules.findings(audit)
     findings += PackageRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
@@ -66,6 +68,7 @@ public struct PrivacyAuditor: Sendable {
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings,
       signature: audit.target.signature, commonSDKs: detections, package: audit.package?.record)
     report.signatureReceipts = audit.target.signatureReceipts
+    report.hosts = hosts
     return report
   }
 

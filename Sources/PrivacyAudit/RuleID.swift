@@ -53,4 +53,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case policyAllowExpired = "policy-allow-expired"
   /// A binary imports a dynamic-lookup function and holds an API's name as a string.
   case possibleDynamicUse = "possible-dynamic-use"
+  /// A target that declares tracking names a known tracking host its tracking domains do not cover.
+  case trackingDomainUndeclared = "tracking-domain-undeclared"
 }

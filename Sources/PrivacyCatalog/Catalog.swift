@@ -19,6 +19,8 @@ public struct Catalog: Sendable, Hashable {
   public var resources: [ProtectedResource]
   /// Apple's list of commonly used third-party SDKs, with what recognises each (ITMS-91061).
   public var commonSDKs: [CommonSDK]
+  /// Domains known to serve tracking (`tracking-domain-undeclared`).
+  public var trackingHosts: [TrackingHost] = []
   /// The file (or "built-in catalog") this value was read from; used in error messages, never encoded.
   public var origin: String
 

@@ -1,6 +1,6 @@
 extension Catalog: Decodable {
   private enum CodingKeys: String, CodingKey {
-    case schemaVersion, asOf, sources, categories, apis, resources, commonSDKs
+    case schemaVersion, asOf, sources, categories, apis, resources, commonSDKs, trackingHosts
   }
 
   /// Decodes a catalog. Only `schemaVersion` is required, so an overlay file may carry just the
@@ -14,6 +14,7 @@ extension Catalog: Decodable {
     apis = try container.decodeIfPresent([RequiredReasonAPI].self, forKey: .apis) ?? []
     resources = try container.decodeIfPresent([ProtectedResource].self, forKey: .resources) ?? []
     commonSDKs = try container.decodeIfPresent([CommonSDK].self, forKey: .commonSDKs) ?? []
+    trackingHosts = try container.decodeIfPresent([TrackingHost].self, forKey: .trackingHosts) ?? []
     origin = "in-memory catalog"
   }
 }

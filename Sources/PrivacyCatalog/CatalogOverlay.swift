@@ -4,7 +4,8 @@ extension Catalog {
   /// Entries are merged by `id`: a new category, API or resource is appended; an existing one
   /// gains the overlay's new reason codes, categories, spellings, Info.plist keys and evidence, and
   /// a commonly used SDK (by `name`) its new aliases, class prefixes and Swift modules
-  /// (anything already present is kept as it is, so an overlay can only add). Sources are added
+  /// (anything already present is kept as it is, so an overlay can only add); tracking hosts are
+  /// added by `domain`. Sources are added
   /// too; `schemaVersion`, `asOf` and `origin` stay this catalog's. The work is linear in the
   /// sizes of both catalogs, however many entries the overlay has or repeats.
   /// - Throws: `CatalogError` naming the overlay's file and the JSON path of the bad entry.
@@ -32,6 +33,7 @@ extension Catalog {
       existing.swiftModules = Self.adding(
         additions.flatMap(\.swiftModules), to: existing.swiftModules, identity: \.self)
     }
+    merged.trackingHosts = Self.adding(overlay.trackingHosts, to: trackingHosts, identity: \.domain)
     try overlay.validate(resolvingIn: merged)
     return merged
   }

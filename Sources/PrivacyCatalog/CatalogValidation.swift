@@ -1,3 +1,5 @@
+import BinaryImage
+
 extension Catalog {
   /// The prefix every required-reason category string starts with.
   public static let categoryPrefix = "NSPrivacyAccessedAPICategory"
@@ -18,6 +20,7 @@ extension Catalog {
     checkAPIs(&problems, knownCategories: Set(context.categories.map(\.id)))
     checkResources(&problems)
     checkCommonSDKs(&problems, context: context)
+    checkTrackingHosts(&problems)
     if let first = problems.first { throw first }
   }
 
@@ -191,6 +194,22 @@ private struct ProblemSink {
       add(path + ".name", "write the bare selector; its \(Spelling.objcStubPrefix) stub import is matched too")
     default:
       break
+    }
+  }
+}
+
+extension Catalog {
+  /// Each tracking host a lowercase host name (`HostName`'s rule for a URL's host), listed once.
+  fileprivate func checkTrackingHosts(_ problems: inout ProblemSink) {
+    var seen = Set<String>()
+    for (index, entry) in trackingHosts.enumerated() {
+      let path = "$.trackingHosts[\(index)].domain"
+      let url = Array("https://\(entry.domain)".utf8)
+      let host = url.withUnsafeBytes { HostName.host(in: $0) }
+      if host != entry.domain {
+        problems.add(path, "'\(entry.domain)' is not a lowercase host name such as 'doubleclick.net'")
+      }
+      problems.checkUnique(entry.domain, seen: &seen, at: path)
     }
   }
 }

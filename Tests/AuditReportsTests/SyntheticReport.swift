@@ -99,7 +99,7 @@ enum SyntheticReport {
     let session = Evidence(
       symbol: "_OBJC_CLASS_$_AVAudioSession", via: .import, binary: sdkBinary, architecture: "arm64", member: nil,
       library: "/System/Library/Frameworks/AVFAudio.framework/AVFAudio")
-    return TargetReport(
+    var target = TargetReport(
       path: sdk, kind: .framework, embeddedIn: app,
       binaries: [BinarySummary(path: sdkBinary, format: .machO, architectures: ["arm64"])],
       privacyManifest: sdk + "/PrivacyInfo.xcprivacy",
@@ -115,6 +115,10 @@ enum SyntheticReport {
           message: "AudioKit can ask for the microphone; the host app must carry NSMicrophoneUsageDescription.",
           evidence: [session, microphone])
       ])
+    target.hosts = [
+      HostUse(host: "app.adjust.com", binary: sdkBinary), HostUse(host: "metrics.audiokit.example", binary: sdkBinary),
+    ]
+    return target
   }()
 
   static let brokenTarget = TargetReport(

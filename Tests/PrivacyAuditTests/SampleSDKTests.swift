@@ -52,6 +52,7 @@ struct SampleSDKTests {
     .trackingDomainsMissing: ["TrackerKit.framework"],
     .unsignedBinarySDK: ["GoodKit.xcframework", "StaticKit.xcframework"],
     .listedSDKWithoutManifest: ["FMDB.framework", "VendorAdsKit.framework", "VendorAdsKit.framework"],
+    .trackingDomainUndeclared: ["HostsKit.framework"],
   ]
 
   /// Every finding that carries an App Store code, as "target rule code", sorted: the errors of
@@ -104,6 +105,27 @@ struct SampleSDKTests {
     let messages = vendor.findings.filter { $0.rule == .listedSDKWithoutManifest }.map(\.message)
     #expect(messages.contains { $0.contains("\(binary) includes FBSDKCoreKit") })
     #expect(messages.contains { $0.contains("\(binary) includes Alamofire") })
+  }
+
+  @Test func hostsComeFromCStringsNSStringLiteralsAndELFReadOnlyData() throws {
+    let report = try SampleSDKs.scan()
+    let withHosts = report.targets.filter { !$0.hosts.isEmpty }
+    #expect(
+      withHosts.map { SampleSDKs.relative($0.path) } == [
+        "HostsKit.framework", "linux/libhosts-aarch64.so", "linux/libhosts-x86_64.so",
+      ])
+    for elf in withHosts.dropFirst() {
+      #expect(elf.hosts.map(\.host) == ["app-measurement.com", "config.hostskit.example.com"])
+      #expect(elf.hosts.allSatisfy { $0.binary == elf.path } && elf.findings.isEmpty)
+    }
+    let hosts = try #require(withHosts.first?.hosts)
+    #expect(
+      hosts.map(\.host) == ["api2.branch.io", "app.adjust.com", "graph.facebook.com", "status.hostskit.example"])
+    #expect(hosts.allSatisfy { SampleSDKs.relative($0.binary) == "HostsKit.framework/HostsKit" })
+    let finding = try #require(withHosts.first?.findings.first { $0.rule == .trackingDomainUndeclared })
+    #expect(finding.severity == .warning)
+    #expect(finding.evidence.map(\.symbol) == ["app.adjust.com", "graph.facebook.com"])
+    #expect(finding.evidence.allSatisfy { $0.via == .string })
   }
 
   @Test func eachRuleFiresExactlyOnItsSamples() throws {

@@ -117,6 +117,18 @@ import Testing
     #expect((evidence["callSites"] as? [[String: Any]])?.map { $0["function"] as? String } == ["_probe_dynamic"])
   }
 
+  @Test(arguments: [
+    "dynamic-cfstring-arm64.o", "libdynamic-cfstring-arm64.dylib", "libdynamic-cfstring-x86_64.dylib",
+  ])
+  func aNameInAnNSStringLiteralIsFoundThroughCFString(file: String) throws {
+    let notes = try findings("callsites/cfstring/" + file).filter { $0["rule"] as? String == "possible-dynamic-use" }
+    #expect(notes.count == 1)
+    let note = try #require(notes.first)
+    #expect(note["category"] as? String == "NSPrivacyAccessedAPICategoryUserDefaults")
+    #expect((note["evidence"] as? [[String: Any]])?.map { $0["symbol"] as? String } == ["NSUserDefaults"])
+    #expect((note["message"] as? String)?.contains("\"NSUserDefaults\" (__cfstring)") == true)
+  }
+
   @Test(arguments: ["sdks", "macho/bin", "elf"])
   func noOtherSampleHasIt(path: String) throws {
     #expect(try findings(path).allSatisfy { $0["rule"] as? String != "possible-dynamic-use" })

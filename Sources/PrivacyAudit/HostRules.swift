@@ -1,0 +1,53 @@
+import PrivacyCatalog
+import TargetDiscovery
+
+/// A host a target's binary names in its strings (`Image.hosts`).
+public struct HostUse: Sendable, Hashable {
+  /// The host, lowercase.
+  public var host: String
+  /// The binary it was found in, as found under the scanned root.
+  public var binary: String
+
+  /// Creates a host use.
+  public init(host: String, binary: String) {
+    self.host = host
+    self.binary = binary
+  }
+}
+
+/// The hosts a target contacts, and `tracking-domain-undeclared`: a target whose manifest sets
+/// `NSPrivacyTracking` true names a host on the catalog's tracking-host list that none of its
+/// `NSPrivacyTrackingDomains` covers (a listed domain covers itself and its subdomains).
+enum HostRules {
+  /// Each host of each binary once, sorted by host then binary.
+  static func hosts(_ audit: TargetAudit) -> [HostUse] {
+    let uses = audit.binaries.flatMap { binary in
+      binary.images.flatMap(\.hosts).map { HostUse(host: $0, binary: binary.file.path) }
+    }
+    return Set(uses).sorted { ($0.host, $0.binary) < ($1.host, $1.binary) }
+  }
+
+  /// The finding, when the target declares tracking and contacts undeclared tracking hosts.
+  static func undeclaredTrackingDomains(_ audit: TargetAudit, hosts: [HostUse], trackingHosts: [TrackingHost])
+    -> [Finding]
+  {
+    guard audit.declaredTracking == true else { return [] }
+    let declared = Set(audit.manifests.flatMap(\.manifest.trackingDomains).map { $0.lowercased() })
+    let undeclared = hosts.filter { use in
+      !declared.contains { TrackingHost.host(use.host, isWithin: $0) }
+        && trackingHosts.contains { TrackingHost.host(use.host, isWithin: $0.domain) }
+    }
+    guard !undeclared.isEmpty else { return [] }
+    let names = Set(undeclared.map(\.host)).sorted()
+    return [
+      Finding(
+        rule: .trackingDomainUndeclared, severity: .warning, category: nil,
+        message:
+          "The manifest sets NSPrivacyTracking true, but the code names tracking \(names.count == 1 ? "host" : "hosts") \(names.joined(separator: ", ")) that NSPrivacyTrackingDomains does not list. "
+          + "The system blocks only the listed domains until the user allows tracking: add each domain (or a parent domain) to NSPrivacyTrackingDomains.",
+        evidence: undeclared.map { use in
+          Evidence(symbol: use.host, via: .string, binary: use.binary, architecture: nil, member: nil, library: nil)
+        })
+    ]
+  }
+}

@@ -1,0 +1,36 @@
+import BinaryImage
+import Testing
+
+/// `HostName`: which whole strings are hosts.
+@Suite struct HostNameTests {
+  private func host(_ string: String) -> String? {
+    Array(string.utf8).withUnsafeBytes { HostName.host(in: $0) }
+  }
+
+  @Test(arguments: [
+    ("https://app.adjust.com/session?app_token=1", "app.adjust.com"),
+    ("HTTP://Status.Example.COM:8443/ping", "status.example.com"),
+    ("http://a-b.c0.example.org", "a-b.c0.example.org"),
+    ("https://graph.facebook.com#x", "graph.facebook.com"),
+    ("api2.branch.io", "api2.branch.io"),
+    ("doubleclick.net", "doubleclick.net"),
+  ])
+  func hosts(_ string: String, _ expected: String) {
+    #expect(host(string) == expected)
+  }
+
+  @Test(arguments: [
+    "NSObject.load", "Info.plist", "libz.so", "main.swift", "Foo.app", "https://", "http://localhost:8080/x",
+    "https://10.0.0.1/", "evil.com and more", "https://a.com/with space", "https://a.com:123456/", "https://a.com:/",
+    "https://-a.com/", "https://a-.com/", "https://a..com/", "https://a.c/", "https://a.c0m/", "Example.com",
+    "ftp://files.example.com", "xhttps://a.com", "https://a.com\u{7f}", "a.com/", "com", "",
+    "https://" + String(repeating: "a", count: 64) + ".com",
+  ])
+  func notHosts(_ string: String) {
+    #expect(host(string) == nil, "\(string)")
+  }
+
+  @Test func bytesThatAreNotUTF8AreNoHost() {
+    #expect([0x68, 0xff, 0x2e, 0x63, 0x6f, 0x6d].withUnsafeBytes { HostName.host(in: $0) } == nil)
+  }
+}
