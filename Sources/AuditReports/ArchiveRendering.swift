@@ -28,9 +28,6 @@ extension SignatureReceipt {
     ])
   }
 
-  /// The receipt's file name, without the folders.
-  var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
-
   /// "signed, AppleDeveloperProgram ABCDE12345" / "not signed" / "unreadable: …", for text and Markdown.
   var summary: String {
     if let problem { return "unreadable: " + problem }

@@ -44,6 +44,9 @@ public struct SignatureReceipt: Sendable, Hashable {
   /// Why the receipt could not be read, when it could not.
   public var problem: String?
 
+  /// The receipt's file name, without the folders (`PathText.fileName`).
+  public var fileName: String { String(path.fileName) }
+
   /// Creates a receipt.
   public init(
     path: String, xcframework: String, signed: Bool? = nil, signatureType: String? = nil,
