@@ -39,6 +39,15 @@ for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-
     "$WORK/$arch-calls.o" "$WORK/$arch-messages.o" "$WORK/$arch-selector_stub.o" \
     "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
     -o "$BIN/libcallsites-$arch.dylib"
+  # arm64 with classic binds too (LC_DYLD_INFO_ONLY): its __objc_classrefs slots are bound by
+  # bind opcodes instead of chained fixups.
+  if [ "$arch" = arm64 ]; then
+    "$LD" --threads=1 -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
+      -install_name "@rpath/libcallsites-$arch-classic.dylib" -no_fixup_chains -no_adhoc_codesign \
+      "$WORK/$arch-calls.o" "$WORK/$arch-messages.o" "$WORK/$arch-selector_stub.o" \
+      "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
+      -o "$BIN/libcallsites-$arch-classic.dylib"
+  fi
   # Stripped: functions known only from LC_FUNCTION_STARTS, methods named from the class metadata.
   "$TOOLS/llvm-objcopy" --strip-all "$BIN/libcallsites-$arch.dylib" "$BIN/libcallsites-$arch-stripped.dylib"
 done
@@ -66,3 +75,4 @@ for triple in x86_64-linux-gnu aarch64-linux-gnu; do
   "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none -soname "libstatplt-${triple%%-*}.so" \
     "$WORK/stat_plt-$triple.o" -o "$BIN/libstatplt-${triple%%-*}.so"
 done
+

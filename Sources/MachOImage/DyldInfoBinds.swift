@@ -52,29 +52,102 @@ enum DyldInfoBinds {
     return (offset, size)
   }
 
+  /// One bind opcode's work: `symbol` bound at `count` pointers from `offset` in segment
+  /// `segment` (load-command order), `stride` bytes apart.
+  struct Bind {
+    var symbol: UnsafeRawBufferPointer
+    var ordinal: Int
+    var flags: UInt8
+    var segment: Int
+    var offset: UInt64
+    var count: UInt64
+    var stride: UInt64
+    /// The file offset of the opcode that binds.
+    var opcodeOffset: UInt64
+    /// Whether the stream is in threaded mode (`BIND_OPCODE_THREADED`), where a bind only adds
+    /// to the ordinal table and the segment and offset say nothing about a pointer.
+    var isThreaded: Bool
+  }
+
   /// Calls `body` with each symbol bound by the opcode stream in `opcodes`.
   /// - Throws: `malformed`/`truncated` for an unknown opcode or an operand that runs past the end;
   ///   imports before the error have already been delivered.
   static func forEachImport(
     in opcodes: ByteReader, stream: Stream, _ body: (DyldImport) throws(BinaryError) -> Void
   ) throws(BinaryError) {
-    var reader = opcodes
-    var ordinal = stream == .weakBind ? SpecialLibraryOrdinal.weakLookup : 0
-    var symbol: UnsafeRawBufferPointer?
-    var flags: UInt8 = 0
     var lastDelivered: (symbol: UnsafeRawPointer?, ordinal: Int, flags: UInt8)?
-    let what = stream.tableName
-    var opcodeOffset: UInt64 = 0
-    func emit() throws(BinaryError) {
-      guard let symbol, !symbol.isEmpty else { return }
-      if stream == .weakBind && flags & BindOpcode.nonWeakDefinitionFlag != 0 { return }
-      let state = (symbol: symbol.baseAddress, ordinal: ordinal, flags: flags)
+    try forEachBind(in: opcodes, stream: stream, pointerSize: 8) { bind throws(BinaryError) in
+      if stream == .weakBind && bind.flags & BindOpcode.nonWeakDefinitionFlag != 0 { return }
+      let state = (symbol: bind.symbol.baseAddress, ordinal: bind.ordinal, flags: bind.flags)
       if let lastDelivered, lastDelivered == state { return }
       lastDelivered = state
       try body(
         DyldImport(
-          name: symbol, libraryOrdinal: ordinal, isWeak: flags & BindOpcode.weakImportFlag != 0 || stream == .weakBind,
-          origin: stream.origin, fileOffset: opcodeOffset))
+          name: bind.symbol, libraryOrdinal: bind.ordinal,
+          isWeak: bind.flags & BindOpcode.weakImportFlag != 0 || stream == .weakBind, origin: stream.origin,
+          fileOffset: bind.opcodeOffset))
+    }
+  }
+
+  /// Calls `body` with the address and symbol of each pointer the `bind` stream in `opcodes`
+  /// binds inside `range` (the `vmaddr` of the segment, from `segmentAddresses` in load-command
+  /// order, plus the offset; `pointerSize` bytes a pointer).
+  ///
+  /// A "bind N times" opcode is expanded only where it meets `range`: the pointers before it
+  /// are skipped arithmetically and the walk stops past its end, so the work is bounded by the
+  /// range's pointers, not by a count read from the file.
+  /// - Throws: what `forEachBind` throws, and `unsupported` for threaded binds (arm64e before
+  ///   chained fixups), whose pointers are found by walking chains in the data instead.
+  static func forEachBoundPointer(
+    in opcodes: ByteReader, segmentAddresses: [UInt64], pointerSize: UInt64, within range: Range<UInt64>,
+    _ body: (UInt64, UnsafeRawBufferPointer) -> Void
+  ) throws(BinaryError) {
+    try forEachBind(in: opcodes, stream: .bind, pointerSize: pointerSize) { bind throws(BinaryError) in
+      guard !bind.isThreaded else {
+        throw BinaryError(
+          .unsupported, "Mach-O bind opcodes: threaded binds are not followed", offset: bind.opcodeOffset)
+      }
+      guard segmentAddresses.indices.contains(bind.segment) else { return }
+      var (address, overflow) = segmentAddresses[bind.segment].addingReportingOverflow(bind.offset)
+      var remaining = bind.stride == 0 ? min(bind.count, 1) : bind.count
+      if !overflow, address < range.lowerBound, bind.stride > 0 {
+        let skipped = (range.lowerBound - address - 1) / bind.stride + 1
+        guard skipped < remaining else { return }
+        remaining -= skipped
+        let distance = skipped.multipliedReportingOverflow(by: bind.stride)
+        (address, overflow) = address.addingReportingOverflow(distance.partialValue)
+        overflow = overflow || distance.overflow
+      }
+      while !overflow, remaining > 0, range.contains(address) {
+        body(address, bind.symbol)
+        remaining -= 1
+        (address, overflow) = address.addingReportingOverflow(bind.stride)
+      }
+    }
+  }
+
+  /// Interprets the opcode stream in `opcodes`, calling `body` with each bind it performs.
+  /// - Throws: `malformed`/`truncated` for an unknown opcode or an operand that runs past the end
+  ///   (binds before the error have already been delivered), or what `body` throws.
+  private static func forEachBind(
+    in opcodes: ByteReader, stream: Stream, pointerSize: UInt64, _ body: (Bind) throws(BinaryError) -> Void
+  ) throws(BinaryError) {
+    var reader = opcodes
+    var ordinal = stream == .weakBind ? SpecialLibraryOrdinal.weakLookup : 0
+    var symbol: UnsafeRawBufferPointer?
+    var flags: UInt8 = 0
+    var segment = -1
+    var offset: UInt64 = 0
+    let what = stream.tableName
+    var opcodeOffset: UInt64 = 0
+    var isThreaded = false
+    func bind(count: UInt64 = 1, stride: UInt64 = pointerSize) throws(BinaryError) {
+      defer { offset &+= count &* stride }
+      guard let symbol, !symbol.isEmpty else { return }
+      try body(
+        Bind(
+          symbol: symbol, ordinal: ordinal, flags: flags, segment: segment, offset: offset, count: count,
+          stride: stride, opcodeOffset: opcodeOffset, isThreaded: isThreaded))
     }
     while !reader.isAtEnd {
       opcodeOffset = reader.fileOffset(reader.position)
@@ -99,18 +172,24 @@ enum DyldInfoBinds {
         break
       case BindOpcode.setAddendSLEB:
         _ = try reader.readSLEB128(what + ": addend")
-      case BindOpcode.setSegmentAndOffsetULEB, BindOpcode.addAddressULEB:
-        _ = try reader.readULEB128(what + ": offset")
-      case BindOpcode.doBind, BindOpcode.doBindAddAddressImmediateScaled:
-        try emit()
+      case BindOpcode.setSegmentAndOffsetULEB:
+        segment = Int(immediate)
+        offset = try reader.readULEB128(what + ": offset")
+      case BindOpcode.addAddressULEB:
+        offset &+= try reader.readULEB128(what + ": offset")
+      case BindOpcode.doBind:
+        try bind()
+      case BindOpcode.doBindAddAddressImmediateScaled:
+        try bind(stride: pointerSize &+ UInt64(immediate) &* pointerSize)
       case BindOpcode.doBindAddAddressULEB:
-        _ = try reader.readULEB128(what + ": offset")
-        try emit()
+        let skip = try reader.readULEB128(what + ": offset")
+        try bind(stride: pointerSize &+ skip)
       case BindOpcode.doBindULEBTimesSkippingULEB:
-        _ = try reader.readULEB128(what + ": count")
-        _ = try reader.readULEB128(what + ": skip")
-        try emit()
+        let count = try reader.readULEB128(what + ": count")
+        let skip = try reader.readULEB128(what + ": skip")
+        try bind(count: count, stride: pointerSize &+ skip)
       case BindOpcode.threaded:
+        isThreaded = true
         if immediate == BindOpcode.threadedSetOrdinalTableSizeULEB {
           _ = try reader.readULEB128(what + ": ordinal table size")
         }

@@ -6,8 +6,9 @@ import CodeScan
 ///
 /// Linked images (arm64, arm64e, arm64_32, x86_64): the indirect symbol table names the import
 /// behind each `__stubs`/`__auth_stubs` entry and each `__got`/`__auth_got`/`__la_symbol_ptr`
-/// slot; `__objc_selrefs` slots name selectors, and an `__objc_stubs` entry is the stub of the
-/// selector its first instructions load. The code sections (not the stubs themselves) are then
+/// slot; `__objc_selrefs` slots name selectors, `__objc_classrefs` slots the classes their
+/// chained-fixup or classic binds name, and an `__objc_stubs` entry is the stub of the selector
+/// its first instructions load. The code sections (not the stubs themselves) are then
 /// scanned for branches to those stubs and loads of those slots (`CodeArchitecture.scan`).
 /// Relocatable objects: each relocation of a code section naming an import, or a selector
 /// reference, is one site (`MachORelocationSites`). Sites are named by `MachOFunctionStarts`.
@@ -40,7 +41,7 @@ public enum MachOCallSites {
         if let index = search.stringIndex(string) { strings[address] = index }
       }
     }
-    if let classSlots = try classReferenceSlots(context, search: search) {
+    if let classSlots = try classReferenceSlots(context, dyldInfo: summary.dyldInfo, search: search) {
       slots.merge(classSlots) { first, _ in first }
     } else {
       search.markUnresolved { $0.hasPrefix("_OBJC_CLASS_$_") }
@@ -90,11 +91,12 @@ public enum MachOCallSites {
   }
 
   /// `__objc_classrefs` slot address → name index, for the slots bound to a queried class:
-  /// through the slot's chained-fixup bind, or in an object through the slot's relocation.
-  /// `nil` when the image binds them with `LC_DYLD_INFO` opcodes, which are not followed here.
-  private static func classReferenceSlots(_ context: ObjCSelectorReferences.Context, search: CallSiteSearch)
-    throws(BinaryError) -> [UInt64: Int]?
-  {
+  /// through the slot's chained-fixup bind, its `LC_DYLD_INFO` bind opcodes, or in an object
+  /// its relocation. `nil` when the image binds them some other way (threaded binds, or no bind
+  /// information at all), so their sites cannot be known.
+  private static func classReferenceSlots(
+    _ context: ObjCSelectorReferences.Context, dyldInfo: LoadCommand?, search: CallSiteSearch
+  ) throws(BinaryError) -> [UInt64: Int]? {
     guard search.wantsImports, let section = context.segments.section(named: "__objc_classrefs") else { return [:] }
     let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O __objc_classrefs section")
     let pointerSize = context.header.is64Bit ? 8 : 4
@@ -107,7 +109,23 @@ public enum MachOCallSites {
       }
       return found
     }
-    guard let fixups = context.chainedFixups else { return nil }
+    guard let fixups = context.chainedFixups else {
+      let (end, overflow) = section.address.addingReportingOverflow(UInt64(slots.count))
+      guard let dyldInfo, !overflow else { return nil }
+      let (offset, size) = try DyldInfoBinds.streamRange(.bind, in: dyldInfo)
+      let opcodes = try context.image.slice(at: offset, count: size, "Mach-O bind opcodes (offset, size)")
+      do {
+        try DyldInfoBinds.forEachBoundPointer(
+          in: opcodes, segmentAddresses: context.segments.segments.map(\.address), pointerSize: UInt64(pointerSize),
+          within: section.address..<end
+        ) { address, name in
+          if let index = search.importIndex(name) { found[address] = index }
+        }
+      } catch  where error.kind == .unsupported {
+        return nil
+      }
+      return found
+    }
     guard let decoder = try ChainedPointerDecoder(context, section: section) else { return [:] }
     var position = 0
     while position + pointerSize <= slots.count {

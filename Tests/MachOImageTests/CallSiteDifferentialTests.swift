@@ -11,7 +11,9 @@ import Testing
 /// its slot (`adrp`+`ldr`, `ldr` literal, `call`/`jmp`/`mov` through `[rip+disp]`); the stubs
 /// themselves are llvm-objdump's `--indirect-symbols`. Every selector is queried too, and its
 /// sites must be exactly the loads of `__objc_selrefs` slots outside `__objc_stubs` and the
-/// branches to `__objc_stubs` entries.
+/// branches to `__objc_stubs` entries. Class imports must be reported at exactly the loads of the
+/// `__objc_classrefs` slots llvm-objdump shows bound to them (`--bind` for classic dyld info,
+/// `--dyld-info` for chained fixups).
 @Suite(.enabled(if: LLVMTools.areAvailable, "needs the Swift toolchain's llvm-objdump"))
 struct CallSiteDifferentialTests {
   static let files: [String] =
@@ -47,6 +49,16 @@ struct CallSiteDifferentialTests {
         ours == oracle.importSites,
         "\(path): ours only \(ours.subtracting(oracle.importSites).sorted()), llvm-objdump only \(oracle.importSites.subtracting(ours).sorted())"
       )
+      let ourClassSites = Set(
+        found.imports.filter { $0.key.hasPrefix("_OBJC_CLASS_$_") }.flatMap { name, sites in
+          sites.filter { oracle.classReferenceLoads.contains($0.address) }.map {
+            "\(String($0.address, radix: 16)) \(name)"
+          }
+        })
+      #expect(
+        ourClassSites == oracle.classSites,
+        "\(path): class sites ours only \(ourClassSites.subtracting(oracle.classSites).sorted()), llvm-objdump only \(oracle.classSites.subtracting(ourClassSites).sorted())"
+      )
       let ourSelectorSites = Set(found.selectors.values.flatMap { $0.map(\.address) })
       #expect(
         ourSelectorSites == oracle.selectorSites,
@@ -70,6 +82,8 @@ struct DisassemblyOracle {
   var classReferenceLoads = Set<UInt64>()
   /// Addresses of loads of import pointer slots.
   var slotLoads = Set<UInt64>()
+  /// `address name` for every load of an `__objc_classrefs` slot bound to class `name`.
+  var classSites = Set<String>()
 
   init(path: String) throws {
     var stubs: [UInt64: String] = [:]
@@ -98,6 +112,19 @@ struct DisassemblyOracle {
     let selectorSlots = sections["__objc_selrefs"]
     let objcStubs = sections["__objc_stubs"]
     let classReferences = sections["__objc_classrefs"]
+    // Class references: `segment section address … symbol` rows of the bind table (classic dyld
+    // info) and of the chained fixups, for the `__objc_classrefs` section.
+    var classSlots: [UInt64: String] = [:]
+    for option in ["--bind", "--dyld-info"] {
+      for line in try LLVMTools.run(LLVMTools.objdump, ["--macho", option, path]).split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard words.count >= 5, words[1] == "__objc_classrefs", words[2].hasPrefix("0x"),
+          words.contains("bind") || words.contains("pointer"), let address = UInt64(words[2].dropFirst(2), radix: 16),
+          let symbol = words.last(where: { $0.hasPrefix("_") })  // before a "(weak import)" note
+        else { continue }
+        classSlots[address] = String(symbol)
+      }
+    }
     let disassembly = try LLVMTools.run(LLVMTools.objdump, ["-d", "--no-show-raw-insn", path]).split(separator: "\n")
     let stubSections = ["__stubs", "__auth_stubs", "__objc_stubs"]
     forEachReach(in: disassembly, skipping: { line in stubSections.contains { line.hasSuffix(",\($0):") } }) {
@@ -113,6 +140,7 @@ struct DisassemblyOracle {
         }
         if selectorSlots?.contains(target) == true { selectorSites.insert(instruction.address) }
         if classReferences?.contains(target) == true { classReferenceLoads.insert(instruction.address) }
+        if let name = classSlots[target] { classSites.insert("\(String(instruction.address, radix: 16)) \(name)") }
       }
     }
   }

@@ -18,7 +18,10 @@ import Testing
 
   static func functions(_ sites: [CallSite]?) -> [String] { (sites ?? []).map { $0.function ?? "?" } }
 
-  @Test(arguments: ["libcallsites-arm64.dylib", "libcallsites-x86_64.dylib", "calls-arm64.o", "calls-x86_64.o"])
+  @Test(arguments: [
+    "libcallsites-arm64.dylib", "libcallsites-x86_64.dylib", "libcallsites-arm64-classic.dylib", "calls-arm64.o",
+    "calls-x86_64.o",
+  ])
   func importsAreCalledFromTheirFunctionsOrNotAtAll(name: String) throws {
     let found = try Self.callers(name, CallSiteQuery(imports: ["_stat", "_lstat", "_statfs", "_fstatfs"]))
     #expect(Self.functions(found.imports["_stat"]) == ["_probe_size", "_probe_mode"])
@@ -27,7 +30,7 @@ import Testing
     #expect(found.imports["_fstatfs"] == [], "never imported: looked up by name with dlsym")
   }
 
-  @Test(arguments: ["libcallsites-arm64.dylib", "libcallsites-x86_64.dylib"])
+  @Test(arguments: ["libcallsites-arm64.dylib", "libcallsites-x86_64.dylib", "libcallsites-arm64-classic.dylib"])
   func selectorsAreSentFromAMethodAStubCallerAndABlock(name: String) throws {
     let found = try Self.callers(
       name,
@@ -36,13 +39,9 @@ import Testing
     #expect(Self.functions(found.selectors["systemUptime"]) == ["-[Probe uptime]", "_stub_uptime"])
     #expect(
       Self.functions(found.selectors["standardUserDefaults"]) == ["___25-[Probe defaultsProvider]_block_invoke"])
-    // Class references are followed through chained fixups only; classic binds leave the class out.
-    let classSites = found.imports["_OBJC_CLASS_$_NSUserDefaults"]
-    if name.contains("arm64") {
-      #expect(Self.functions(classSites) == ["___25-[Probe defaultsProvider]_block_invoke"])
-    } else {
-      #expect(classSites == nil)
-    }
+    // Class references bound by chained fixups (arm64) and by classic bind opcodes (x86_64, arm64-classic).
+    #expect(
+      Self.functions(found.imports["_OBJC_CLASS_$_NSUserDefaults"]) == ["___25-[Probe defaultsProvider]_block_invoke"])
   }
 
   @Test(arguments: ["messages-arm64.o", "messages-x86_64.o"])
