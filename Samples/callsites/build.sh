@@ -76,3 +76,17 @@ for triple in x86_64-linux-gnu aarch64-linux-gnu; do
     "$WORK/stat_plt-$triple.o" -o "$BIN/libstatplt-${triple%%-*}.so"
 done
 
+# Stripped ELF: `stat` called from an exported function and from a static one, which only its
+# .eh_frame FDE places once the symbol table is gone. The unstripped link is kept beside it
+# (stat-local/, outside bin/) as the answer: its .symtab names the static function.
+LOCAL="$HERE/stat-local"
+rm -rf "$LOCAL"
+mkdir -p "$LOCAL"
+for triple in x86_64-linux-gnu aarch64-linux-gnu; do
+  arch="${triple%%-*}"
+  "$CLANG" -target "$triple" -O1 -fPIC -fno-stack-protector -c "$SRC/stat_local.c" -o "$WORK/stat_local-$arch.o"
+  "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none --eh-frame-hdr -soname "libstatlocal-$arch.so" \
+    "$WORK/stat_local-$arch.o" -o "$LOCAL/libstatlocal-$arch.so"
+  "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none --eh-frame-hdr --strip-all \
+    -soname "libstatlocal-$arch.so" "$WORK/stat_local-$arch.o" -o "$BIN/libstatlocal-$arch-stripped.so"
+done

@@ -70,12 +70,15 @@ public enum ELFCallSites {
       }
       for (address, index) in entries { targets.addBranchTarget(address, index: index) }
     }
-    let functions = try ELFFunctionStarts(bytes, sections, dynamic: dynamic, section: nil)
+    var hits: [CodeHit] = []
     for section in code where !section.name.hasPrefix(".plt") {
-      architecture.scan(try sections.contents(section, in: bytes), at: section.address, targets: targets) { hit in
-        search.record(functions.site(at: hit.address), for: hit.target)
+      architecture.scan(try sections.contents(section, in: bytes), at: section.address, targets: targets) {
+        hits.append($0)
       }
     }
+    var functions = try ELFFunctionStarts(bytes, sections, dynamic: dynamic, section: nil)
+    if hits.contains(where: { !functions.hasSymbol(covering: $0.address) }) { functions.readFrames(bytes, sections) }
+    for hit in hits { search.record(functions.site(at: hit.address), for: hit.target) }
   }
 
   private static func findInObject(
@@ -113,10 +116,13 @@ public enum ELFCallSites {
 
 /// Function starts from `.symtab`, else `.dynsym` (global and weak names preferred); in an
 /// object, only those of one code section, whose values are offsets in it. A name is read only
-/// for a function that holds a site.
+/// for a function that holds a site. Code no sized symbol covers (a stripped image's local
+/// functions) is placed in the function its `.eh_frame` FDE describes, unnamed like a Mach-O
+/// function known only from `LC_FUNCTION_STARTS` (`CallSite.functionStart` without a name).
 struct ELFFunctionStarts {
   private var locator = FunctionLocator()
   private let symbols: ELFSymbolEntries?
+  private var frames: ELFFrameDescriptions?
 
   init(_ bytes: ByteReader, _ sections: ELFSectionHeaders, dynamic: Int?, section: Int?) throws(BinaryError) {
     guard let table = sections.index(ofType: ELFSectionHeaders.symbols) ?? dynamic else {
@@ -134,12 +140,37 @@ struct ELFFunctionStarts {
     self.symbols = symbols
   }
 
-  /// The call site at `address`, named after the function that holds it.
+  /// Reads the FDEs of `.eh_frame` (a linked image's, whose addresses are final). A section
+  /// that cannot be read leaves the functions as the symbols place them.
+  mutating func readFrames(_ bytes: ByteReader, _ sections: ELFSectionHeaders) {
+    guard let section = sections.all.first(where: { $0.name == ".eh_frame" && $0.type == 1 }),
+      let contents = try? bytes.slice(at: section.offset, count: section.size, "ELF .eh_frame (sh_offset, sh_size)")
+    else { return }
+    frames = try? ELFFrameDescriptions(contents, address: section.address)
+  }
+
+  /// Whether the nearest symbol at or below `address` has a size that reaches it.
+  func hasSymbol(covering address: UInt64) -> Bool {
+    guard let start = locator.enclosing(address), let symbol = start.symbol, let symbols else { return false }
+    return address &- start.address < symbols.size(of: symbol)
+  }
+
+  /// The call site at `address`, named after the function that holds it: the symbol whose size
+  /// covers it; else the function of the FDE that covers it, unless a symbol without a size
+  /// starts inside that function at or below the address; else the nearest symbol below it.
   func site(at address: UInt64) -> CallSite {
-    guard let start = locator.enclosing(address) else {
-      return CallSite(address: address, function: nil, functionStart: nil)
+    let start = locator.enclosing(address)
+    if !hasSymbol(covering: address), let frame = frames?.range(holding: address) {
+      if let start, let symbol = start.symbol, symbols?.size(of: symbol) == 0, start.address >= frame.lowerBound {
+        return named(start, address)
+      }
+      return CallSite(address: address, function: nil, functionStart: frame.lowerBound)
     }
-    return CallSite(
-      address: address, function: start.symbol.flatMap { symbols?.name(of: $0) }, functionStart: start.address)
+    guard let start else { return CallSite(address: address, function: nil, functionStart: nil) }
+    return named(start, address)
+  }
+
+  private func named(_ start: FunctionLocator.Start, _ address: UInt64) -> CallSite {
+    CallSite(address: address, function: start.symbol.flatMap { symbols?.name(of: $0) }, functionStart: start.address)
   }
 }

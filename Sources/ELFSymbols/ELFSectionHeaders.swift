@@ -144,6 +144,12 @@ struct ELFSymbolEntries {
     }
   }
 
+  /// `st_size` of the symbol at `index`, or 0 when it is out of range.
+  func size(of index: Int) -> UInt64 {
+    guard index >= 0, index < count else { return 0 }
+    return (try? entries.peek(UInt64.self, at: index * 24 + 16, "ELF st_size")) ?? 0
+  }
+
   /// The name of the symbol at `index`, or `nil` when it is out of range or unreadable.
   func name(of index: Int) -> String? {
     guard index >= 0, index < count, let offset = try? entries.peek(UInt32.self, at: index * 24, "ELF st_name"),

@@ -23,6 +23,8 @@ struct ELFCallSiteTests {
     return [
       SampleLocator.sample("callsites/bin/libstatplt-x86_64.so"),
       SampleLocator.sample("callsites/bin/libstatplt-aarch64.so"),
+      SampleLocator.sample("callsites/bin/libstatlocal-x86_64-stripped.so"),
+      SampleLocator.sample("callsites/bin/libstatlocal-aarch64-stripped.so"),
       SampleLocator.sample("elf/libstorageprobe.so"), SampleLocator.sample("elf/storage-tool"),
     ] + libraries
   }()

@@ -1,11 +1,13 @@
 import BinaryImage
-import ELFSymbols
 import Foundation
 import TestSupport
 import Testing
 
+@testable import ELFSymbols
+
 /// Replays every input the fuzzer (Scripts/fuzz-elf) ever saved in Fuzz/corpus/elf: each must be
-/// read or rejected with a `BinaryError`, never crash.
+/// read or rejected with a `BinaryError`, never crash, and so must what the fuzz target does next:
+/// the call-site search of each image and the `.eh_frame` parse.
 @Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) struct ELFRegressionCorpusTests {
   static let folder = SampleLocator.packageRoot + "/Fuzz/corpus/elf"
 
@@ -22,7 +24,17 @@ import Testing
   func savedInputIsReadOrRejected(_ name: String) {
     let path = Self.folder + "/" + name
     do {
-      _ = try ELFReader.read(FileBytes(path: path, limit: ReadLimits.binaryBytes), path: path, options: .all)
+      let file = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+      let bytes = ByteReader(file.bytes)
+      if let sections = try? ELFSectionHeaders(bytes), let frame = sections.all.first(where: { $0.name == ".eh_frame" })
+      {
+        _ = try? ELFFrameDescriptions(
+          try bytes.slice(at: frame.offset, count: frame.size, ".eh_frame"), address: frame.address)
+      }
+      for image in try ELFReader.read(file, path: path, options: .all).images {
+        let query = CallSiteQuery(imports: Set(image.imports.map { image.names.string($0.name) }))
+        _ = try ELFCallSites.find(in: file, image: image, query: query)
+      }
     } catch {
       #expect(!error.message.isEmpty)
     }
