@@ -1,12 +1,28 @@
 import BinaryImage
-import ELFSymbols
+
+@testable import ELFSymbols  // ELFSectionHeaders, ELFFrameDescriptions (Scripts/fuzz-elf builds with -enable-testing)
 
 /// libFuzzer entry point: every input is copied into the private buffer sdkvet reads its inputs
-/// into, and read by `ELFReader` with every table enabled. The reader may throw `BinaryError`;
-/// any crash, trap or AddressSanitizer report is a bug.
+/// into, read by `ELFReader` with every table enabled, and each image searched for the call
+/// sites of its imports. Its `.eh_frame` is also read as frame descriptions, so the FDE parser
+/// sees every input, not only those where a call site needs it. The readers may throw
+/// `BinaryError`; any crash, trap or AddressSanitizer report is a bug.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzELFReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let file = FileBytes(copying: UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
-  _ = try? ELFReader.read(file, path: "fuzz-input", options: .all)
-  return 0
+  var total = 0
+  let bytes = ByteReader(file.bytes)
+  if let sections = try? ELFSectionHeaders(bytes), let frame = sections.all.first(where: { $0.name == ".eh_frame" }),
+    let contents = try? bytes.slice(at: frame.offset, count: frame.size, ".eh_frame"),
+    let frames = try? ELFFrameDescriptions(contents, address: frame.address)
+  {
+    total &+= frames.ranges.count
+  }
+  if let read = try? ELFReader.read(file, path: "fuzz-input", options: .all) {
+    for image in read.images {
+      let query = CallSiteQuery(imports: Set(image.imports.map { image.names.string($0.name) }))
+      total &+= (try? ELFCallSites.find(in: file, image: image, query: query))?.imports.count ?? 0
+    }
+  }
+  return total == -1 ? 1 : 0
 }
