@@ -80,13 +80,17 @@ public enum CodeArchitecture: Sendable, Hashable {
   case x86
 
   /// Scans `code`, loaded at `address`, calling `body` for each instruction that reaches a target.
+  /// x86-64 code is decoded one function after another from `functionStarts` (the image's,
+  /// sorted ascending; those outside `code` are passed over), so that decoding starts in step at
+  /// each; A64's fixed-size instructions need none.
   public func scan(
-    _ code: UnsafeRawBufferPointer, at address: UInt64, targets: CodeTargets, _ body: (CodeHit) -> Void
+    _ code: UnsafeRawBufferPointer, at address: UInt64, functionStarts: [UInt64] = [], targets: CodeTargets,
+    _ body: (CodeHit) -> Void
   ) {
     guard !targets.isEmpty else { return }
     switch self {
     case .arm64: ARM64Scanner.scan(code, at: address, targets: targets, body)
-    case .x86: X86Scanner.scan(code, at: address, targets: targets, body)
+    case .x86: X86Scanner.scan(code, at: address, functionStarts: functionStarts, targets: targets, body)
     }
   }
 }

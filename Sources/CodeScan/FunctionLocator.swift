@@ -42,6 +42,9 @@ public struct FunctionLocator: Sendable {
     starts = Array(kept)
   }
 
+  /// Every start's address, ascending (after `finish`).
+  public var addresses: [UInt64] { starts.map(\.address) }
+
   /// The start of the function holding `address` (after `finish`), or `nil` before the first.
   public func enclosing(_ address: UInt64) -> Start? {
     var low = 0

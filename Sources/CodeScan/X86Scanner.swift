@@ -1,57 +1,77 @@
 /// Finds, in x86-64 code, the calls and jumps to target stubs and the RIP-relative uses of
-/// target slots.
+/// target slots, sweeping the code one instruction after another (`X86Instruction` gives each
+/// length).
 ///
-/// Decoded forms (Intel SDM vol. 2): `E8 rel32` (`call`), `E9 rel32` (`jmp`, a tail call),
-/// `FF 15 disp32` (`call qword ptr [rip+disp32]`), `FF 25 disp32` (`jmp qword ptr [rip+disp32]`),
-/// `REX.W 8B /r` with ModRM `mod 00, r/m 101` (`mov r64, qword ptr [rip+disp32]`), and
-/// `REX.W 8D /r` likewise (`lea r64, [rip+disp32]`, which computes a string's address). Targets
-/// are `next instruction + displacement`.
+/// Recognised forms (Intel SDM vol. 2): `E8 rel32` (`call`), `E9 rel32` (`jmp`, a tail call),
+/// `FF /2` and `FF /4` with a RIP-relative operand (`call`/`jmp qword ptr [rip+disp32]`), and with
+/// REX.W `8B /r` (`mov r64, qword ptr [rip+disp32]`) and `8D /r` (`lea r64, [rip+disp32]`, which
+/// computes a string's address). Targets are `next instruction + displacement`; the site is the
+/// instruction's first byte, prefixes included.
 ///
-/// x86-64 has no fixed instruction boundaries and no length decoder runs here: every byte offset
-/// is tried as an opcode. A false hit needs the four bytes after an opcode byte to reach exactly a
-/// stub entry or slot of a matched import (one chance in about 2^32 / targets per position), so a
-/// byte that is really inside another instruction practically never counts.
+/// The sweep runs over each function: from the section's start, and from every function start
+/// the reader knows (symbols, `LC_FUNCTION_STARTS`, `.eh_frame`) up to the next one. An
+/// instruction that would run past the next start, or that does not decode, ends its function's
+/// sweep; the next function starts in step again, as a disassembler that follows symbols does.
 enum X86Scanner {
-  static func scan(_ code: UnsafeRawBufferPointer, at base: UInt64, targets: CodeTargets, _ body: (CodeHit) -> Void) {
-    guard code.count >= 5 else { return }
-    var position = 0
-    let last = code.count - 5
-    while position <= last {
-      defer { position += 1 }
-      let opcode = code[position]
-      let start = base &+ UInt64(position)
-      switch opcode {
-      case 0xe8, 0xe9:
-        if let target = targets.branchTarget(target(code, displacementAt: position + 1, length: 5, start: start)) {
-          body(CodeHit(address: start, sequenceStart: start, target: target))
-        }
-      case 0xff:
-        let modRM = code[position + 1]
-        guard modRM == 0x15 || modRM == 0x25, position + 6 <= code.count else { continue }
-        if let target = targets.slot(target(code, displacementAt: position + 2, length: 6, start: start)) {
-          body(CodeHit(address: start, sequenceStart: start, target: target))
-        }
-      case 0x48...0x4f:
-        let opcode = code[position + 1]
-        guard opcode == 0x8b || opcode == 0x8d, position + 7 <= code.count, code[position + 2] & 0xc7 == 0x05 else {
-          continue
-        }
-        let address = target(code, displacementAt: position + 3, length: 7, start: start)
-        if let target = opcode == 0x8b ? targets.slot(address) : targets.address(address) {
-          body(CodeHit(address: start, sequenceStart: start, target: target))
-        }
-      default:
-        continue
-      }
+  static func scan(
+    _ code: UnsafeRawBufferPointer, at base: UInt64, functionStarts: [UInt64], targets: CodeTargets,
+    _ body: (CodeHit) -> Void
+  ) {
+    // The first start above the section's, by binary search; then each start in turn.
+    var low = 0
+    var high = functionStarts.count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if functionStarts[middle] <= base { low = middle + 1 } else { high = middle }
+    }
+    var next = low
+    var start = 0
+    while start < code.count {
+      while next < functionStarts.count, functionStarts[next] &- base <= UInt64(start) { next += 1 }
+      let end =
+        next < functionStarts.count && functionStarts[next] &- base < UInt64(code.count)
+        ? Int(functionStarts[next] &- base) : code.count
+      sweep(code, from: start, to: end, base: base, targets: targets, body)
+      start = end
     }
   }
 
-  /// `start + length + disp32`, the disp32 read at `offset`.
+  /// Decodes the instructions from `start` up to `end`, reporting those that reach a target.
+  private static func sweep(
+    _ code: UnsafeRawBufferPointer, from start: Int, to end: Int, base: UInt64, targets: CodeTargets,
+    _ body: (CodeHit) -> Void
+  ) {
+    var position = start
+    while position < end, let instruction = X86Instruction(code, at: position, end: end) {
+      defer { position &+= instruction.length }
+      let address = base &+ UInt64(position)
+      let next = address &+ UInt64(instruction.length)
+      let found: Int?
+      switch (instruction.map, instruction.opcode) {
+      case (0, 0xe8), (0, 0xe9):
+        found = targets.branchTarget(next &+ displacement(code, at: position &+ instruction.length &- 4))
+      case (0, 0xff):
+        guard let at = instruction.ripDisplacement, let modRM = instruction.modRM,
+          (modRM >> 3) & 7 == 2 || (modRM >> 3) & 7 == 4
+        else { continue }
+        found = targets.slot(next &+ displacement(code, at: at))
+      case (0, 0x8b) where instruction.isWide:
+        guard let at = instruction.ripDisplacement else { continue }
+        found = targets.slot(next &+ displacement(code, at: at))
+      case (0, 0x8d) where instruction.isWide:
+        guard let at = instruction.ripDisplacement else { continue }
+        found = targets.address(next &+ displacement(code, at: at))
+      default:
+        continue
+      }
+      if let found { body(CodeHit(address: address, sequenceStart: address, target: found)) }
+    }
+  }
+
+  /// The sign-extended disp32 or rel32 at `offset` (inside a decoded instruction).
   @inline(__always)
-  private static func target(_ code: UnsafeRawBufferPointer, displacementAt offset: Int, length: UInt64, start: UInt64)
-    -> UInt64
-  {
-    let displacement = Int32(bitPattern: code.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
-    return start &+ length &+ UInt64(bitPattern: Int64(displacement))
+  private static func displacement(_ code: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+    UInt64(
+      bitPattern: Int64(Int32(bitPattern: code.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)))
   }
 }

@@ -70,14 +70,19 @@ public enum ELFCallSites {
       }
       for (address, index) in entries { targets.addBranchTarget(address, index: index) }
     }
+    var functions = try ELFFunctionStarts(bytes, sections, dynamic: dynamic, section: nil)
+    // x86-64 code is decoded from each function start, FDEs included; A64 needs the FDEs only
+    // for sites no symbol covers.
+    if architecture == .x86 { functions.readFrames(bytes, sections) }
+    let starts = architecture == .x86 ? functions.addresses : []
     var hits: [CodeHit] = []
     for section in code where !section.name.hasPrefix(".plt") {
-      architecture.scan(try sections.contents(section, in: bytes), at: section.address, targets: targets) {
-        hits.append($0)
-      }
+      let contents = try sections.contents(section, in: bytes)
+      architecture.scan(contents, at: section.address, functionStarts: starts, targets: targets) { hits.append($0) }
     }
-    var functions = try ELFFunctionStarts(bytes, sections, dynamic: dynamic, section: nil)
-    if hits.contains(where: { !functions.hasSymbol(covering: $0.address) }) { functions.readFrames(bytes, sections) }
+    if architecture != .x86, hits.contains(where: { !functions.hasSymbol(covering: $0.address) }) {
+      functions.readFrames(bytes, sections)
+    }
     for hit in hits { search.record(functions.site(at: hit.address), for: hit.target) }
   }
 
@@ -147,6 +152,12 @@ struct ELFFunctionStarts {
       let contents = try? bytes.slice(at: section.offset, count: section.size, "ELF .eh_frame (sh_offset, sh_size)")
     else { return }
     frames = try? ELFFrameDescriptions(contents, address: section.address)
+  }
+
+  /// Every function start, from the symbols and the FDEs read, ascending.
+  var addresses: [UInt64] {
+    let fromFrames = frames?.ranges.map(\.lowerBound) ?? []
+    return (locator.addresses + fromFrames).sorted()
   }
 
   /// Whether the nearest symbol at or below `address` has a size that reaches it.

@@ -195,10 +195,11 @@ public enum MachOCallSites {
       }
       for (address, index) in stubs { targets.addBranchTarget(address, index: index) }
     }
+    let starts = architecture == .x86 ? functions.addresses : []
     for section in sections
     where section.holdsCode && section.type != SectionFlags.symbolStubs && section.name != "__objc_stubs" {
       let code = try image.slice(at: section.fileOffset, count: section.size, "Mach-O \(section.name) section")
-      architecture.scan(code.bytes, at: section.address, targets: targets) { hit in
+      architecture.scan(code.bytes, at: section.address, functionStarts: starts, targets: targets) { hit in
         search.record(functions.site(at: hit.address, sectionStart: section.address), for: hit.target)
       }
     }

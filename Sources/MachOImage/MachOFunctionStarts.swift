@@ -41,6 +41,9 @@ struct MachOFunctionStarts {
     locator.finish()
   }
 
+  /// Every function start, ascending (where the x86-64 scan decodes from).
+  var addresses: [UInt64] { locator.addresses }
+
   /// The call site at `address`, named after the function that holds it: the nearest start at or
   /// below it, but not below `sectionStart` (a start in another section holds nothing here).
   func site(at address: UInt64, sectionStart: UInt64 = 0) -> CallSite {

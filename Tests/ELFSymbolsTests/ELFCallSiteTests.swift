@@ -31,8 +31,8 @@ struct ELFCallSiteTests {
 
   /// `llvm-objdump -d` of `path`: the toolchain's, or Debian's when the toolchain's prints no
   /// instructions (llvm-objdump 21 prints nothing for some of this machine's libraries).
-  private static func disassemble(_ path: String) throws -> [Substring] {
-    let arguments = ["-d", "--no-show-raw-insn", path]
+  static func disassemble(_ path: String, options: [String] = []) throws -> [Substring] {
+    let arguments = ["-d", "--no-show-raw-insn"] + options + [path]
     let lines = try ReferenceTools.output(of: objdump, arguments).split(separator: "\n")
     // Debian's by its own path: on CI the toolchain's folder comes first on PATH.
     let debian = "/usr/bin/llvm-objdump"
