@@ -18,9 +18,10 @@
 struct X86Instruction {
   /// The instruction's length in bytes.
   var length: Int
-  /// The opcode byte (after any escape) and its map: 0 one-byte, 1 `0F`, 2 `0F 38`, 3 `0F 3A`,
-  /// higher for VEX/EVEX/XOP maps (offset by 0x10 so they never meet the legacy maps).
+  /// The opcode byte, after any escape or VEX/EVEX/XOP prefix.
   var opcode: UInt8
+  /// The opcode's map: 0 one-byte, 1 `0F`, 2 `0F 38`, 3 `0F 3A`; a VEX/EVEX/XOP map is
+  /// `0x10 | map`, so it never meets a legacy one.
   var map: UInt8
   /// The ModRM byte, when the instruction has one.
   var modRM: UInt8?
