@@ -154,13 +154,23 @@ public struct ByteReader {
 
   /// The NUL-terminated byte string at `offset` (relative to this reader), without the NUL.
   /// - Throws: `truncated` when no NUL follows before the end of the reader.
+  @inlinable
   public func cString(at offset: some BinaryInteger, _ what: @autoclosure () -> String) throws(BinaryError)
     -> UnsafeRawBufferPointer
   {
-    guard let start = Int(exactly: offset), start >= 0, start < bytes.count else {
+    // Inlined so a reader's offset type converts in its own module; the search is not generic.
+    try cString(at: Int(exactly: offset), written: "\(offset)", what())
+  }
+
+  /// `cString(at:_:)` once the offset is an `Int` (`nil` when it did not fit one).
+  @usableFromInline
+  func cString(at offset: Int?, written: @autoclosure () -> String, _ what: @autoclosure () -> String)
+    throws(BinaryError) -> UnsafeRawBufferPointer
+  {
+    guard let start = offset, start >= 0, start < bytes.count else {
       throw BinaryError(
-        .malformed, "\(what()): string offset \(offset) is outside its table (\(bytes.count) bytes)", offset: baseOffset
-      )
+        .malformed, "\(what()): string offset \(written()) is outside its table (\(bytes.count) bytes)",
+        offset: baseOffset)
     }
     let tail = UnsafeRawBufferPointer(rebasing: bytes[start...])
     guard let base = tail.baseAddress, let nul = memchr(base, 0, tail.count) else {
