@@ -9,28 +9,20 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
-CLANG="$TOOLS/clang"
-LD=ld64.lld-16
-SYS="$HERE/../macho/stubs"
+# LD (ld64.lld-16), LDFLAGS_COMMON, SYSTEM_STUBS, WORK, compile.
+source "$HERE/../lib/toolchain.sh"
 STUBS="$HERE/../sdks/stubs"
 PLISTS="$HERE/../sdks/plists.py"
-command -v "$LD" >/dev/null 2>&1 || { echo "build.sh: $LD missing (Scripts/setup --fixtures)" >&2; exit 1; }
-
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
 
 # build VERSION-FOLDER SOURCE-VERSION
 build() {
   local dir="$HERE/$1/VersionKit.framework"
   rm -rf "${HERE:?}/$1"
   mkdir -p "$dir"
-  "$CLANG" -target arm64-apple-ios15.0 -O1 -c "$HERE/src/VersionKit-$2.m" -o "$WORK/VersionKit-$2.o"
-  # One thread, as in Samples/sdks/build.sh: ld64.lld-16's parallel writers are not deterministic.
-  "$LD" --threads=1 -arch arm64 -platform_version ios 15.0 17.0 -dylib \
+  compile arm64-apple-ios15.0 "$HERE/src/VersionKit-$2.m" "$WORK/VersionKit-$2.o"
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 -dylib \
     -install_name @rpath/VersionKit.framework/VersionKit -fixup_chains -adhoc_codesign \
-    "$WORK/VersionKit-$2.o" "$STUBS/AVFoundation.tbd" \
-    "$SYS/libSystem.tbd" "$SYS/libobjc.tbd" "$SYS/Foundation.tbd" -o "$dir/VersionKit"
+    "$WORK/VersionKit-$2.o" "$STUBS/AVFoundation.tbd" "${SYSTEM_STUBS[@]}" -o "$dir/VersionKit"
   python3 "$PLISTS" framework "$dir/Info.plist" VersionKit iPhoneOS
   cp "$HERE/src/VersionKit-$2.xcprivacy" "$dir/PrivacyInfo.xcprivacy"
 }
