@@ -35,6 +35,9 @@ public struct LinkedLibrary: Sendable, Hashable {
     String(fileName.prefix { $0 != "." })
   }
 
+  /// How the kind reads after a name: nothing for `normal`, else ` (weak)`, ` (lazy)`, ….
+  public var kindSuffix: String { kind == .normal ? "" : " (\(kind.rawValue))" }
+
   /// Whether `reference` names this library: its install name, its `fileName` or its `bareName`.
   public func isNamed(_ reference: String) -> Bool {
     reference == name || reference == fileName || reference == bareName

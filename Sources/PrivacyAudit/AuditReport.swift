@@ -284,7 +284,7 @@ extension TargetReport {
   /// The linked libraries as a reviewer reads them, each once, sorted: `fileName`, with the kind
   /// when it is not `normal` (`AdSupport.framework (weak)`).
   public var linkedLibraryNames: [String] {
-    Set(linkedLibraries.map { $0.fileName + ($0.kind == .normal ? "" : " (\($0.kind.rawValue))") }).sorted()
+    Set(linkedLibraries.map { $0.fileName + $0.kindSuffix }).sorted()
   }
 }
 

@@ -130,7 +130,7 @@ public struct TargetProfile: Sendable, Hashable {
     let item = { (value: String) in sliceItem(value, binaryPath: binaryPath, targetPath: targetPath, kind: kind) }
     return [
       .architectures: architectures.map(item),
-      .linkedLibraries: linkedLibraries.map { item($0.name + ($0.kind == .normal ? "" : " (\($0.kind.rawValue))")) },
+      .linkedLibraries: linkedLibraries.map { item($0.name + $0.kindSuffix) },
       .rpaths: rpaths.map(item),
     ]
   }

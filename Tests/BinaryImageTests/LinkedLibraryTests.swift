@@ -20,6 +20,12 @@ import Testing
     #expect(library.isNamed(name) && library.isNamed(fileName) && library.isNamed(bareName))
   }
 
+  @Test func theKindReadsAfterTheNameUnlessNormal() {
+    #expect(LinkedLibrary(name: "libz.dylib").kindSuffix == "")
+    #expect(LinkedLibrary(name: "libz.dylib", kind: .weak).kindSuffix == " (weak)")
+    #expect(LinkedLibrary(name: "libz.dylib", kind: .reexport).kindSuffix == " (reexport)")
+  }
+
   @Test func otherNamesDoNotMatch() {
     let library = LinkedLibrary(name: "/System/Library/Frameworks/AdSupport.framework/AdSupport")
     for other in [
