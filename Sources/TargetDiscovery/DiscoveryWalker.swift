@@ -149,7 +149,8 @@ struct DiscoveryWalker {
         targets[enclosing].nestedFrameworks.append(
           NestedFramework(
             path: path, executable: contents.executable?.path,
-            signature: .read(bundle: layout.contents, checkSeal: false, in: fileSystem)))
+            signature: .read(bundle: layout.contents, checkSeal: false, in: fileSystem),
+            bundleIdentifier: contents.infoPlist?.bundleIdentifier))
         populate(enclosing, bundle: path, layout: layout, contents, context, ownsInfoPlist: false)
       } else {
         addBundle(at: path, kind: .framework, layout: layout, context)
