@@ -97,16 +97,22 @@ public struct ByteReader {
     throws(BinaryError) -> T
   {
     let size = MemoryLayout<T>.size
-    guard offset >= 0, offset <= bytes.count - size else {
-      throw BinaryError(
-        .truncated, "\(what()): \(size)-byte field at offset \(offset) is past the end (\(bytes.count) bytes)",
-        offset: fileOffset(offset))
-    }
+    guard offset >= 0, offset <= bytes.count - size else { throw fieldPastTheEnd(size, at: offset, what()) }
     let raw = bytes.loadUnaligned(fromByteOffset: offset, as: T.self)
     switch byteOrder {
     case .little: return T(littleEndian: raw)
     case .big: return T(bigEndian: raw)
     }
+  }
+
+  /// The error of a `size`-byte field at `offset` that is not inside the bytes; out of line, so
+  /// that `peek`, which readers call for every field of every table entry, stays small enough
+  /// to be inlined into them.
+  @usableFromInline
+  func fieldPastTheEnd(_ size: Int, at offset: Int, _ what: String) -> BinaryError {
+    BinaryError(
+      .truncated, "\(what): \(size)-byte field at offset \(offset) is past the end (\(bytes.count) bytes)",
+      offset: fileOffset(offset))
   }
 
   /// Reads an unsigned LEB128 value at the cursor (at most 10 bytes, no overflow).
