@@ -13,13 +13,16 @@ import TargetDiscovery
 #endif
 
 /// libFuzzer entry point for the documents sdkvet reads beside the binaries: privacy manifests,
-/// `Info.plist`, `InfoPlist.strings` and `--catalog` overlays.
+/// `Info.plist`, `InfoPlist.strings`, `--catalog` overlays, and the dependency managers' lock and
+/// state files.
 ///
 /// The first byte of an input says what the rest is (see `FuzzedDocument`). A property list is
 /// audited the way `sdkvet scan` audits it, as the document of a target whose binary imports
 /// every spelling of the catalog, and the report is rendered in every format; an overlay is
 /// decoded, laid over the built-in catalog, and the resulting matcher is run over an image that
-/// imports every spelling the overlay names. Any outcome is fine except a trap, an
+/// imports every spelling the overlay names; a lock or state file is read for the package record
+/// of a target the manager put beside it (`LockFilePlacement`), which is audited and rendered in
+/// every format like a property list. Any outcome is fine except a trap, an
 /// AddressSanitizer report, a hang or runaway memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -30,10 +33,10 @@ public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   switch document {
   case .manifest, .infoPlist, .infoPlistStrings:
     let report = fixed.auditor.audit([document.evidence(holding: bytes, binary: fixed.binaryUsingEverything)])
-    var sink = DiscardingStream()
-    for format in ReportFormat.allCases {
-      format.reporter(toolVersion: "fuzz", useColor: true, scanRoot: "/fuzz").write(report, to: &sink)
-    }
+    render(report)
+  case .podfileLock, .packageResolved, .workspaceState, .cartfileResolved, .carthageVersionFile:
+    guard let placement = LockFilePlacement(document) else { return 0 }
+    render(fixed.auditor.audit([placement.evidence(holding: bytes, binary: fixed.binaryUsingNothing)]))
   case .catalogOverlay:
     guard let overlay = try? Catalog(jsonData: bytes, origin: "fuzz.json"),
       let merged = try? fixed.catalog.overlaying(overlay),
@@ -44,6 +47,14 @@ public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     CatalogMarkdown.write(merged, to: &sink)
   }
   return 0
+}
+
+/// Renders `report` in every format, keeping nothing.
+func render(_ report: AuditReport) {
+  var sink = DiscardingStream()
+  for format in ReportFormat.allCases {
+    format.reporter(toolVersion: "fuzz", useColor: true, scanRoot: "/fuzz").write(report, to: &sink)
+  }
 }
 
 /// libFuzzer's set-up hook: stops the run at once when the built-in catalog cannot be loaded
@@ -66,6 +77,8 @@ struct FixedParts: Sendable {
   let auditor: PrivacyAuditor
   /// An image that imports every spelling of the catalog, already matched.
   let binaryUsingEverything: ScannedImage
+  /// An image that imports nothing: a lock file's target, whose report is about its package alone.
+  let binaryUsingNothing: ScannedImage
 
   /// `nil` when the built-in catalog cannot be loaded.
   static let shared: FixedParts? = {
@@ -75,11 +88,12 @@ struct FixedParts: Sendable {
     let matcher = CatalogMatcher(catalog: catalog, includeAdvisory: true)
     return FixedParts(
       catalog: catalog, auditor: PrivacyAuditor(catalog: catalog),
-      binaryUsingEverything: ScannedImage(image: image, matcher: matcher))
+      binaryUsingEverything: ScannedImage(image: image, matcher: matcher),
+      binaryUsingNothing: ScannedImage(image: ImportingImage.nothing, matcher: matcher))
   }()
 }
 
-/// What the bytes after an input's first byte are read as (first byte modulo 4).
+/// What the bytes after an input's first byte are read as (first byte modulo 9).
 enum FuzzedDocument: UInt8, CaseIterable {
   /// An SDK's `PrivacyInfo.xcprivacy`.
   case manifest
@@ -89,6 +103,16 @@ enum FuzzedDocument: UInt8, CaseIterable {
   case infoPlistStrings
   /// A `--catalog` overlay (JSON).
   case catalogOverlay
+  /// CocoaPods' `Podfile.lock` (the YAML subset `Manifest.lock` shares).
+  case podfileLock
+  /// SwiftPM's `Package.resolved` (JSON, versions 1 to 3).
+  case packageResolved
+  /// SwiftPM's `.build/workspace-state.json`.
+  case workspaceState
+  /// Carthage's `Cartfile.resolved`.
+  case cartfileResolved
+  /// A Carthage `Build/.<Project>.version` file (JSON).
+  case carthageVersionFile
 
   init?(selector: UInt8) {
     self.init(rawValue: selector % UInt8(Self.allCases.count))
@@ -103,7 +127,9 @@ enum FuzzedDocument: UInt8, CaseIterable {
     // Discovery parses an Info.plist once and hands it to the audit on the target.
     let infoPlist: PropertyListFile? =
       switch self {
-      case .manifest, .catalogOverlay: nil
+      case .manifest, .catalogOverlay, .podfileLock, .packageResolved, .workspaceState, .cartfileResolved,
+        .carthageVersionFile:
+        nil
       case .infoPlist: PropertyListFile(path: "\(root)/Info.plist", parsing: bytes)
       case .infoPlistStrings: PropertyListFile(path: "\(root)/Info.plist", parsing: Self.baseInfoPlist)
       }
@@ -121,7 +147,8 @@ enum FuzzedDocument: UInt8, CaseIterable {
     case .manifest: "PrivacyInfo.xcprivacy"
     case .infoPlist: "Info.plist"
     case .infoPlistStrings: "en.lproj/InfoPlist.strings"
-    case .catalogOverlay: "overlay.json"
+    case .catalogOverlay, .podfileLock, .packageResolved, .workspaceState, .cartfileResolved, .carthageVersionFile:
+      "\(self)"  // not a target's property list; never audited through `evidence(holding:binary:)`
     }
   }
 
@@ -138,13 +165,18 @@ enum FuzzedDocument: UInt8, CaseIterable {
     """.utf8)
 }
 
-/// An image that imports every name a catalog spells, so that every API and resource matches.
+/// The images of the fuzzed targets: one that imports every name a catalog spells, so that every
+/// API and resource matches, and one that imports nothing.
 enum ImportingImage {
+  /// An image with no symbols at all.
+  static let nothing = Image(
+    format: .machO, architecture: "arm64", kind: .sharedLibrary, fileType: "MH_DYLIB", imageSize: 0)
+
   /// - Throws: when the names go over the image's name limit (an overlay of many long spellings).
   static func every(spellingOf catalog: Catalog) throws(BinaryError) -> Image {
     let spellings = catalog.apis.flatMap(\.spellings) + catalog.resources.flatMap { $0.evidence.map(\.spelling) }
     let conditions = catalog.resources.flatMap { $0.evidence.flatMap(\.onlyWith) }
-    var image = Image(format: .machO, architecture: "arm64", kind: .sharedLibrary, fileType: "MH_DYLIB", imageSize: 0)
+    var image = nothing
     func addImport(_ name: String) throws(BinaryError) {
       image.symbols.append(Symbol(name: try image.names.append(name, at: nil), isDefined: false, origin: .symbolTable))
     }

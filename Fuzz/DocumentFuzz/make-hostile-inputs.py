@@ -2,14 +2,19 @@
 """Writes the hand-made hostile documents of Fuzz/corpus/documents/ (hostile-*).
 
 Each file is what the document fuzzer (Fuzz/DocumentFuzz) takes: one byte saying what the rest
-is (0 privacy manifest, 1 Info.plist, 2 InfoPlist.strings, 3 catalog overlay), then the document.
-They start the fuzzer off in places a mutator reaches slowly, and DocumentFuzzRegressionTests
-replays them on every test run: nesting deeper than the property list readers accept (XML and
-binary), a binary plist whose array contains itself, a binary plist whose offsets point past its
-end, binary plists whose objects share references so that a few hundred bytes expand to 2^41
-values (a manifest, an Info.plist and a strings file), keys repeated in one dictionary (XML and
-binary), UTF-16 strings files with a broken surrogate and no terminator, and overlays with wrong
-types, unknown categories and 2,000 spellings of one API.
+is (0 privacy manifest, 1 Info.plist, 2 InfoPlist.strings, 3 catalog overlay, 4 Podfile.lock,
+5 Package.resolved, 6 workspace-state.json, 7 Cartfile.resolved, 8 Carthage .version file), then
+the document. They start the fuzzer off in places a mutator reaches slowly, and
+DocumentFuzzRegressionTests replays them on every test run: nesting deeper than the property list
+readers accept (XML and binary), a binary plist whose array contains itself, a binary plist whose
+offsets point past its end, binary plists whose objects share references so that a few hundred
+bytes expand to 2^41 values (a manifest, an Info.plist and a strings file), keys repeated in one
+dictionary (XML and binary), UTF-16 strings files with a broken surrogate and no terminator,
+overlays with wrong types, unknown categories and 2,000 spellings of one API, and lock files: a
+Podfile.lock nested 100 levels deep, one of anchors and aliases that a full YAML reader would
+expand to 10^9 values, one of 1,000 pods, a Package.resolved nested 600 levels deep, a
+workspace-state.json and a Carthage version file of wrong types, and a Cartfile.resolved of
+unterminated quotes.
 
     Fuzz/DocumentFuzz/make-hostile-inputs.py            # writes Fuzz/corpus/documents/hostile-*
     Fuzz/DocumentFuzz/make-hostile-inputs.py --bomb F   # writes the bare 235-byte manifest bomb to F
@@ -21,6 +26,7 @@ import struct
 import sys
 
 MANIFEST, INFO_PLIST, STRINGS, OVERLAY = 0, 1, 2, 3
+PODFILE_LOCK, PACKAGE_RESOLVED, WORKSPACE_STATE, CARTFILE_RESOLVED, CARTHAGE_VERSION = 4, 5, 6, 7, 8
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "corpus", "documents")
 
 
@@ -111,6 +117,24 @@ def overlay_many_spellings():
                                                      "spellings": spellings}]})
 
 
+def deep_yaml(depth):
+    return "".join(" " * (2 * level) + f"k{level}:\n" for level in range(depth)).encode()
+
+
+def yaml_laughs(levels=9):
+    """PODS: anchors whose aliases would expand tenfold per level (10^levels values) in a full YAML reader."""
+    lines = ["a0: &a0 [x]"] + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, levels + 1)]
+    return ("\n".join(lines) + f"\nPODS:\n  - *a{levels}\n").encode()
+
+
+def many_pods(count):
+    return ("PODS:\n" + "".join(f"  - Pod{index} (1.0.{index})\n" for index in range(count))).encode()
+
+
+def deep_json(depth):
+    return b'{"pins": ' + b"[" * depth + b"]" * depth + b', "version": 2}'
+
+
 INPUTS = {
     "hostile-manifest-xml-nested-600": (MANIFEST, deep_xml(600)),
     "hostile-manifest-bplist-nested-10000": (MANIFEST, deep_binary(10000)),
@@ -126,6 +150,17 @@ INPUTS = {
     "hostile-overlay-wrong-types": (OVERLAY, overlay_wrong_types().encode()),
     "hostile-overlay-unknown-category": (OVERLAY, overlay_unknown_category().encode()),
     "hostile-overlay-2000-spellings": (OVERLAY, overlay_many_spellings().encode()),
+    "hostile-podfilelock-nested-100": (PODFILE_LOCK, deep_yaml(100)),
+    "hostile-podfilelock-anchors-aliases": (PODFILE_LOCK, yaml_laughs()),
+    "hostile-podfilelock-1000-pods": (PODFILE_LOCK, many_pods(1000)),
+    "hostile-packageresolved-nested-600": (PACKAGE_RESOLVED, deep_json(600)),
+    "hostile-workspacestate-wrong-types": (WORKSPACE_STATE, json.dumps(
+        {"object": {"dependencies": {"packageRef": 1}, "artifacts": [{"packageRef": [], "targetName": 7}, None]},
+         "version": "7"}).encode()),
+    "hostile-cartfileresolved-unterminated-quotes": (CARTFILE_RESOLVED, b'github "a/b "1.0"\nbinary "x\n' * 100),
+    "hostile-carthageversion-wrong-types": (CARTHAGE_VERSION, json.dumps(
+        {"commitish": ["v1"], "iOS": [{"name": 3}, "GoodKit", {"name": "GoodKit", "hash": None}],
+         "Mac": {"name": "GoodKit"}}).encode()),
 }
 
 

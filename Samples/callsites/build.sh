@@ -7,22 +7,14 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
-CLANG="$TOOLS/clang"
-LD=ld64.lld-16
+# TOOLS, CLANG, OBJCOPY, LD (ld64.lld-16), LDFLAGS_COMMON, WORK, compile.
+source "$HERE/../lib/toolchain.sh"
 SRC="$HERE/src"
 STUBS="$HERE/stubs"
 BIN="$HERE/bin"
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
 
 rm -rf "$BIN"
 mkdir -p "$BIN"
-
-# compile TRIPLE SOURCE OUTPUT
-compile() {
-  "$CLANG" -target "$1" -O1 -fblocks -c "$2" -o "$3"
-}
 
 # Mach-O: arm64 iOS device (chained fixups, __objc_stubs) and x86_64 iOS simulator (classic
 # binds). Each gets the objects and one dylib.
@@ -30,11 +22,11 @@ for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-
   IFS=: read -r arch triple fixups <<<"$pair"
   platform=ios; [ "$arch" = x86_64 ] && platform=ios-simulator
   for source in calls.c messages.m selector_stub.c; do
-    compile "$triple" "$SRC/$source" "$WORK/$arch-${source%.*}.o"
+    compile "$triple" "$SRC/$source" "$WORK/$arch-${source%.*}.o" -fblocks
   done
   cp "$WORK/$arch-calls.o" "$BIN/calls-$arch.o"
   cp "$WORK/$arch-messages.o" "$BIN/messages-$arch.o"
-  "$LD" --threads=1 -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
     -install_name "@rpath/libcallsites-$arch.dylib" "$fixups" -no_adhoc_codesign \
     "$WORK/$arch-calls.o" "$WORK/$arch-messages.o" "$WORK/$arch-selector_stub.o" \
     "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
@@ -49,7 +41,7 @@ for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-
       -o "$BIN/libcallsites-$arch-classic.dylib"
   fi
   # Stripped: functions known only from LC_FUNCTION_STARTS, methods named from the class metadata.
-  "$TOOLS/llvm-objcopy" --strip-all "$BIN/libcallsites-$arch.dylib" "$BIN/libcallsites-$arch-stripped.dylib"
+  "$OBJCOPY" --strip-all "$BIN/libcallsites-$arch.dylib" "$BIN/libcallsites-$arch-stripped.dylib"
 done
 
 # possible-dynamic-use through an NSString literal: cfstring/ (outside bin/, which the
@@ -60,9 +52,9 @@ rm -rf "$CFS"
 mkdir -p "$CFS"
 for pair in arm64:arm64-apple-ios15.0:-fixup_chains:ios x86_64:x86_64-apple-ios15.0-simulator:-no_fixup_chains:ios-simulator; do
   IFS=: read -r arch triple fixups platform <<<"$pair"
-  compile "$triple" "$SRC/dynamic_cfstring.m" "$WORK/$arch-dynamic_cfstring.o"
+  compile "$triple" "$SRC/dynamic_cfstring.m" "$WORK/$arch-dynamic_cfstring.o" -fblocks
   [ "$arch" = arm64 ] && cp "$WORK/$arch-dynamic_cfstring.o" "$CFS/dynamic-cfstring-$arch.o"
-  "$LD" --threads=1 -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
     -install_name "@rpath/libdynamic-cfstring-$arch.dylib" "$fixups" -no_adhoc_codesign \
     "$WORK/$arch-dynamic_cfstring.o" "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
     "$HERE/../sdks/stubs/CoreFoundation.tbd" -o "$CFS/libdynamic-cfstring-$arch.dylib"

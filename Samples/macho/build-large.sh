@@ -5,11 +5,10 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="$here/large"
-clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-python3 "$here/src/generate_vendor_sized.py" "$work" 4000
-"$clang" -target arm64-apple-ios15.0 -O1 -c "$work/vendor.c" -o "$work/vendor.o"
-ld64.lld-16 --threads=1 -arch arm64 -platform_version ios 15.0 17.0 -dylib \
+# LD (ld64.lld-16), LDFLAGS_COMMON, SYS (stubs/), WORK, compile.
+source "$here/../lib/toolchain.sh"
+python3 "$here/src/generate_vendor_sized.py" "$WORK" 4000
+compile arm64-apple-ios15.0 "$WORK/vendor.c" "$WORK/vendor.o"
+"$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 -dylib \
   -install_name @rpath/VendorSized.framework/VendorSized -fixup_chains \
-  "$work/vendor.o" "$work/libvendor.tbd" "$here/stubs/libSystem.tbd" -o "$out/VendorSized.dylib"
+  "$WORK/vendor.o" "$WORK/libvendor.tbd" "$SYS/libSystem.tbd" -o "$out/VendorSized.dylib"

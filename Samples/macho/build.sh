@@ -31,37 +31,16 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
-CLANG="$TOOLS/clang"
-AR="$TOOLS/llvm-ar"
-OBJCOPY="$TOOLS/llvm-objcopy"
-LD=ld64.lld-16
-# One thread: ld64.lld-16 writes sections in parallel, and for arm64_32 two writers race
-# (a rebased pointer in __const came out as 0 in some runs). Single-threaded output is
-# stable.
-LDFLAGS_COMMON=(--threads=1)
-
-if ! command -v "$LD" >/dev/null 2>&1; then
-  echo "build.sh: $LD missing, installing lld-16" >&2
-  if [ "$(id -u)" = 0 ]; then apt-get install -y lld-16; else sudo apt-get install -y lld-16; fi
-fi
+# CLANG, AR, OBJCOPY, LD (ld64.lld-16), LDFLAGS_COMMON, SYSTEM_STUBS, WORK, compile.
+source "$HERE/../lib/toolchain.sh"
 
 SRC="$HERE/src"
 STUBS="$HERE/stubs"
 BIN="$HERE/bin"
 BROKEN="$HERE/broken"
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
 
 rm -rf "$BIN" "$BROKEN"
 mkdir -p "$BIN" "$BROKEN"
-
-SYSTEM_STUBS=("$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd")
-
-# compile TRIPLE SOURCE OUTPUT: one object per target triple.
-compile() {
-  "$CLANG" -target "$1" -O1 -c "$2" -o "$3"
-}
 
 # Objects for every architecture / platform the fixtures need.
 # name:triple pairs; the object directory is named after the key.

@@ -15,25 +15,13 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
-CLANG="$TOOLS/clang"
-AR="$TOOLS/llvm-ar"
-LD=ld64.lld-16
-# One thread: ld64.lld-16 writes sections in parallel, and for arm64_32 two writers race
-# (a rebased pointer in __const came out as 0 in some runs). Single-threaded output is
-# stable.
-LDFLAGS_COMMON=(--threads=1)
+# CLANG, AR, LD (ld64.lld-16), LDFLAGS_COMMON, SYS (../macho/stubs), SYSTEM_STUBS, WORK, compile.
+source "$HERE/../lib/toolchain.sh"
 SRC="$HERE/src"
 MANIFESTS="$SRC/manifests"
-SYS="$HERE/../macho/stubs"
 STUBS="$HERE/stubs"
 UNIVERSAL="$HERE/../macho/make-universal.py"
 PLISTS="$HERE/plists.py"
-
-if ! command -v "$LD" >/dev/null 2>&1; then
-  echo "build.sh: $LD missing, installing lld-16" >&2
-  if [ "$(id -u)" = 0 ]; then apt-get install -y lld-16; else sudo apt-get install -y lld-16; fi
-fi
 
 OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          UnusedDeclKit.framework SwiftSelectorsKit.framework NoManifestKit.framework
@@ -43,16 +31,10 @@ OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          BundledTrackerKit.framework HostsKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
-
 # Target triples and the matching ld64.lld -arch / -platform_version arguments.
 DEVICE=arm64-apple-ios15.0
 SIM_ARM64=arm64-apple-ios15.0-simulator
 SIM_X86_64=x86_64-apple-ios15.0-simulator
-
-# compile TRIPLE SOURCE OUTPUT
-compile() { "$CLANG" -target "$1" -O1 -c "$2" -o "$3"; }
 
 # link_device OUTPUT KIND INSTALL_NAME OBJECT_AND_STUB_ARGS...
 # KIND is -dylib or -execute. arm64 iOS 15, chained fixups, ad-hoc signature.
@@ -62,7 +44,7 @@ link_device() {
   local name_args=()
   [ "$kind" = -dylib ] && name_args=(-install_name "$install")
   "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
-    -adhoc_codesign "$@" "$SYS/libSystem.tbd" "$SYS/libobjc.tbd" "$SYS/Foundation.tbd" -o "$out"
+    -adhoc_codesign "$@" "${SYSTEM_STUBS[@]}" -o "$out"
 }
 
 # link_simulator OUTPUT ARCH INSTALL_NAME OBJECT_AND_STUB_ARGS... (a simulator dylib)
@@ -70,8 +52,7 @@ link_simulator() {
   local out="$1" arch="$2" install="$3"
   shift 3
   "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version ios-simulator 15.0 17.0 -dylib -install_name "$install" \
-    -no_adhoc_codesign "$@" "$SYS/libSystem.tbd" "$SYS/libobjc.tbd" "$SYS/Foundation.tbd" \
-    -o "$out"
+    -no_adhoc_codesign "$@" "${SYSTEM_STUBS[@]}" -o "$out"
 }
 
 # framework DIR NAME PLATFORM MANIFEST: Info.plist (and PrivacyInfo.xcprivacy if MANIFEST

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Property-list helpers for Samples/sdks/build.sh (deterministic output, sorted keys).
 
-usage: plists.py framework OUTPUT NAME PLATFORM
+usage: plists.py framework OUTPUT NAME PLATFORM [PACKAGE-TYPE [IDENTIFIER]]
          XML Info.plist of a framework bundle (PLATFORM: iPhoneOS, iPhoneSimulator or
-         MacOSX; macOS gets LSMinimumSystemVersion instead of MinimumOSVersion)
+         MacOSX; macOS gets LSMinimumSystemVersion instead of MinimumOSVersion); the
+         CFBundleIdentifier is IDENTIFIER, by default dev.sdkvet.samples.NAME
        plists.py resource-bundle OUTPUT NAME
          XML Info.plist of a resource bundle (BNDL, no CFBundleExecutable)
        plists.py xcframework OUTPUT LIBRARY...
@@ -40,8 +41,11 @@ def bundle_keys(name, platform, package_type):
     }
 
 
-def framework(output, name, platform, package_type="FMWK"):
-    write_xml(output, dict(bundle_keys(name, platform, package_type), CFBundleExecutable=name))
+def framework(output, name, platform, package_type="FMWK", identifier=None):
+    keys = dict(bundle_keys(name, platform, package_type), CFBundleExecutable=name)
+    if identifier:
+        keys["CFBundleIdentifier"] = identifier
+    write_xml(output, keys)
 
 
 def resource_bundle(output, name):
@@ -86,7 +90,7 @@ def utf16(source, output):
 
 
 def main(argv):
-    if len(argv) in (4, 5) and argv[0] == "framework":
+    if len(argv) in (4, 5, 6) and argv[0] == "framework":
         framework(*argv[1:])
     elif len(argv) == 3 and argv[0] == "resource-bundle":
         resource_bundle(argv[1], argv[2])

@@ -46,7 +46,7 @@ public struct DiffReporter: Sendable {
       + ", \(changes.count - added.count) removed."
   }
 
-  /// The item as one phrase: `category api` for an API, else the value.
+  /// The item as one phrase: `category api` for an API (`category reason` for a reason), else the value.
   static func phrase(_ item: DiffItem) -> String {
     item.category.map { "\($0) \(item.value)" } ?? item.value
   }
@@ -84,6 +84,7 @@ public struct DiffReporter: Sendable {
     let targets: [JSONValue] = diff.targets.map { target in
       .object([
         ("name", .string(target.name)),
+        ("bundleIdentifier", .optional(target.bundleIdentifier)),
         ("oldPath", .optional(target.oldPath)),
         ("newPath", .optional(target.newPath)),
         (

@@ -101,10 +101,11 @@ public struct HTMLReporter: Reporter {
   }
 
   /// What is known of the target itself, as label and already-escaped HTML: its package (name,
-  /// version, origin), the commonly used SDKs it is or includes, its signature and receipts, its
-  /// binaries and the hosts they name.
+  /// version, origin), its bundle identifier, the commonly used SDKs it is or includes, its
+  /// signature and receipts, its binaries, what they link against and the hosts they name.
   private func identity(of target: TargetReport) -> [(String, String)] {
     var rows = [("Kind", target.kind.rawValue)]
+    if let identifier = target.bundleIdentifier { rows.append(("Bundle identifier", code(identifier))) }
     if let app = target.embeddedIn { rows.append(("Embedded in", code(app))) }
     if let package = target.package {
       rows.append(("Package", package.summary(name: HTMLEscaping.text, detail: code)))
@@ -126,6 +127,10 @@ public struct HTMLReporter: Reporter {
             + (architectures.isEmpty ? "" : "; " + architectures) + ")</span>"
         ))
     }
+    if !target.linkedLibraries.isEmpty {
+      rows.append(("Links", target.linkedLibraryNames.map(HTMLEscaping.text).joined(separator: ", ")))
+    }
+    if !target.rpaths.isEmpty { rows.append(("Rpaths", target.rpaths.map(code).joined(separator: ", "))) }
     if !target.hosts.isEmpty {
       rows.append(
         (

@@ -1,3 +1,4 @@
+import BinaryImage
 import PackageProvenance
 public import PrivacyAudit
 import TargetDiscovery
@@ -43,11 +44,16 @@ public struct JSONReporter: Reporter {
     .object([
       ("path", .string(target.path)),
       ("kind", .string(target.kind.rawValue)),
+      ("bundleIdentifier", .optional(target.bundleIdentifier)),
       ("embeddedIn", .optional(target.embeddedIn)),
       ("binaries", .array(target.binaries.map(binary))),
       ("privacyManifest", .optional(target.privacyManifest)),
       ("usedCategories", .strings(target.usedCategories)),
       ("declaredCategories", .strings(target.declaredCategories)),
+      (
+        "declaredReasons",
+        .object(target.declaredReasons.sorted { $0.key < $1.key }.map { ($0.key, .strings($0.value)) })
+      ),
       ("apiUses", .array(target.apiUses.map(apiUse))),
       ("findings", .array(target.findings.map(finding))),
       ("permissions", .array(target.permissions.map(permission))),
@@ -78,6 +84,12 @@ public struct JSONReporter: Reporter {
       ("format", .string(binary.format.rawValue)),
       ("architectures", .strings(binary.architectures)),
       ("signature", .signatures(binary.signatures.map { ($0.architecture, $0.signature) })),
+      (
+        "linkedLibraries",
+        .array(
+          binary.linkedLibraries.map { .object([("name", .string($0.name)), ("kind", .string($0.kind.rawValue))]) })
+      ),
+      ("rpaths", .strings(binary.rpaths)),
     ])
   }
 

@@ -57,6 +57,9 @@ public struct MarkdownReporter: Reporter {
   private func section(_ target: TargetReport) -> [String] {
     var lines = ["## " + MarkdownEscaping.code(target.path, inTable: false), ""]
     lines.append("- Kind: " + target.kind.rawValue)
+    if let identifier = target.bundleIdentifier {
+      lines.append("- Bundle identifier: " + MarkdownEscaping.code(identifier, inTable: false))
+    }
     if let app = target.embeddedIn {
       lines.append("- Embedded in: " + MarkdownEscaping.code(app, inTable: false))
     }
@@ -72,6 +75,13 @@ public struct MarkdownReporter: Reporter {
       lines.append(
         "- Binary: " + MarkdownEscaping.code(binary.path, inTable: false) + " ("
           + binary.format.rawValue + (architectures.isEmpty ? "" : "; " + architectures) + ")")
+    }
+    if !target.linkedLibraries.isEmpty {
+      lines.append("- Links: " + target.linkedLibraryNames.map(MarkdownEscaping.text).joined(separator: ", "))
+    }
+    if !target.rpaths.isEmpty {
+      lines.append(
+        "- Rpaths: " + target.rpaths.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", "))
     }
     for receipt in target.signatureReceipts {
       lines.append("- Signature receipt: " + receiptText(receipt))

@@ -186,6 +186,15 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Add the host's domain (a listed domain covers its subdomains) to `NSPrivacyTrackingDomains`, or remove the code that contacts it."
       )
+    case .policyDeniedLinkedLibrary:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A target links against a library or framework the team's policy denies.",
+        detail:
+          "The policy file lists libraries and frameworks (by install name, file name such as AdSupport.framework or libsqlite3.dylib, or bare name such as AdSupport) no SDK, or no named SDK, may link against; the evidence names each binary that does.",
+        fixMarkdown:
+          "Remove the SDK, ask the vendor for a build without the library, or accept it for this target with an `allow` entry and a `reason`."
+      )
     case .requiresPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .note,

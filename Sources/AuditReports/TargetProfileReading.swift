@@ -1,3 +1,4 @@
+import BinaryImage
 public import Foundation
 public import PrivacyAudit
 
@@ -6,7 +7,9 @@ extension TargetProfile {
   /// (schema version 1), for `sdkvet diff`: of each target its `path`, `kind`, `binaries`'
   /// `path` and `architectures`, `usedCategories`, `declaredCategories`, `apiUses`' `category`,
   /// `api` and `symbol`, `permissions`' `resource` and evidence `symbol`, `tracking`,
-  /// `commonSDKs`' `sdk`, `package` and `signature`'s `signer`. Every other field is ignored.
+  /// `commonSDKs`' `sdk`, `package` and `signature`'s `signer`; and, when present (a report of
+  /// an earlier sdkvet lacks them), `bundleIdentifier`, `declaredReasons` and `binaries`'
+  /// `linkedLibraries` and `rpaths`. Every other field is ignored.
   /// - Throws: `JSONDocumentError` at the JSON path of the first value that is missing or of the
   ///   wrong type.
   public static func profiles(jsonReport: Data, origin: String) throws(JSONDocumentError) -> [TargetProfile] {
@@ -53,14 +56,24 @@ private struct TargetProfileReader {
     items[.commonSDKs] = try objects(target, "commonSDKs", jsonPath).map { (sdk, sdkPath) throws(JSONDocumentError) in
       DiffItem(value: try string(sdk, "sdk", sdkPath))
     }
-    var architectures: [DiffItem] = []
     for (binary, binaryPath) in try objects(target, "binaries", jsonPath) {
-      let file = try string(binary, "path", binaryPath)
-      architectures += try strings(binary, "architectures", binaryPath).map {
-        TargetProfile.architectureItem($0, binaryPath: file, targetPath: path, kind: kind)
+      let libraries = try optionalObjects(binary, "linkedLibraries", binaryPath).map {
+        (library, libraryPath) throws(JSONDocumentError) in
+        let kind = try string(library, "kind", libraryPath)
+        guard let linkKind = LinkedLibrary.Kind(rawValue: kind) else {
+          throw reader.error("\(libraryPath).kind", "unknown kind '\(kind)'")
+        }
+        return LinkedLibrary(name: try string(library, "name", libraryPath), kind: linkKind)
       }
+      let binaryItems = TargetProfile.binaryItems(
+        architectures: try strings(binary, "architectures", binaryPath), linkedLibraries: libraries,
+        rpaths: try reader.optionalField(binary, "rpaths", binaryPath, as: [String].self, "an array of strings") ?? [],
+        binaryPath: try string(binary, "path", binaryPath), targetPath: path, kind: kind)
+      items.merge(binaryItems, uniquingKeysWith: +)
     }
-    items[.architectures] = architectures
+    let reasons = try reader.optionalField(
+      target, "declaredReasons", jsonPath, as: [String: [String]].self, "an object of arrays of strings")
+    items[.declaredReasons] = TargetProfile.reasonItems(reasons ?? [:])
     if let package = try optionalObject(target, "package", jsonPath) {
       let packagePath = "\(jsonPath).package"
       let version = try reader.stringOrNull(package, "version", packagePath)
@@ -75,7 +88,9 @@ private struct TargetProfileReader {
     if let signature = try optionalObject(target, "signature", jsonPath) {
       items[.signer] = [DiffItem(value: try string(signature, "signer", "\(jsonPath).signature"))]
     }
-    return TargetProfile(path: path, kind: kind, items: items)
+    let identifier =
+      target["bundleIdentifier"] == nil ? nil : try reader.stringOrNull(target, "bundleIdentifier", jsonPath)
+    return TargetProfile(path: path, kind: kind, bundleIdentifier: identifier, items: items)
   }
 
   private func string(_ object: [String: Any], _ key: String, _ path: String) throws(JSONDocumentError) -> String {
@@ -100,6 +115,13 @@ private struct TargetProfileReader {
       objects.append((try reader.object(value, elementPath), elementPath))
     }
     return objects
+  }
+
+  /// The objects of the array `key` when present, as `objects`; none when absent.
+  private func optionalObjects(_ object: [String: Any], _ key: String, _ path: String) throws(JSONDocumentError)
+    -> [([String: Any], String)]
+  {
+    object[key] == nil ? [] : try objects(object, key, path)
   }
 
   /// The member `key`: an object, or `nil` for `null`.

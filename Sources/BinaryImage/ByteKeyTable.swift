@@ -13,17 +13,20 @@
 /// comparison. The hash is seeded once per process and ends in a full avalanche, so a file
 /// cannot pick names that pile up in one probe run. The table grows with the entries inserted,
 /// never by a count read from a file.
+///
+/// The lookup path is `@inlinable` so that readers and the catalog, in other modules, get it
+/// specialised for their value type: a scan looks up every import of every image here.
 public struct ByteKeyTable<Value> {
-  private typealias Entry = ByteKeyEntry
+  @usableFromInline typealias Entry = ByteKeyEntry
 
-  private var keyBytes: [UInt8] = []
-  private var entries: [Entry] = []
-  private var values: [Value] = []
+  @usableFromInline var keyBytes: [UInt8] = []
+  @usableFromInline var entries: [Entry] = []
+  @usableFromInline var values: [Value] = []
   /// Entry index + 1 per slot; 0 marks an empty slot.
-  private var slots = [Int](repeating: 0, count: 16)
+  @usableFromInline var slots = [Int](repeating: 0, count: 16)
   /// The shortest and longest key, to reject most absent names before hashing them.
-  private var shortest = Int.max
-  private var longest = -1
+  @usableFromInline var shortest = Int.max
+  @usableFromInline var longest = -1
 
   /// The number of entries.
   public var count: Int { entries.count }
@@ -38,7 +41,7 @@ public struct ByteKeyTable<Value> {
 
   /// Inserts `key` with `tag` and `value` unless that key and tag are present.
   /// - Returns: Whether it was inserted (false when it was already there; its value is kept).
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0, value: Value) -> Bool {
     let hash = Self.hash(key, tag: tag)
     guard index(of: key, tag: tag, hash: hash) == nil else { return false }
@@ -53,13 +56,16 @@ public struct ByteKeyTable<Value> {
   }
 
   /// The value stored under exactly `key` and `tag`.
+  @inlinable
   public func value(for key: UnsafeRawBufferPointer, tag: Int = 0) -> Value? {
     guard key.count >= shortest, key.count <= longest else { return nil }
-    return index(of: key, tag: tag, hash: Self.hash(key, tag: tag)).map { values[$0] }
+    guard let index = index(of: key, tag: tag, hash: Self.hash(key, tag: tag)) else { return nil }
+    return values[index]
   }
 
   /// The entry holding `key` and `tag`.
-  private func index(of key: UnsafeRawBufferPointer, tag: Int, hash: UInt64) -> Int? {
+  @inlinable
+  func index(of key: UnsafeRawBufferPointer, tag: Int, hash: UInt64) -> Int? {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
@@ -71,7 +77,9 @@ public struct ByteKeyTable<Value> {
     return nil
   }
 
-  private func keyEquals(_ entry: Entry, _ key: UnsafeRawBufferPointer) -> Bool {
+  /// Not inlined: it runs only when the hash matched, and its `memcmp` stays this module's.
+  @usableFromInline
+  func keyEquals(_ entry: Entry, _ key: UnsafeRawBufferPointer) -> Bool {
     keyBytes.withUnsafeBytes { stored in
       guard let start = stored.baseAddress, let other = key.baseAddress else { return key.isEmpty }
       return memcmp(start + entry.start, other, key.count) == 0
@@ -79,20 +87,23 @@ public struct ByteKeyTable<Value> {
   }
 
   /// Puts entry `index` in the first free slot of its probe run.
-  private mutating func place(_ index: Int) {
+  @inlinable
+  mutating func place(_ index: Int) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
     while slots[slot] != 0 { slot = (slot + 1) & mask }
     slots[slot] = index + 1
   }
 
-  private mutating func grow() {
+  @usableFromInline
+  mutating func grow() {
     slots = [Int](repeating: 0, count: slots.count * 2)
     for index in entries.indices { place(index) }
   }
 
   /// The hash of `key` under `tag`.
-  private static func hash(_ key: UnsafeRawBufferPointer, tag: Int) -> UInt64 {
+  @inlinable
+  static func hash(_ key: UnsafeRawBufferPointer, tag: Int) -> UInt64 {
     hash(key) ^ UInt64(bitPattern: Int64(tag)) &* 0x9e37_79b9_7f4a_7c15
   }
 }
@@ -102,29 +113,39 @@ extension ByteKeyTable: Sendable where Value: Sendable {}
 /// One key of a `ByteKeyTable`: where its bytes are in the arena, its tag and its hash. Outside
 /// the generic table, so the lookup loop of a table used from another module (the catalog's)
 /// needs no type metadata per probe.
-private struct ByteKeyEntry {
-  var start: Int
-  var length: Int
-  var tag: Int
-  var hash: UInt64
+@usableFromInline
+struct ByteKeyEntry: Sendable {
+  @usableFromInline var start: Int
+  @usableFromInline var length: Int
+  @usableFromInline var tag: Int
+  @usableFromInline var hash: UInt64
+
+  @inlinable
+  init(start: Int, length: Int, tag: Int, hash: UInt64) {
+    self.start = start
+    self.length = length
+    self.tag = tag
+    self.hash = hash
+  }
 }
 
 extension ByteKeyTable where Value == Void {
   /// Inserts `key` with `tag` unless that pair is present.
   /// - Returns: Whether it was inserted (false when it was already there).
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
     insert(key, tag: tag, value: ())
   }
 
   /// Whether `key` with `tag` is in the table.
+  @inlinable
   public func contains(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
     value(for: key, tag: tag) != nil
   }
 }
 
 /// The seed of `ByteKeyTable.hash`, drawn once per process.
-private let byteKeyHashSeed = UInt64.random(in: .min ... .max)
+@usableFromInline let byteKeyHashSeed = UInt64.random(in: .min ... .max)
 
 extension ByteKeyTable {
   /// FNV-1a over 64-bit words instead of single bytes, from a per-process seed: each 8-byte
@@ -133,6 +154,7 @@ extension ByteKeyTable {
   /// every output bit depends on every input bit. Eight times fewer dependent multiplies than
   /// byte-wise FNV-1a; equality is confirmed by a byte comparison, so collisions cost time,
   /// never correctness.
+  @inlinable
   static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let prime: UInt64 = 0x0000_0100_0000_01b3
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ byteKeyHashSeed

@@ -97,16 +97,22 @@ public struct ByteReader {
     throws(BinaryError) -> T
   {
     let size = MemoryLayout<T>.size
-    guard offset >= 0, offset <= bytes.count - size else {
-      throw BinaryError(
-        .truncated, "\(what()): \(size)-byte field at offset \(offset) is past the end (\(bytes.count) bytes)",
-        offset: fileOffset(offset))
-    }
+    guard offset >= 0, offset <= bytes.count - size else { throw fieldPastTheEnd(size, at: offset, what()) }
     let raw = bytes.loadUnaligned(fromByteOffset: offset, as: T.self)
     switch byteOrder {
     case .little: return T(littleEndian: raw)
     case .big: return T(bigEndian: raw)
     }
+  }
+
+  /// The error of a `size`-byte field at `offset` that is not inside the bytes; out of line, so
+  /// that `peek`, which readers call for every field of every table entry, stays small enough
+  /// to be inlined into them.
+  @usableFromInline
+  func fieldPastTheEnd(_ size: Int, at offset: Int, _ what: String) -> BinaryError {
+    BinaryError(
+      .truncated, "\(what): \(size)-byte field at offset \(offset) is past the end (\(bytes.count) bytes)",
+      offset: fileOffset(offset))
   }
 
   /// Reads an unsigned LEB128 value at the cursor (at most 10 bytes, no overflow).
@@ -154,13 +160,23 @@ public struct ByteReader {
 
   /// The NUL-terminated byte string at `offset` (relative to this reader), without the NUL.
   /// - Throws: `truncated` when no NUL follows before the end of the reader.
+  @inlinable
   public func cString(at offset: some BinaryInteger, _ what: @autoclosure () -> String) throws(BinaryError)
     -> UnsafeRawBufferPointer
   {
-    guard let start = Int(exactly: offset), start >= 0, start < bytes.count else {
+    // Inlined so a reader's offset type converts in its own module; the search is not generic.
+    try cString(at: Int(exactly: offset), written: "\(offset)", what())
+  }
+
+  /// `cString(at:_:)` once the offset is an `Int` (`nil` when it did not fit one).
+  @usableFromInline
+  func cString(at offset: Int?, written: @autoclosure () -> String, _ what: @autoclosure () -> String)
+    throws(BinaryError) -> UnsafeRawBufferPointer
+  {
+    guard let start = offset, start >= 0, start < bytes.count else {
       throw BinaryError(
-        .malformed, "\(what()): string offset \(offset) is outside its table (\(bytes.count) bytes)", offset: baseOffset
-      )
+        .malformed, "\(what()): string offset \(written()) is outside its table (\(bytes.count) bytes)",
+        offset: baseOffset)
     }
     let tail = UnsafeRawBufferPointer(rebasing: bytes[start...])
     guard let base = tail.baseAddress, let nul = memchr(base, 0, tail.count) else {

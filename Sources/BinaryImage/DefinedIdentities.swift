@@ -37,10 +37,18 @@ public struct DefinedIdentities {
 
   /// `name` without the first of `prefixes` it starts with; `nil` when it starts with none.
   private static func dropping(_ prefixes: [[UInt8]], from name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-    for prefix in prefixes where name.count >= prefix.count && name.starts(with: prefix) {
+    for prefix in prefixes where begins(name, with: prefix) {
       return UnsafeRawBufferPointer(rebasing: name[prefix.count...])
     }
     return nil
+  }
+
+  /// Whether `name` starts with `prefix`; compared byte by byte up to the first difference,
+  /// which for most of an image's names is the second byte.
+  private static func begins(_ name: UnsafeRawBufferPointer, with prefix: [UInt8]) -> Bool {
+    guard name.count >= prefix.count else { return false }
+    for index in prefix.indices where name[index] != prefix[index] { return false }
+    return true
   }
 
   /// The identifier a Swift mangling starts with (`9Alamofire…` → `Alamofire`): a decimal length

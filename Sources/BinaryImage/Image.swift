@@ -54,7 +54,7 @@ public struct Image: Sendable {
   /// The image's own name: ELF `DT_SONAME` or Mach-O `LC_ID_DYLIB` install name.
   public var installName: String?
   /// ELF library search path: `DT_RUNPATH`, or `DT_RPATH` without it, one entry per path
-  /// (Mach-O `LC_RPATH` entries are in `machO.rpaths`).
+  /// (Mach-O `LC_RPATH` entries are in `machO.rpaths`; `rpaths` is either).
   public var runPaths: [String] = []
   /// Where headers the loader ignores disagree with the ones it reads, one sentence each — for
   /// ELF, section headers missing, unreadable, or describing other dynamic symbols, imports or
@@ -106,6 +106,10 @@ public struct Image: Sendable {
     case .dynamicLookup: return "(dynamic lookup)"
     }
   }
+
+  /// The paths the loader searches for `@rpath` (Mach-O `LC_RPATH`) or for needed libraries
+  /// (ELF `DT_RUNPATH`/`DT_RPATH`), in the order found.
+  public var rpaths: [String] { machO?.rpaths ?? runPaths }
 
   /// The version name of a symbol, `nil` when it has none.
   public func versionName(of symbol: Symbol) -> String? {

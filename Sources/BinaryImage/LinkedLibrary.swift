@@ -19,6 +19,30 @@ public struct LinkedLibrary: Sendable, Hashable {
   /// How it is linked.
   public var kind: Kind
 
+  /// The file or bundle the name refers to, as a reviewer names it: the framework folder for a
+  /// framework (`/System/Library/Frameworks/AdSupport.framework/AdSupport` →
+  /// `AdSupport.framework`), else the last path component (`libsqlite3.dylib`, `libc.so.6`).
+  public var fileName: String {
+    let components = name.split(separator: "/", omittingEmptySubsequences: true)
+    if let framework = components.dropLast().last(where: { $0.hasSuffix(".framework") }) {
+      return String(framework)
+    }
+    return components.last.map(String.init) ?? name
+  }
+
+  /// `fileName` up to its first dot: `AdSupport`, `libsqlite3`, `libc`.
+  public var bareName: String {
+    String(fileName.prefix { $0 != "." })
+  }
+
+  /// How the kind reads after a name: nothing for `normal`, else ` (weak)`, ` (lazy)`, ….
+  public var kindSuffix: String { kind == .normal ? "" : " (\(kind.rawValue))" }
+
+  /// Whether `reference` names this library: its install name, its `fileName` or its `bareName`.
+  public func isNamed(_ reference: String) -> Bool {
+    reference == name || reference == fileName || reference == bareName
+  }
+
   /// Creates a linked library.
   public init(name: String, kind: Kind = .normal) {
     self.name = name

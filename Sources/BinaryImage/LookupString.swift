@@ -24,4 +24,12 @@ public struct LookupString: Sendable, Hashable {
     self.name = name
     self.section = section
   }
+
+  /// The Mach-O names of the dynamic-lookup functions whose import makes a reader collect an
+  /// image's lookup strings (an `ImportFilter` must keep them for that to happen).
+  public static let lookupFunctionNames = [
+    "_dlsym", "_NSClassFromString", "_NSSelectorFromString", "_NSProtocolFromString", "_objc_getClass",
+    "_objc_lookUpClass", "_objc_getRequiredClass", "_sel_registerName", "_sel_getUid",
+    "_CFBundleGetFunctionPointerForName",
+  ]
 }

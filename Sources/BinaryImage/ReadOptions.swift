@@ -1,5 +1,5 @@
 /// What a reader should collect, so that each command parses only the tables it needs.
-public struct ReadOptions: Sendable, Hashable {
+public struct ReadOptions: Sendable {
   /// Keep undefined symbols (imports).
   public var undefinedSymbols: Bool
   /// Keep defined symbols.
@@ -14,6 +14,8 @@ public struct ReadOptions: Sendable, Hashable {
   /// Collect `Image.hosts` from the string sections (Mach-O `__cstring` and `__cfstring`, ELF
   /// `.rodata` and `.rodata.str*`).
   public var hosts: Bool = false
+  /// The imports and selector references to keep; `nil` keeps them all.
+  public var importFilter: (any ImportFilter)?
 
   /// Creates options.
   public init(

@@ -6,7 +6,8 @@ import BinaryImage
 /// table is read first, so its entry (with its origin) is the one kept. Weak-bind entries carry
 /// no library; they are added only for names no other table imports or defines (a stripped
 /// image's coalesced weak imports). Keys point into the mapped file, so no `String` is built.
-/// Every name it is given counts against the image's name limit (`NameTable`), kept or not.
+/// With an `ImportFilter`, imports it does not keep are only counted; every name the merger is
+/// given counts against the image's name limit (`NameTable`), kept or not.
 struct ImportMerger {
   /// The image being filled.
   private(set) var image: Image
@@ -16,22 +17,33 @@ struct ImportMerger {
   private var definedNames = ByteKeyTable<Void>()
   /// Whether defined names are remembered (weak-bind entries will be filtered against them).
   let tracksNames: Bool
+  /// The imports to keep; `nil` keeps all.
+  private let filter: (any ImportFilter)?
   private var identities = DefinedIdentities()
 
   /// Starts from `image`, which has its libraries already.
-  /// - Parameter tracksNames: Whether weak-bind entries will be added, so imported and defined
-  ///   names must be remembered to filter them (skipped otherwise: it costs a hash per symbol).
-  init(image: Image, tracksNames: Bool) {
+  /// - Parameters:
+  ///   - tracksNames: Whether weak-bind entries will be added, so imported and defined names
+  ///     must be remembered to filter them (skipped otherwise: it costs a hash per symbol).
+  ///   - filter: The imports to keep; `nil` keeps all.
+  init(image: Image, tracksNames: Bool, filter: (any ImportFilter)?) {
     self.image = image
     self.tracksNames = tracksNames
+    self.filter = filter
   }
 
-  /// Adds an import unless the same name and library is already there.
+  /// Whether the import `name` is wanted at all.
+  private func keeps(_ name: UnsafeRawBufferPointer) -> Bool {
+    filter?.keepsImport(name) ?? true
+  }
+
+  /// Adds an import unless the filter leaves it out or the same name and library is already there.
   /// - Parameter offset: Where the import's entry is in the file, for errors.
   /// - Throws: `malformed` when the name takes the image past its name limit.
   mutating func addImport(
     name: UnsafeRawBufferPointer, library: Symbol.Library, isWeak: Bool, origin: Symbol.Origin, at offset: UInt64
   ) throws(BinaryError) {
+    guard keeps(name) else { return try image.names.charge(name.count, at: offset) }
     let isKnown =
       origin == .dyldWeakBind && (importedNames.contains(name) || definedNames.contains(name))
       || !imports.insert(name, tag: Self.tag(of: library))
@@ -51,11 +63,12 @@ struct ImportMerger {
     image.symbols.append(Symbol(name: ref, isDefined: false, origin: origin, library: library))
   }
 
-  /// Remembers a defined name that is not listed, so weak-bind entries for it are not taken as imports.
+  /// Remembers a defined name that is not listed, so weak-bind entries for it are not taken as
+  /// imports (only a name the filter keeps can be such an import).
   /// - Throws: `malformed` when the name takes the image past its name limit.
   mutating func noteDefinition(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
     try image.names.charge(name.count, at: offset)
-    if tracksNames { definedNames.insert(name) }
+    if tracksNames && keeps(name) { definedNames.insert(name) }
   }
 
   /// Notes a defined name for the classes and Swift modules the image defines (`DefinedIdentities`).

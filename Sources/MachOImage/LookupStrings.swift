@@ -6,13 +6,8 @@ import BinaryImage
 /// sections (each whole string between NULs, at most 255 bytes of letters, digits, `_`, `:` and
 /// `$`), each once, under the first section it was found in.
 enum LookupStrings {
-  /// The Mach-O names of the dynamic-lookup functions.
-  static let lookupFunctions = ByteKeyTable<Void>(
-    [
-      "_dlsym", "_NSClassFromString", "_NSSelectorFromString", "_NSProtocolFromString", "_objc_getClass",
-      "_objc_lookUpClass", "_objc_getRequiredClass", "_sel_registerName", "_sel_getUid",
-      "_CFBundleGetFunctionPointerForName",
-    ].map { (Array($0.utf8), ()) })
+  /// The dynamic-lookup functions (`LookupString.lookupFunctionNames`).
+  static let lookupFunctions = ByteKeyTable<Void>(LookupString.lookupFunctionNames.map { (Array($0.utf8), ()) })
 
   /// Adds the image's lookup strings to `image`, when it imports a lookup function.
   /// - Throws: when a string section lies outside the image, or the names go over the image's limit.

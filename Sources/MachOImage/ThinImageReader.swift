@@ -48,7 +48,7 @@ enum ThinImageReader {
       }
     }
     let readsWeakBinds = summary.dyldInfo != nil && options.undefinedSymbols
-    var merger = ImportMerger(image: result, tracksNames: readsWeakBinds)
+    var merger = ImportMerger(image: result, tracksNames: readsWeakBinds, filter: options.importFilter)
     if options.undefinedSymbols || options.definedSymbols || options.definedIdentities, let symbolTable {
       attempt { () throws(BinaryError) in
         try readSymbolTable(
@@ -85,7 +85,9 @@ enum ThinImageReader {
       var seen = ByteKeyTable<Void>()
       attempt { () throws(BinaryError) in
         try ObjCSelectorReferences.forEachSelector(context) { name, slotOffset throws(BinaryError) in
-          guard seen.insert(name) else { return try result.names.charge(name.count, at: slotOffset) }
+          guard options.importFilter?.keepsSelector(name) ?? true, seen.insert(name) else {
+            return try result.names.charge(name.count, at: slotOffset)
+          }
           result.selectorReferences.append(try result.names.append(name, at: slotOffset))
         }
       }

@@ -29,6 +29,10 @@ public struct ScannedImage: Sendable, Hashable {
   public var dynamicLookups: [DynamicLookupIndex.Hit] = []
   /// The hosts the image's strings name (`Image.hosts`).
   public var hosts: [String] = []
+  /// The libraries the image links against, in load order (`Image.libraries`).
+  public var libraries: [LinkedLibrary] = []
+  /// The image's rpaths (`Image.rpaths`).
+  public var rpaths: [String] = []
 
   /// Creates a scanned image.
   public init(
@@ -56,6 +60,8 @@ public struct ScannedImage: Sendable, Hashable {
       commonSDKs: matcher.commonSDKs(in: image))
     dynamicLookups = matcher.dynamicLookups(in: image, besides: matches)
     hosts = image.hosts
+    libraries = image.libraries
+    rpaths = image.rpaths
   }
 
   /// The names whose call sites would say who uses the matches: selectors for selector matches,

@@ -160,13 +160,35 @@ public struct BinarySummary: Sendable, Hashable {
   /// The code signature of each Mach-O image that is not an archive member (one per slice of a
   /// universal file), in image order; empty for ELF files and archives.
   public var signatures: [SliceSignature]
+  /// The libraries and frameworks its images link against (Mach-O `LC_LOAD_DYLIB` and its weak,
+  /// re-export, lazy and upward forms; ELF `DT_NEEDED`), sorted by name then kind, each once.
+  public var linkedLibraries: [LinkedLibrary]
+  /// Its images' rpaths (Mach-O `LC_RPATH`; ELF `DT_RUNPATH`, or `DT_RPATH` without it), each
+  /// once, in the order found.
+  public var rpaths: [String]
 
-  /// Creates a summary.
-  public init(path: String, format: Format, architectures: [String], signatures: [SliceSignature] = []) {
+  /// Creates a summary; `linkedLibraries` are sorted and made unique, `rpaths` made unique.
+  public init(
+    path: String, format: Format, architectures: [String], signatures: [SliceSignature] = [],
+    linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
+  ) {
     self.path = path
     self.format = format
     self.architectures = architectures
     self.signatures = signatures
+    self.linkedLibraries = Self.uniqueSorted(linkedLibraries)
+    self.rpaths = Self.uniqueInOrder(rpaths)
+  }
+
+  /// `libraries` each once, sorted by name, then kind.
+  static func uniqueSorted(_ libraries: [LinkedLibrary]) -> [LinkedLibrary] {
+    Set(libraries).sorted { ($0.name, $0.kind.rawValue) < ($1.name, $1.kind.rawValue) }
+  }
+
+  /// `paths` each once, in the order given.
+  static func uniqueInOrder(_ paths: [String]) -> [String] {
+    var seen: Set<String> = []
+    return paths.filter { seen.insert($0).inserted }
   }
 }
 
@@ -221,6 +243,10 @@ public struct TargetReport: Sendable, Hashable {
   public var package: PackageRecord?
   /// The hosts the target's binaries name, sorted by host then binary.
   public var hosts: [HostUse] = []
+  /// The bundle's `CFBundleIdentifier` (`DiscoveredTarget.bundleIdentifier`), `nil` when it has none.
+  public var bundleIdentifier: String?
+  /// The reasons the manifests declare for each declared category (`declaredCategories`), sorted, each once.
+  public var declaredReasons: [String: [String]] = [:]
 
   /// Creates a target report.
   public init(
@@ -244,6 +270,21 @@ public struct TargetReport: Sendable, Hashable {
     self.signature = signature
     self.commonSDKs = commonSDKs
     self.package = package
+  }
+}
+
+extension TargetReport {
+  /// The libraries and frameworks the target's binaries link against, each once, as its
+  /// binaries sort them (by name, then kind).
+  public var linkedLibraries: [LinkedLibrary] { BinarySummary.uniqueSorted(binaries.flatMap(\.linkedLibraries)) }
+
+  /// The rpaths of the target's binaries, each once, in binary order.
+  public var rpaths: [String] { BinarySummary.uniqueInOrder(binaries.flatMap(\.rpaths)) }
+
+  /// The linked libraries as a reviewer reads them, each once, sorted: `fileName`, with the kind
+  /// when it is not `normal` (`AdSupport.framework (weak)`).
+  public var linkedLibraryNames: [String] {
+    Set(linkedLibraries.map { $0.fileName + $0.kindSuffix }).sorted()
   }
 }
 

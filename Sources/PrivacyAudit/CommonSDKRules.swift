@@ -53,7 +53,7 @@ enum CommonSDKRules {
         Evidence(symbol: ownName, via: .bundleName, binary: place, architecture: nil, member: nil, library: nil))
       confidence[sdk] = .name
     }
-    if let identifier = target.infoPlist?.dictionary?["CFBundleIdentifier"]?.stringValue,
+    if let identifier = target.infoPlist?.bundleIdentifier,
       let last = identifier.split(separator: ".").last, let sdk = index.commonSDKNames[last.lowercased()]
     {
       byName[sdk, default: []].append(

@@ -1,3 +1,4 @@
+import BinaryImage
 import PrivacyCatalog
 
 /// A team's rules on top of the audit (`.sdkvet.json` or `scan --policy FILE`, `Docs/POLICY.md`):
@@ -17,6 +18,9 @@ public struct Policy: Sendable, Hashable {
     public var permissions: [String]
     /// Whether the targets must not track.
     public var tracking: Bool
+    /// Libraries and frameworks the targets must not link against, each named as
+    /// `LinkedLibrary.isNamed(_:)` reads it (install name, file name or bare name).
+    public var linkedLibraries: [String] = []
   }
 
   /// A finding the team accepted for a named target, until an optional date.
@@ -57,7 +61,8 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// Applies the policy to `report` as of `today` (`YYYY-MM-DD`, UTC): adds a
-  /// `policy-denied-category`, `-permission` or `-tracking` finding for each denied use, leaves
+  /// `policy-denied-category`, `-permission`, `-tracking` or `-linked-library` finding for each
+  /// denied use, leaves
   /// out the findings a current allow entry names (an expired entry silences nothing and adds a
   /// `policy-allow-expired` warning to its target), then applies the severity overrides.
   public func applied(to report: AuditReport, today: String) -> Outcome {
@@ -126,6 +131,19 @@ public struct Policy: Sendable, Hashable {
         Finding(
           rule: .policyDeniedTracking, severity: .error, category: nil,
           message: "\(name) tracks (\(facts.joined(separator: ", "))), which the policy denies."))
+    }
+    for denied in entry.linkedLibraries {
+      let binaries = target.binaries.filter { $0.linkedLibraries.contains { $0.isNamed(denied) } }
+      guard let library = binaries.first?.linkedLibraries.first(where: { $0.isNamed(denied) }) else { continue }
+      findings.append(
+        Finding(
+          rule: .policyDeniedLinkedLibrary, severity: .error, category: library.fileName,
+          message: "\(name) links against \(library.name), which the policy denies (\(denied)).",
+          evidence: binaries.map {
+            Evidence(
+              symbol: library.name, via: .linkedLibrary, binary: $0.path, architecture: nil, member: nil,
+              library: library.name)
+          }))
     }
     return findings
   }

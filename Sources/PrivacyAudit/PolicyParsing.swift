@@ -7,8 +7,8 @@ extension Policy {
 
   /// Reads a policy from the bytes of its file; `origin` names the file in errors.
   /// - Throws: `JSONDocumentError` at the JSON path of the first problem: an unknown key, a value
-  ///   of the wrong type, an unknown rule or severity, an allow entry without a reason, or a date
-  ///   not written `YYYY-MM-DD`.
+  ///   of the wrong type, an unknown rule or severity, an allow entry without a reason, a date
+  ///   not written `YYYY-MM-DD`, or an empty library name.
   public init(json: Data, origin: String) throws(JSONDocumentError) {
     let reader = JSONDocumentReader(origin: origin)
     let root = try reader.root(json)
@@ -44,7 +44,8 @@ extension Policy {
     -> Deny
   {
     let object = try reader.object(value, path)
-    try reader.rejectUnknownKeys(object, allowed: ["targets", "categories", "permissions", "tracking"], path)
+    try reader.rejectUnknownKeys(
+      object, allowed: ["targets", "categories", "permissions", "tracking", "linkedLibraries"], path)
     func strings(_ key: String) throws(JSONDocumentError) -> [String] {
       let list = try reader.optionalField(object, key, path, as: [Any].self, "an array of strings") ?? []
       var strings: [String] = []
@@ -56,10 +57,16 @@ extension Policy {
       }
       return strings
     }
+    let libraries = try strings("linkedLibraries")
+    if let empty = libraries.firstIndex(of: "") {
+      throw reader.error(
+        "\(path).linkedLibraries[\(empty)]", "expected a library or framework name, not an empty string")
+    }
     return Deny(
       targets: try strings("targets"), categories: try strings("categories").map(fullCategory),
       permissions: try strings("permissions"),
-      tracking: try reader.optionalField(object, "tracking", path, as: Bool.self, "true or false") ?? false)
+      tracking: try reader.optionalField(object, "tracking", path, as: Bool.self, "true or false") ?? false,
+      linkedLibraries: libraries)
   }
 
   private static func allow(_ value: Any, _ path: String, _ reader: JSONDocumentReader) throws(JSONDocumentError)

@@ -69,6 +69,8 @@ public struct PrivacyAuditor: Sendable {
       signature: audit.target.signature, commonSDKs: detections, package: audit.package?.record)
     report.signatureReceipts = audit.target.signatureReceipts
     report.hosts = hosts
+    report.bundleIdentifier = audit.target.bundleIdentifier
+    report.declaredReasons = Self.declaredReasons(audit, declared: declared)
     return report
   }
 
@@ -112,7 +114,13 @@ public struct PrivacyAuditor: Sendable {
       path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted(),
       signatures: binary.images.filter { $0.format == .machO && $0.member == nil }.map {
         SliceSignature(architecture: $0.architecture, signature: $0.signature)
-      })
+      }, linkedLibraries: binary.images.flatMap(\.libraries), rpaths: binary.images.flatMap(\.rpaths))
+  }
+
+  /// The reasons the manifests give for each of the `declared` categories, sorted, each once.
+  private static func declaredReasons(_ audit: TargetAudit, declared: Set<String>) -> [String: [String]] {
+    let types = audit.manifests.flatMap(\.manifest.accessedAPITypes).filter { declared.contains($0.category) }
+    return Dictionary(grouping: types, by: \.category).mapValues { Set($0.flatMap(\.reasons)).sorted() }
   }
 
   /// `path` relative to the folder `base`, or `path` itself when it is not inside it.

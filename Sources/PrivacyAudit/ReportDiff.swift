@@ -18,8 +18,10 @@ public struct DiffChange: Sendable, Hashable {
 
 /// How one target changed between two versions.
 public struct TargetDiff: Sendable, Hashable {
-  /// The name the two versions were matched by.
+  /// The target's name: the new version's, or the old one's for a target that is gone.
   public var name: String
+  /// The bundle identifier: the new version's, or the old one's for a target that is gone.
+  public var bundleIdentifier: String?
   /// The target's path in the old version; `nil` for a target that is new.
   public var oldPath: String?
   /// The target's path in the new version; `nil` for a target that is gone.
@@ -27,14 +29,25 @@ public struct TargetDiff: Sendable, Hashable {
   /// The changes, aspect by aspect (in `DiffAspect` order), removals before additions, by item.
   public var changes: [DiffChange]
 
-  /// Compares two versions of a target; a missing version counts as a target with no items.
-  public init(name: String, old: TargetProfile?, new: TargetProfile?) {
-    self.name = name
+  /// Compares two versions of a target; a missing version counts as a target with no items. The
+  /// name is compared only when both versions exist, and declared reasons only under a category
+  /// both declare (a category added or removed is the change).
+  public init(old: TargetProfile?, new: TargetProfile?) {
+    name = new?.name ?? old?.name ?? ""
+    bundleIdentifier = new?.bundleIdentifier ?? old?.bundleIdentifier
     oldPath = old?.path
     newPath = new?.path
-    changes = DiffAspect.allCases.flatMap { aspect in
-      let before = old?.items[aspect] ?? []
-      let after = new?.items[aspect] ?? []
+    let aspects = DiffAspect.allCases.filter { $0 != .name || (old != nil && new != nil) }
+    let declared = { (profile: TargetProfile?) in Set((profile?.items(of: .declaredCategories) ?? []).map(\.value)) }
+    let bothDeclare = declared(old).intersection(declared(new))
+    let compared = { (aspect: DiffAspect, profile: TargetProfile?) in
+      (profile?.items(of: aspect) ?? []).filter {
+        aspect != .declaredReasons || bothDeclare.contains($0.category ?? "")
+      }
+    }
+    changes = aspects.flatMap { aspect in
+      let before = compared(aspect, old)
+      let after = compared(aspect, new)
       let beforeIDs = Set(before.map(\.identity))
       let afterIDs = Set(after.map(\.identity))
       let removed = before.filter { !afterIDs.contains($0.identity) }
@@ -50,31 +63,65 @@ public struct TargetDiff: Sendable, Hashable {
 
 /// What changed between two versions of a set of SDKs: `sdkvet diff OLD NEW`.
 ///
-/// Targets are matched by name (`TargetProfile.name`); when a name is not unique on both sides,
-/// the targets of that name are matched by path, and the rest count as gone and new. Only
-/// targets with changes are kept.
+/// Targets are matched by bundle identifier first: a target whose identifier is found once in
+/// each version is matched with the other version's, whatever its name (an SDK renamed between
+/// versions). The rest are matched by name (`TargetProfile.name`); when a name is not unique on
+/// both sides, the targets of that name are matched by path, and the rest count as gone and new.
+/// Only targets with changes are kept.
 public struct ReportDiff: Sendable, Hashable {
   /// The targets that changed, by name (gone before new among targets of one name).
   public var targets: [TargetDiff]
 
   /// Compares the targets of two versions.
   public init(old: [TargetProfile], new: [TargetProfile]) {
-    let oldByName = Dictionary(grouping: old, by: \.name)
-    let newByName = Dictionary(grouping: new, by: \.name)
-    var diffs: [TargetDiff] = []
-    for name in Set(oldByName.keys).union(newByName.keys).sorted() {
+    let (pairs, oldRest, newRest) = Self.matchedByIdentifier(old: old, new: new)
+    var diffs = pairs.map { TargetDiff(old: $0.old, new: $0.new) }
+    let oldByName = Dictionary(grouping: oldRest, by: \.name)
+    let newByName = Dictionary(grouping: newRest, by: \.name)
+    for name in Set(oldByName.keys).union(newByName.keys) {
       let before = oldByName[name] ?? []
       let after = newByName[name] ?? []
       if before.count == 1, after.count == 1 {
-        diffs.append(TargetDiff(name: name, old: before[0], new: after[0]))
+        diffs.append(TargetDiff(old: before[0], new: after[0]))
         continue
       }
       let afterByPath = Dictionary(after.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
       let beforePaths = Set(before.map(\.path))
-      diffs += before.map { TargetDiff(name: name, old: $0, new: afterByPath[$0.path]) }
-      diffs += after.filter { !beforePaths.contains($0.path) }.map { TargetDiff(name: name, old: nil, new: $0) }
+      diffs += before.map { TargetDiff(old: $0, new: afterByPath[$0.path]) }
+      diffs += after.filter { !beforePaths.contains($0.path) }.map { TargetDiff(old: nil, new: $0) }
     }
-    targets = diffs.filter { !$0.changes.isEmpty }
+    // By name; among targets of one name, those with an old version (by its path) first.
+    targets = diffs.filter { !$0.changes.isEmpty }.sorted {
+      ($0.name, $0.oldPath == nil ? 1 : 0, $0.oldPath ?? "", $0.newPath ?? "")
+        < ($1.name, $1.oldPath == nil ? 1 : 0, $1.oldPath ?? "", $1.newPath ?? "")
+    }
+  }
+
+  /// The pairs of targets whose bundle identifier is found once in each version, and the
+  /// targets of each version left over.
+  private static func matchedByIdentifier(old: [TargetProfile], new: [TargetProfile]) -> (
+    pairs: [(old: TargetProfile, new: TargetProfile)], old: [TargetProfile], new: [TargetProfile]
+  ) {
+    func unique(_ profiles: [TargetProfile]) -> [String: Int] {
+      let indices = Dictionary(grouping: profiles.indices.filter { profiles[$0].bundleIdentifier != nil }) {
+        profiles[$0].bundleIdentifier ?? ""
+      }
+      return indices.compactMapValues { $0.count == 1 ? $0[0] : nil }
+    }
+    let newIndices = unique(new)
+    var pairs: [(old: TargetProfile, new: TargetProfile)] = []
+    var pairedOld: Set<Int> = []
+    var pairedNew: Set<Int> = []
+    for (identifier, oldIndex) in unique(old) {
+      guard let newIndex = newIndices[identifier] else { continue }
+      pairs.append((old[oldIndex], new[newIndex]))
+      pairedOld.insert(oldIndex)
+      pairedNew.insert(newIndex)
+    }
+    return (
+      pairs, old.indices.filter { !pairedOld.contains($0) }.map { old[$0] },
+      new.indices.filter { !pairedNew.contains($0) }.map { new[$0] }
+    )
   }
 
   /// Every change of every target.

@@ -55,4 +55,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case possibleDynamicUse = "possible-dynamic-use"
   /// A target that declares tracking names a known tracking host its tracking domains do not cover.
   case trackingDomainUndeclared = "tracking-domain-undeclared"
+  /// A target links against a library or framework the policy denies.
+  case policyDeniedLinkedLibrary = "policy-denied-linked-library"
 }

@@ -1,10 +1,13 @@
-import BinaryImage
+public import BinaryImage
 import PackageProvenance
 import TargetDiscovery
 
 /// An aspect of a target that `sdkvet diff` compares between two versions; the raw values are
 /// the diff report's `aspect` strings.
 public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
+  /// The target's name (`TargetProfile.name`), compared only between two versions of one target:
+  /// it changes when a target matched by bundle identifier was renamed.
+  case name
   /// Required-reason categories the binaries use.
   case categories
   /// Required-reason APIs, each under its category, with the symbols that show it.
@@ -25,16 +28,23 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
   case package
   /// Who signed an xcframework (`_CodeSignature/`), as Xcode names it.
   case signer
+  /// Reasons the manifest declares, each under its declared category.
+  case declaredReasons
+  /// Libraries and frameworks the binaries link against, by install name (ELF: file name), with
+  /// the kind when it is not `normal`; prefixed by the slice in an xcframework.
+  case linkedLibraries
+  /// The binaries' rpaths; prefixed by the slice in an xcframework.
+  case rpaths
 
   /// How serious an addition of this aspect is: a new category, permission, tracking behaviour
-  /// or domain, or a changed signer, is an error; a new API of a category already used, or a new
-  /// embedded SDK, a warning; the rest notes. (A signer added where there was none is a note:
-  /// see `TargetDiff`.)
+  /// or domain, or a changed signer, is an error; a new API of a category already used, a new
+  /// embedded SDK or a new linked library or framework, a warning; the rest notes. (A signer
+  /// added where there was none is a note: see `TargetDiff`.)
   public var additionSeverity: Severity {
     switch self {
     case .categories, .permissions, .tracking, .trackingDomains, .signer: .error
-    case .apis, .commonSDKs: .warning
-    case .declaredCategories, .architectures, .package: .note
+    case .apis, .commonSDKs, .linkedLibraries: .warning
+    case .name, .declaredCategories, .architectures, .package, .declaredReasons, .rpaths: .note
     }
   }
 }
@@ -42,9 +52,10 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
 /// One value of an aspect: what is compared (`category` and `value`), and the symbols that show
 /// it, which are reported but not compared (a rebuilt binary may spell its evidence otherwise).
 public struct DiffItem: Sendable, Hashable, Comparable {
-  /// The required-reason category of an API; `nil` for the other aspects.
+  /// The required-reason category of an API or a declared reason; `nil` for the other aspects.
   public var category: String?
-  /// The category, API, resource, behaviour, domain, SDK, architecture, package or signer.
+  /// The name, category, API, resource, behaviour, domain, SDK, architecture, package, signer,
+  /// reason, library or rpath.
   public var value: String
   /// The evidence symbols, sorted, each once.
   public var symbols: [String]
@@ -71,13 +82,17 @@ public struct TargetProfile: Sendable, Hashable {
   public var path: String
   /// Its kind, as a report writes it (`framework`, `xcframework`, …).
   public var kind: String
-  /// The items of each aspect, sorted; an aspect without items may be absent.
+  /// Its `CFBundleIdentifier`, which targets are matched by first; `nil` when it has none.
+  public var bundleIdentifier: String?
+  /// The items of each aspect, sorted; an aspect without items may be absent. (`name` is not
+  /// among them: see `items(of:)`.)
   public var items: [DiffAspect: [DiffItem]]
 
   /// Creates a profile; each aspect's items are sorted and made unique by identity.
-  public init(path: String, kind: String, items: [DiffAspect: [DiffItem]]) {
+  public init(path: String, kind: String, bundleIdentifier: String? = nil, items: [DiffAspect: [DiffItem]]) {
     self.path = path
     self.kind = kind
+    self.bundleIdentifier = bundleIdentifier
     self.items = items.mapValues { items in
       Dictionary(grouping: items, by: \.identity).values.map { group in
         DiffItem(category: group[0].category, value: group[0].value, symbols: group.flatMap(\.symbols))
@@ -85,22 +100,44 @@ public struct TargetProfile: Sendable, Hashable {
     }
   }
 
-  /// The name targets are matched by: the last component of the path (after the scanned root,
-  /// or an archive's `!`). The report model does not carry `CFBundleIdentifier`.
+  /// The name targets without a common bundle identifier are matched by: the last component of
+  /// the path (after the scanned root, or an archive's `!`).
   public var name: String {
     let afterArchive = path.split(separator: "!", omittingEmptySubsequences: false).last ?? Substring(path)
     return afterArchive.split(separator: "/").last.map(String.init) ?? path
   }
 
-  /// The architecture item of `architecture` in the binary at `binaryPath`: in an xcframework,
-  /// prefixed by the slice folder the binary is in, so a slice that changes is seen.
-  public static func architectureItem(_ architecture: String, binaryPath: String, targetPath: String, kind: String)
-    -> DiffItem
-  {
+  /// The items of `aspect`: the stored ones, or for `name` the name.
+  public func items(of aspect: DiffAspect) -> [DiffItem] {
+    aspect == .name ? [DiffItem(value: name)] : items[aspect] ?? []
+  }
+
+  /// The item of `value` (an architecture, a library, an rpath) of the binary at `binaryPath`:
+  /// in an xcframework, prefixed by the slice folder the binary is in, so a slice that changes
+  /// is seen.
+  public static func sliceItem(_ value: String, binaryPath: String, targetPath: String, kind: String) -> DiffItem {
     guard kind == TargetKind.xcframework.rawValue, binaryPath.hasPrefix(targetPath + "/"),
       let slice = binaryPath.dropFirst(targetPath.count + 1).split(separator: "/").first
-    else { return DiffItem(value: architecture) }
-    return DiffItem(value: "\(slice)/\(architecture)")
+    else { return DiffItem(value: value) }
+    return DiffItem(value: "\(slice)/\(value)")
+  }
+
+  /// The items of one binary's architectures, linked libraries and rpaths, each by `sliceItem`.
+  public static func binaryItems(
+    architectures: [String], linkedLibraries: [LinkedLibrary], rpaths: [String], binaryPath: String,
+    targetPath: String, kind: String
+  ) -> [DiffAspect: [DiffItem]] {
+    let item = { (value: String) in sliceItem(value, binaryPath: binaryPath, targetPath: targetPath, kind: kind) }
+    return [
+      .architectures: architectures.map(item),
+      .linkedLibraries: linkedLibraries.map { item($0.name + $0.kindSuffix) },
+      .rpaths: rpaths.map(item),
+    ]
+  }
+
+  /// The declared-reason items: each reason under its category.
+  public static func reasonItems(_ reasons: [String: [String]]) -> [DiffItem] {
+    reasons.flatMap { category, reasons in reasons.map { DiffItem(category: category, value: $0) } }
   }
 
   /// The tracking items of a profile's flags.
@@ -137,15 +174,17 @@ extension TargetProfile {
     items[.trackingDomains] = target.tracking.trackingDomains.map { DiffItem(value: $0) }
     items[.declaredCategories] = target.declaredCategories.map { DiffItem(value: $0) }
     items[.commonSDKs] = target.commonSDKs.map { DiffItem(value: $0.sdk) }
-    items[.architectures] = target.binaries.flatMap { binary in
-      binary.architectures.map {
-        Self.architectureItem($0, binaryPath: binary.path, targetPath: target.path, kind: kind)
-      }
+    for binary in target.binaries {
+      let binaryItems = Self.binaryItems(
+        architectures: binary.architectures, linkedLibraries: binary.linkedLibraries, rpaths: binary.rpaths,
+        binaryPath: binary.path, targetPath: target.path, kind: kind)
+      items.merge(binaryItems, uniquingKeysWith: +)
     }
+    items[.declaredReasons] = Self.reasonItems(target.declaredReasons)
     items[.package] = target.package.map {
       [Self.packageItem(manager: $0.manager.rawValue, name: $0.name, version: $0.version ?? $0.branch ?? $0.revision)]
     }
     items[.signer] = target.signature.map { [DiffItem(value: $0.signer.description)] }
-    self.init(path: target.path, kind: kind, items: items)
+    self.init(path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items)
   }
 }

@@ -30,6 +30,8 @@ public struct CatalogMatch: Sendable, Hashable {
     /// A whole C string naming the API, in an image that imports a dynamic-lookup function
     /// (`possible-dynamic-use` only: never a use).
     case string
+    /// A library or framework the binary links against, by install name (`policy-denied-linked-library` only).
+    case linkedLibrary = "linked-library"
   }
 
   /// What the symbol is evidence of.

@@ -14,14 +14,10 @@ public import BinaryImage
 /// A `String` is built only for a symbol that matched.
 public struct CatalogMatcher: Sendable {
   private let targets: [MatcherTarget]
-  private let exactSymbols: ByteKeyTable<ExactSymbolEntry>
-  private let selectors: ByteKeyTable<[Int]>
-  private let swiftPrefixes: PrefixIndex<[Int]>
+  private let tables: ImportTables
   private let conditionCount: Int
   private let sdks: CommonSDKMatcher
   private let lookupIndex: DynamicLookupIndex
-
-  private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
 
   /// Prepares the lookup tables for `catalog`.
   /// - Parameters:
@@ -32,12 +28,15 @@ public struct CatalogMatcher: Sendable {
     let builder = MatcherTableBuilder(catalog: catalog, includeAdvisory: includeAdvisory)
     targets = builder.targets
     conditionCount = builder.conditions.count
-    exactSymbols = ByteKeyTable(builder.exact.map { (Array($0.key.utf8), $0.value) })
-    selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
-    swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
+    tables = ImportTables(builder)
     sdks = CommonSDKMatcher(sdks: catalog.commonSDKs)
     lookupIndex = DynamicLookupIndex(catalog: catalog)
   }
+
+  /// The filter that keeps, of an image's imports and selector references, those that reach a
+  /// table entry and the dynamic-lookup functions (`LookupString.lookupFunctionNames`), so a
+  /// reader stores only what `matches(in:)` and the lookup-string collection look at.
+  public var importFilter: any ImportFilter { tables }
 
   /// The commonly used SDKs whose classes or Swift modules `image` defines (`CommonSDKMatcher`).
   public func commonSDKs(in image: Image) -> [CommonSDKMatch] {
@@ -64,7 +63,7 @@ public struct CatalogMatcher: Sendable {
       }
       for reference in image.selectorReferences {
         let name = Self.bytes(of: reference, in: names)
-        if let found = selectors.value(for: name) {
+        if let found = tables.selectors.value(for: name) {
           collector.record(found, via: .selector, source: .selector(reference), format: format, targets: targets)
         }
       }
@@ -84,26 +83,19 @@ public struct CatalogMatcher: Sendable {
     _ name: UnsafeRawBufferPointer, symbolIndex: Int, format: BinaryFormat, into collector: inout MatchCollector
   ) {
     let source = MatchSource.symbol(symbolIndex)
-    if let entry = exactSymbols.value(for: name) {
-      if let condition = entry.condition { collector.satisfy(condition) }
-      collector.record(entry.targets, via: .import, source: source, format: format, targets: targets)
-    }
-    if name.begins(with: Self.stubPrefix) {
-      let selector = UnsafeRawBufferPointer(rebasing: name[Self.stubPrefix.count...])
-      if let found = selectors.value(for: selector) {
+    tables.forEachEntry(reachedBy: name) { entry in
+      switch entry {
+      case .exact(let entry):
+        if let condition = entry.condition { collector.satisfy(condition) }
+        collector.record(entry.targets, via: .import, source: source, format: format, targets: targets)
+      case .objcStub(let found):
         collector.record(found, via: .objcStub, source: source, format: format, targets: targets)
-      }
-      return
-    }
-    let swiftName = name.first == UInt8(ascii: "_") ? UnsafeRawBufferPointer(rebasing: name[1...]) : name
-    for candidate in swiftPrefixes.candidates(for: swiftName) {
-      if let found = swiftPrefixes.value(at: candidate, ifPrefixOf: swiftName) {
+      case .swiftPrefix(let found):
         collector.record(found, via: .swiftSymbol, source: source, format: format, targets: targets)
       }
     }
   }
 
-  /// The bytes of `name`, clamped to the table (a reader never produces a reference outside it).
   /// The bytes of `name` in an image's name storage, clamped to it.
   static func bytes(of name: NameRef, in names: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     let start = min(Int(exactly: name.offset) ?? names.count, names.count)

@@ -1,3 +1,5 @@
+import BinaryImage
+
 /// One catalog spelling, resolved to what a match of it reports.
 struct MatcherTarget: Sendable {
   var subject: CatalogMatch.Subject
@@ -13,7 +15,8 @@ struct MatcherTarget: Sendable {
   }
 }
 
-/// What an exact symbol name leads to: spellings, and/or the `onlyWith` condition it satisfies.
+/// What an exact symbol name leads to: spellings, and/or the `onlyWith` condition it satisfies;
+/// neither for a dynamic-lookup function, listed only so the matcher's filter keeps its import.
 struct ExactSymbolEntry: Sendable {
   var targets: [Int] = []
   var condition: Int?
@@ -42,6 +45,7 @@ struct MatcherTableBuilder {
         add(evidence.spelling, subject: subject, advisory: evidence.spelling.advisory, onlyWith: evidence.onlyWith)
       }
     }
+    for name in LookupString.lookupFunctionNames where exact[name] == nil { exact[name] = ExactSymbolEntry() }
   }
 
   private mutating func add(_ spelling: Spelling, subject: CatalogMatch.Subject, advisory: Bool, onlyWith: [String]) {

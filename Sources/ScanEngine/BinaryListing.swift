@@ -74,11 +74,17 @@ public struct BinaryListing: Sendable {
     var listed: Set<String> = []
     let discovery = TargetDiscovery(fileSystem: fileSystem)
     for path in paths {
-      if fileSystem.status(path)?.kind == .regular && !isArchive(path) {
-        files.append(path)
-        continue
+      let found: DiscoveryResult
+      if fileSystem.status(path)?.kind == .regular {
+        let leadingBytes = LeadingBytes(of: path, in: fileSystem)
+        guard leadingBytes.container != nil else {
+          files.append(path)
+          continue
+        }
+        found = discovery.discover(file: path, leadingBytes: leadingBytes)
+      } else {
+        found = discovery.discover([path])
       }
-      let found = discovery.discover([path])
       walk.problems += found.problems
       walk.archives += found.archives
       walk.bundleSignatures += found.targets.compactMap(\.signature)
@@ -87,10 +93,5 @@ public struct BinaryListing: Sendable {
       }
     }
     return (files, walk)
-  }
-
-  private func isArchive(_ path: String) -> Bool {
-    let prefix = (try? fileSystem.contents(of: path, limit: ContainerMagic.prefixLength)).map { Array($0.bytes) }
-    return prefix.flatMap(ContainerMagic.init) != nil
   }
 }

@@ -1,5 +1,5 @@
 import ArchiveFileSystem
-public import BinaryImage
+import BinaryImage
 import Foundation
 import ImageLoader
 import PackageProvenance
@@ -82,9 +82,14 @@ public struct ScanPipeline: Sendable {
   private func readBinaries(of targets: [DiscoveredTarget], progress: (Progress) -> Void) -> [[ScannedBinary]] {
     let jobs = targets.indices.flatMap { target in targets[target].binaries.map { (target: target, file: $0) } }
     let matcher = CatalogMatcher(catalog: catalog)
+    let options = {
+      var options = ReadOptions.audit
+      options.importFilter = matcher.importFilter
+      return options
+    }()
     var grouped = targets.map { _ in [ScannedBinary]() }
     OrderedParallelMap.run(count: jobs.count) { position in
-      scan(jobs[position].file, matcher: matcher)
+      scan(jobs[position].file, options: options, matcher: matcher)
     } deliver: { position, scanned in
       grouped[jobs[position].target].append(scanned)
       progress(Progress(completed: position + 1, total: jobs.count, path: scanned.file.path))
@@ -93,9 +98,10 @@ public struct ScanPipeline: Sendable {
   }
 
   /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
-  private func scan(_ file: TargetFile, matcher: CatalogMatcher) -> ScannedBinary {
+  /// `options` filter the imports to those `matcher` can match (`CatalogMatcher.importFilter`).
+  private func scan(_ file: TargetFile, options: ReadOptions, matcher: CatalogMatcher) -> ScannedBinary {
     do throws(BinaryError) {
-      return try BinaryReading.read(file.path, from: fileSystem, options: .audit) { bytes, binary in
+      return try BinaryReading.read(file.path, from: fileSystem, options: options) { bytes, binary in
         var scanned = ScannedBinary(file: file, reading: binary, matcher: matcher)
         if findsCallSites { scanned.findCallSites(in: bytes, images: binary.images) }
         return scanned

@@ -186,11 +186,14 @@ public struct NestedFramework: Sendable, Hashable {
   public var executable: String?
   /// Its `_CodeSignature/` contents (the seal is not checked for nested frameworks).
   public var signature: BundleSignature
+  /// The `CFBundleIdentifier` of its `Info.plist`, `nil` when it has none.
+  public var bundleIdentifier: String?
 
   /// Creates a nested framework.
-  public init(path: String, executable: String?, signature: BundleSignature) {
+  public init(path: String, executable: String?, signature: BundleSignature, bundleIdentifier: String? = nil) {
     self.path = path
     self.executable = executable
     self.signature = signature
+    self.bundleIdentifier = bundleIdentifier
   }
 }

@@ -86,6 +86,14 @@ public struct DiscoveredTarget: Sendable, Hashable {
     self.infoPlist = infoPlist
     self.localizedInfoPlistStrings = localizedInfoPlistStrings
   }
+
+  /// The `CFBundleIdentifier` of the target's `Info.plist`; for an xcframework, whose own
+  /// `Info.plist` has none, the one its frameworks share (`nil` when they disagree).
+  public var bundleIdentifier: String? {
+    if let identifier = infoPlist?.bundleIdentifier { return identifier }
+    let nested = Set(nestedFrameworks.compactMap(\.bundleIdentifier))
+    return nested.count == 1 ? nested.first : nil
+  }
 }
 
 /// A path discovery could not use, and why (a missing input, a symbolic link leaving the scanned root).

@@ -23,6 +23,8 @@ struct DiscoveryWalker {
   private var archives: [DiscoveredArchive] = []
   /// The resolved path of the root being scanned; links may not leave it.
   private var root = "/"
+  /// The root file of the current scan and its leading bytes, when the caller read them already.
+  private var givenFile: (path: String, leadingBytes: LeadingBytes)?
 
   init(fileSystem: any ScanFileSystem) {
     self.fileSystem = fileSystem
@@ -44,9 +46,11 @@ struct DiscoveryWalker {
   }
 
   /// Scans one user-given path as a root; a root that yields no target is reported, never
-  /// silently empty.
-  mutating func scan(_ given: String) {
+  /// silently empty. `leadingBytes`, when given, are the root file's, read by the caller.
+  mutating func scan(_ given: String, leadingBytes: LeadingBytes? = nil) {
     let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+    givenFile = leadingBytes.map { (path, $0) }
+    defer { givenFile = nil }
     guard let resolved = fileSystem.resolvedPath(path) else {
       let message =
         fileSystem.linkStatus(path) != nil
@@ -145,7 +149,8 @@ struct DiscoveryWalker {
         targets[enclosing].nestedFrameworks.append(
           NestedFramework(
             path: path, executable: contents.executable?.path,
-            signature: .read(bundle: layout.contents, checkSeal: false, in: fileSystem)))
+            signature: .read(bundle: layout.contents, checkSeal: false, in: fileSystem),
+            bundleIdentifier: contents.infoPlist?.bundleIdentifier))
         populate(enclosing, bundle: path, layout: layout, contents, context, ownsInfoPlist: false)
       } else {
         addBundle(at: path, kind: .framework, layout: layout, context)
@@ -174,13 +179,14 @@ struct DiscoveryWalker {
 
   private mutating func visitFile(_ path: String, _ context: Context) {
     let name = String(path.fileName)
-    let prefix = (try? fileSystem.contents(of: path, limit: ContainerMagic.prefixLength)).map { Array($0.bytes) } ?? []
+    let leadingBytes =
+      givenFile.flatMap { $0.path == path ? $0.leadingBytes : nil } ?? LeadingBytes(of: path, in: fileSystem)
     // An archive inside a bundle is one of its resources, not an SDK delivered in it.
-    if context.target == nil, ContainerMagic(prefix) != nil {
+    if context.target == nil, leadingBytes.container != nil {
       visitArchive(path, context)
       return
     }
-    guard BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(prefix) else { return }
+    guard BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(leadingBytes.bytes) else { return }
     if let enclosing = context.target,
       !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
     {

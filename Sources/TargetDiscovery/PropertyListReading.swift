@@ -1,6 +1,6 @@
 import BinaryImage
 import Foundation
-import PropertyLists
+public import PropertyLists
 
 extension PropertyListFile {
   /// Reads the property list at `path` through `fileSystem` (`ScanFileSystem.document(at:)`) and
@@ -12,4 +12,7 @@ extension PropertyListFile {
       PropertyListFile(path: path, contents: .failure(PropertyListError(message: error.message)))
     }
   }
+
+  /// The bundle's `CFBundleIdentifier`, when the file was parsed and sets it to a string.
+  public var bundleIdentifier: String? { dictionary?["CFBundleIdentifier"]?.stringValue }
 }

@@ -20,4 +20,13 @@ public struct TargetDiscovery: Sendable {
     for path in paths { walker.scan(path) }
     return walker.result
   }
+
+  /// Finds every target in the regular file at `path`, as `discover([path])` does, when the
+  /// caller has read its leading bytes already (to decide whether to hand it to discovery at
+  /// all): they are used rather than read again.
+  public func discover(file path: String, leadingBytes: LeadingBytes) -> DiscoveryResult {
+    var walker = DiscoveryWalker(fileSystem: fileSystem)
+    walker.scan(path, leadingBytes: leadingBytes)
+    return walker.result
+  }
 }

@@ -1,5 +1,6 @@
 import PrivacyAudit
 
+import struct BinaryImage.LinkedLibrary
 import struct PrivacyCatalog.CatalogMatch
 import enum TargetDiscovery.TargetKind
 
@@ -42,9 +43,18 @@ enum SyntheticReport {
     let microphone = Evidence(
       symbol: "requestRecordPermission:", via: .selector, binary: sdkBinary, architecture: "arm64", member: nil,
       library: nil)
-    return TargetReport(
+    var target = TargetReport(
       path: app, kind: .app,
-      binaries: [BinarySummary(path: appBinary, format: .machO, architectures: ["arm64", "x86_64"])],
+      binaries: [
+        BinarySummary(
+          path: appBinary, format: .machO, architectures: ["arm64", "x86_64"],
+          linkedLibraries: [
+            LinkedLibrary(name: libSystem),
+            LinkedLibrary(name: "/System/Library/Frameworks/AdSupport.framework/AdSupport"),
+            LinkedLibrary(name: "/System/Library/Frameworks/CoreLocation.framework/CoreLocation", kind: .weak),
+            LinkedLibrary(name: libSystem),
+          ], rpaths: ["@executable_path/Frameworks", "@loader_path/Frameworks", "@executable_path/Frameworks"])
+      ],
       privacyManifest: app + "/PrivacyInfo.xcprivacy",
       usedCategories: [fileTimestamp, systemBootTime], declaredCategories: [fileTimestamp, userDefaults],
       apiUses: [
@@ -90,6 +100,9 @@ enum SyntheticReport {
           message: "The manifest declares \(userDefaults) and no binary of the app uses it.",
           file: app + "/PrivacyInfo.xcprivacy"),
       ])
+    target.bundleIdentifier = "com.example.Demo"
+    target.declaredReasons = [fileTimestamp: ["3B52.1", "C617.1"], userDefaults: ["CA92.1"]]
+    return target
   }()
 
   static let sdkTarget: TargetReport = {
@@ -118,6 +131,7 @@ enum SyntheticReport {
     target.hosts = [
       HostUse(host: "app.adjust.com", binary: sdkBinary), HostUse(host: "metrics.audiokit.example", binary: sdkBinary),
     ]
+    target.bundleIdentifier = "com.example.AudioKit"
     return target
   }()
 
@@ -138,7 +152,11 @@ enum SyntheticReport {
       library: "libc.so.6")
     return TargetReport(
       path: "Samples/linux/libnative.so", kind: .sharedObject,
-      binaries: [BinarySummary(path: "Samples/linux/libnative.so", format: .elf, architectures: ["x86_64"])],
+      binaries: [
+        BinarySummary(
+          path: "Samples/linux/libnative.so", format: .elf, architectures: ["x86_64"],
+          linkedLibraries: [LinkedLibrary(name: "libc.so.6")], rpaths: ["$ORIGIN"])
+      ],
       usedCategories: [fileTimestamp], apiUses: [APIUse(category: fileTimestamp, api: "stat", evidence: xstat)])
   }()
 

@@ -1,4 +1,5 @@
 import Foundation
+import PackageProvenance
 import PrivacyAudit
 import PrivacyCatalog
 import PropertyLists
@@ -10,10 +11,13 @@ import Testing
 /// that once crashed, hung or exhausted memory, and the hand-made hostile documents written by
 /// `Fuzz/DocumentFuzz/make-hostile-inputs.py`.
 ///
-/// As in the fuzz target, an input's first byte (modulo 4) says what the rest is: a privacy
-/// manifest, an `Info.plist`, an `InfoPlist.strings` or a `--catalog` overlay. Each is audited or
-/// loaded the way `sdkvet scan` does it; besides not trapping, the results must keep the audit's
-/// promises: one report per target, and an unreadable manifest reported, never ignored.
+/// As in the fuzz target, an input's first byte (modulo 9) says what the rest is: a privacy
+/// manifest, an `Info.plist`, an `InfoPlist.strings`, a `--catalog` overlay, or a lock or state
+/// file (`Podfile.lock`, `Package.resolved`, `workspace-state.json`, `Cartfile.resolved`, a
+/// Carthage `.version` file). Each is audited or loaded the way `sdkvet scan` does it; besides
+/// not trapping, the results must keep the audit's promises: one report per target, an
+/// unreadable manifest reported, never ignored, and one `malformed-lock-file` finding for each
+/// lock file that could not be read in full.
 @Suite struct DocumentFuzzRegressionTests {
   static let folder = SampleLocator.packageRoot + "/Fuzz/corpus/documents"
   static let inputs: [String] =
@@ -28,11 +32,13 @@ import Testing
     let input = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name))
     let document = Data(input.dropFirst())
     let catalog = try Catalog.builtIn()
-    switch (input.first ?? 0) % 4 {
+    switch (input.first ?? 0) % 9 {
     case 0: try auditManifest(document, catalog: catalog)
     case 1: try auditApp(infoPlist: document, strings: nil, catalog: catalog)
     case 2: try auditApp(infoPlist: Self.infoPlistWithPurposes, strings: document, catalog: catalog)
-    default: overlay(document, on: catalog)
+    case 3: overlay(document, on: catalog)
+    case let selector:
+      try auditPackage(lockFile: Self.lockFiles[Int(selector) - 4], holding: document, catalog: catalog)
     }
   }
 
@@ -78,6 +84,45 @@ import Testing
     #expect(merged.apis.count >= catalog.apis.count)
     #expect(merged.resources.count >= catalog.resources.count)
     _ = CatalogMatcher(catalog: merged, includeAdvisory: true).matches(in: Fixture.image(imports: ["_stat"]))
+  }
+
+  /// Where the fuzz target puts the lock file of each selector from 4 on, and the target it is read for.
+  private static let lockFiles: [(file: String, target: String)] = [
+    ("Podfile.lock", "Pods/TrackerKit/TrackerKit.framework"),
+    ("Package.resolved", ".build/artifacts/goodkit/GoodKit/GoodKit.xcframework"),
+    (".build/workspace-state.json", ".build/artifacts/goodkit/GoodKit/GoodKit.xcframework"),
+    ("Cartfile.resolved", "Carthage/Build/GoodKit.xcframework"),
+    ("Carthage/Build/.GoodKit.version", "Carthage/Build/GoodKit.xcframework"),
+  ]
+
+  /// The fuzz target names its lock files' targets after the samples', so a seed gives a full record.
+  @Test func aSampleLockFileGivesItsWholeRecord() throws {
+    let lock = try Data(
+      contentsOf: URL(fileURLWithPath: SampleLocator.packageRoot + "/Samples/packages/PodsApp/Podfile.lock"))
+    let package = try auditPackage(lockFile: Self.lockFiles[0], holding: lock, catalog: Catalog.builtIn())
+    #expect(
+      package?.record == PackageRecord(manager: .cocoaPods, name: "TrackerKit", version: "3.2.1", source: "trunk"))
+    #expect(package?.issues == [])
+  }
+
+  /// A project holding `document` as its lock or state file, scanned for the target beside it:
+  /// the target has a record, and each issue in it is a `malformed-lock-file` finding.
+  @discardableResult
+  private func auditPackage(
+    lockFile: (file: String, target: String), holding document: Data, catalog: Catalog
+  ) throws -> PackageAttribution? {
+    let tree = try TemporaryTree()
+    try tree.file(lockFile.file, Array(document))
+    let binary = try Fixture.binary(lockFile.target + "/GoodKit", Fixture.image())
+    let target = DiscoveredTarget(path: tree.root + "/" + lockFile.target, kind: .xcframework, binaries: [binary.file])
+    let package = PackageProvenance().attribute([target], roots: [tree.root])[target.path]
+    #expect(package != nil, "no record for \(lockFile.target)")
+    let report = PrivacyAuditor(catalog: catalog).audit([
+      TargetEvidence(target: target, binaries: [binary], package: package)
+    ])
+    #expect(report.targets.map(\.path) == [target.path])
+    #expect(report.allFindings.filter { $0.rule == .malformedLockFile }.count == package?.issues.count)
+    return package
   }
 
   private static let infoPlistWithPurposes = Data(

@@ -3,8 +3,10 @@ import Testing
 
 /// `ReportDiff` over hand-made profiles: how targets are matched and how changes are graded.
 @Suite struct ReportDiffTests {
-  private func profile(_ path: String, kind: String = "framework", _ items: [DiffAspect: [DiffItem]]) -> TargetProfile {
-    TargetProfile(path: path, kind: kind, items: items)
+  private func profile(
+    _ path: String, kind: String = "framework", identifier: String? = nil, _ items: [DiffAspect: [DiffItem]]
+  ) -> TargetProfile {
+    TargetProfile(path: path, kind: kind, bundleIdentifier: identifier, items: items)
   }
 
   /// The changes as `+aspect value` / `-aspect value` strings with their severity.
@@ -82,9 +84,62 @@ import Testing
     #expect(profile("Kit.zip!/Kit.xcframework", [:]).name == "Kit.xcframework")
     #expect(profile("out.zip!/in.zip!/x/Kit.framework", [:]).name == "Kit.framework")
     #expect(
-      TargetProfile.architectureItem(
+      TargetProfile.sliceItem(
         "arm64", binaryPath: "K.xcframework/ios-arm64/K.framework/K", targetPath: "K.xcframework", kind: "xcframework"
       )
       .value == "ios-arm64/arm64")
+  }
+
+  @Test func aRenamedTargetIsMatchedByItsBundleIdentifier() {
+    let old = [
+      profile(
+        "v1/Legacy.framework", identifier: "com.example.kit", [.linkedLibraries: [DiffItem(value: "libz.dylib")]]),
+      profile("v1/Kit.framework", identifier: "com.example.other", [:]),
+    ]
+    let new = [
+      profile("v2/Kit.framework", identifier: "com.example.kit", [.linkedLibraries: [DiffItem(value: "libz.dylib")]])
+    ]
+    let diff = ReportDiff(old: old, new: new)
+    #expect(diff.targets.map { [$0.oldPath, $0.newPath] } == [["v1/Legacy.framework", "v2/Kit.framework"]])
+    #expect(summary(diff) == ["Kit.framework -name Legacy.framework note", "Kit.framework +name Kit.framework note"])
+    #expect(diff.targets.last?.bundleIdentifier == "com.example.kit")
+  }
+
+  @Test func anIdentifierFoundTwiceFallsBackToNames() {
+    let arm64 = [DiffAspect.architectures: [DiffItem(value: "arm64")]]
+    let old = [
+      profile("a/A.framework", identifier: "same", arm64), profile("a/B.framework", identifier: "same", arm64),
+    ]
+    let new = [profile("b/A.framework", identifier: "same", arm64)]
+    let diff = ReportDiff(old: old, new: new)
+    #expect(diff.targets.map { [$0.oldPath, $0.newPath] } == [["a/B.framework", nil]])
+    #expect(summary(diff) == ["B.framework -architectures arm64 note"])
+  }
+
+  @Test func anAddedLinkedLibraryIsAWarningAndRpathsAndReasonsNotes() {
+    // D's reason goes with D: reasons are compared under categories both versions declare.
+    let reasons = [DiffItem(category: "C", value: "CA92.1"), DiffItem(category: "D", value: "35F9.1")]
+    let old = [
+      profile(
+        "Kit.framework",
+        [.declaredCategories: [DiffItem(value: "C"), DiffItem(value: "D")], .declaredReasons: reasons])
+    ]
+    let new = [
+      profile(
+        "Kit.framework",
+        [
+          .declaredCategories: [DiffItem(value: "C")],
+          .linkedLibraries: [DiffItem(value: "/System/Library/Frameworks/AdSupport.framework/AdSupport")],
+          .rpaths: [DiffItem(value: "@loader_path/Frameworks")],
+          .declaredReasons: [DiffItem(category: "C", value: "1C8F.1")],
+        ])
+    ]
+    #expect(
+      summary(ReportDiff(old: old, new: new)) == [
+        "Kit.framework -declaredCategories D note",
+        "Kit.framework -declaredReasons CA92.1 note", "Kit.framework +declaredReasons 1C8F.1 note",
+        "Kit.framework +linkedLibraries /System/Library/Frameworks/AdSupport.framework/AdSupport warning",
+        "Kit.framework +rpaths @loader_path/Frameworks note",
+      ])
   }
 }

@@ -4,20 +4,39 @@ import TestSupport
 import Testing
 
 /// `sdkvet diff` on the two versions of `Samples/versions` (VersionKit 1.0 → 2.0: a file-timestamp
-/// API and a camera request added, the SystemBootTime declaration dropped), in every format.
+/// API and a camera request added, the SystemBootTime declaration dropped, a UserDefaults reason
+/// added, AdSupport linked instead of libsqlite3, an rpath added; LegacyKit renamed RenamedKit
+/// under one bundle identifier), in every format.
 @Suite struct DiffCommandTests {
   private let v1 = SampleLocator.sample("versions/v1")
   private let v2 = SampleLocator.sample("versions/v2")
   private static let fileTimestamp = "NSPrivacyAccessedAPICategoryFileTimestamp"
   private static let bootTime = "NSPrivacyAccessedAPICategorySystemBootTime"
+  private static let userDefaults = "NSPrivacyAccessedAPICategoryUserDefaults"
+  private static let adSupport = "/System/Library/Frameworks/AdSupport.framework/AdSupport"
 
-  /// The planted changes, as `change aspect category value severity`, in report order.
+  /// The planted changes, as `change aspect category value severity`, in report order: the
+  /// renamed SDK's, then VersionKit's.
   private static let planted = [
+    "removed name - LegacyKit.framework note",
+    "added name - RenamedKit.framework note",
     "added categories - \(fileTimestamp) error",
     "added apis \(fileTimestamp) stat warning",
     "added permissions - camera error",
     "removed declaredCategories - \(bootTime) note",
+    "added declaredReasons \(userDefaults) 1C8F.1 note",
+    "removed linkedLibraries - /usr/lib/libsqlite3.dylib note",
+    "added linkedLibraries - \(adSupport) warning",
+    "added rpaths - @loader_path/Frameworks note",
   ]
+
+  /// The targets of the diff of v1 and v2, as `[name, oldPath, newPath]`.
+  private var plantedTargets: [[String?]] {
+    [
+      ["RenamedKit.framework", v1 + "/LegacyKit.framework", v2 + "/RenamedKit.framework"],
+      ["VersionKit.framework", v1 + "/VersionKit.framework", v2 + "/VersionKit.framework"],
+    ]
+  }
 
   private static func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-\(UUID().uuidString)-\(name)").path
@@ -44,43 +63,49 @@ import Testing
     #expect(run.status == .failure, "an added category and permission are errors")
     #expect(run.error.isEmpty)
     let diff = try Self.changes(run.output)
-    #expect(diff.targets == [["VersionKit.framework", v1 + "/VersionKit.framework", v2 + "/VersionKit.framework"]])
+    #expect(diff.targets == plantedTargets)
     #expect(diff.changes == Self.planted)
-    #expect(diff.symbols[1] == ["_stat"])
-    #expect(diff.symbols[2].contains("requestAccessForMediaType:completionHandler:"))
-    let summary = try #require(
-      (try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])?["summary"] as? [String: Int])
-    #expect(summary == ["targets": 1, "added": 3, "removed": 1, "errors": 2, "warnings": 1, "notes": 1])
+    #expect(diff.symbols[3] == ["_stat"])
+    #expect(diff.symbols[4].contains("requestAccessForMediaType:completionHandler:"))
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let summary = try #require(document["summary"] as? [String: Int])
+    #expect(summary == ["targets": 2, "added": 7, "removed": 3, "errors": 2, "warnings": 2, "notes": 6])
+    let identifiers = (document["targets"] as? [[String: Any]])?.map { $0["bundleIdentifier"] as? String }
+    #expect(identifiers == ["dev.sdkvet.samples.RenamedKit", "dev.sdkvet.samples.VersionKit"])
   }
 
   @Test func textListsEachChangeOnceAndSummarises() {
     let run = CapturedRun(["diff", v1, v2])
     #expect(run.status == .failure)
     let lines = run.output.split(separator: "\n").map(String.init)
-    #expect(lines.first == "VersionKit.framework  (\(v1)/VersionKit.framework → \(v2)/VersionKit.framework)")
+    #expect(lines.first == "RenamedKit.framework  (\(v1)/LegacyKit.framework → \(v2)/RenamedKit.framework)")
+    #expect(lines.contains("VersionKit.framework  (\(v1)/VersionKit.framework → \(v2)/VersionKit.framework)"))
     let changes = lines.filter { $0.hasPrefix("  ") }
-    #expect(changes.count == 4)
-    #expect(changes[0].hasPrefix("  + error   categories") && changes[0].hasSuffix(Self.fileTimestamp))
-    #expect(changes[1].contains("apis") && changes[1].hasSuffix("\(Self.fileTimestamp) stat  [_stat]"))
-    #expect(changes[2].hasPrefix("  + error   permissions") && changes[2].contains("camera  ["))
-    #expect(changes[3].hasPrefix("  - note    declaredCategories") && changes[3].hasSuffix(Self.bootTime))
-    #expect(lines.last == "1 target changed: 3 added (2 errors, 1 warning), 1 removed.")
+    #expect(changes.count == 10)
+    #expect(changes.first == "  - note    name                LegacyKit.framework")
+    #expect(
+      changes.count == 10 && changes[2].hasPrefix("  + error   categories") && changes[2].hasSuffix(Self.fileTimestamp))
+    #expect(
+      changes.count == 10 && changes[3].contains("apis") && changes[3].hasSuffix("\(Self.fileTimestamp) stat  [_stat]"))
+    #expect(changes.count == 10 && changes[4].hasPrefix("  + error   permissions") && changes[4].contains("camera  ["))
+    #expect(changes.last == "  + note    rpaths              @loader_path/Frameworks")
+    #expect(lines.last == "2 targets changed: 7 added (2 errors, 2 warnings, 3 notes), 3 removed.")
   }
 
   @Test func markdownIsOneTableRowPerChange() {
     let run = CapturedRun(["diff", "--format", "markdown", v1, v2])
     #expect(run.status == .failure)
     let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("| ➕") || $0.hasPrefix("| ➖") }
-    #expect(
-      rows == [
-        "| ➕ added | error | categories | `\(Self.fileTimestamp)` |  |",
-        "| ➕ added | warning | apis | `\(Self.fileTimestamp) stat` | `_stat` |",
-        Substring(rows.count > 2 ? rows[2] : ""),
-        "| ➖ removed | note | declaredCategories | `\(Self.bootTime)` |  |",
-      ])
-    #expect(rows.count > 2 && rows[2].hasPrefix("| ➕ added | error | permissions | `camera` | "))
+    #expect(rows.count == 10)
+    #expect(rows.first == "| ➖ removed | note | name | `LegacyKit.framework` |  |")
+    #expect(rows.count == 10 && rows[2] == "| ➕ added | error | categories | `\(Self.fileTimestamp)` |  |")
+    #expect(rows.count == 10 && rows[3] == "| ➕ added | warning | apis | `\(Self.fileTimestamp) stat` | `_stat` |")
+    #expect(rows.count == 10 && rows[4].hasPrefix("| ➕ added | error | permissions | `camera` | "))
+    #expect(rows.count == 10 && rows[6] == "| ➕ added | note | declaredReasons | `\(Self.userDefaults) 1C8F.1` |  |")
+    #expect(rows.count == 10 && rows[8] == "| ➕ added | warning | linkedLibraries | `\(Self.adSupport)` |  |")
+    #expect(run.output.contains("### RenamedKit.framework"))
     #expect(run.output.contains("### VersionKit.framework"))
-    #expect(run.output.contains("**1 target changed: 3 added (2 errors, 1 warning), 1 removed.**"))
+    #expect(run.output.contains("**2 targets changed: 7 added (2 errors, 2 warnings, 3 notes), 3 removed.**"))
   }
 
   @Test func exitStatusFollowsTheGateAndOnlyAdditionsCount() {
@@ -88,16 +113,23 @@ import Testing
     let same = CapturedRun(["diff", "--fail-on", "note", v1, v1])
     #expect(same.status == .success)
     #expect(same.output == "No changes.\n")
-    // Backwards only a declaration is added (a note); the removals are notes and never fail.
+    // Backwards a declaration and the old name are added (notes) and libsqlite3 (a warning); the
+    // removals are notes and never fail.
     let backwards = CapturedRun(["diff", "--format", "json", v2, v1])
     #expect(backwards.status == .success)
-    #expect(CapturedRun(["diff", "--fail-on", "note", v2, v1]).status == .failure)
+    #expect(CapturedRun(["diff", "--fail-on", "warning", v2, v1]).status == .failure)
     #expect(
       (try? Self.changes(backwards.output).changes) == [
+        "removed name - RenamedKit.framework note",
+        "added name - LegacyKit.framework note",
         "removed categories - \(Self.fileTimestamp) note",
         "removed apis \(Self.fileTimestamp) stat note",
         "removed permissions - camera note",
         "added declaredCategories - \(Self.bootTime) note",
+        "removed declaredReasons \(Self.userDefaults) 1C8F.1 note",
+        "removed linkedLibraries - \(Self.adSupport) note",
+        "added linkedLibraries - /usr/lib/libsqlite3.dylib warning",
+        "removed rpaths - @loader_path/Frameworks note",
       ])
   }
 
@@ -116,7 +148,9 @@ import Testing
     #expect(CapturedRun(["scan", "--format", "json", "--fail-on", "never", "--output", old, v1]).status == .success)
     let run = CapturedRun(["diff", "--format", "json", old, v2])
     #expect(run.status == .failure)
-    #expect(try Self.changes(run.output).changes == Self.planted)
+    let diff = try Self.changes(run.output)
+    #expect(diff.changes == Self.planted)
+    #expect(diff.targets == plantedTargets, "the saved report keeps LegacyKit's bundle identifier")
     let broken = Self.temporaryPath("broken.json")
     defer { try? FileManager.default.removeItem(atPath: broken) }
     try Data(#"{"schemaVersion": 1, "targets": [{"path": 3}]}"#.utf8).write(to: URL(fileURLWithPath: broken))
@@ -146,7 +180,8 @@ import Testing
 
   /// A saved JSON report reads back to what the scan it came from holds, in every aspect: diffed
   /// against its folder (either way round) nothing changed, while against an empty report the
-  /// samples together show every aspect added.
+  /// samples together show every aspect added (but the name and the declared reasons, compared
+  /// only between two versions of a target and under a category both declare).
   @Test func aSavedReportReadsBackEveryAspect() throws {
     let empty = Self.temporaryPath("empty.json")
     let saved = Self.temporaryPath("saved.json")
@@ -170,7 +205,7 @@ import Testing
     #expect(
       aspects == [
         "categories", "apis", "permissions", "tracking", "trackingDomains", "declaredCategories", "commonSDKs",
-        "architectures", "package", "signer",
+        "architectures", "package", "signer", "linkedLibraries", "rpaths",
       ])
   }
 

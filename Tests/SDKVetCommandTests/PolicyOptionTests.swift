@@ -44,4 +44,58 @@ import Testing
     #expect(run.error == "sdkvet: error: \(path): $.allow[0]: required key 'reason' is missing\n")
     #expect(run.output.isEmpty)
   }
+
+  /// `Samples/versions`: VersionKit 2.0 links AdSupport.framework, 1.0 links libsqlite3.dylib.
+  @Test(arguments: [
+    "AdSupport", "AdSupport.framework", "/System/Library/Frameworks/AdSupport.framework/AdSupport",
+  ])
+  func aDeniedLinkedFrameworkFiresWhereItIsLinkedOnly(name: String) throws {
+    let path = try Self.policyFile(#"{"schemaVersion": 1, "deny": [{"linkedLibraries": ["\#(name)"]}]}"#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let v2 = SampleLocator.sample("versions/v2/VersionKit.framework")
+    let run = CapturedRun(["scan", "--policy", path, "--format", "json", "--fail-on", "never", v2])
+    let findings = try Self.findings(run.output, rule: "policy-denied-linked-library")
+    #expect(findings.count == 1)
+    #expect(findings.first?["category"] as? String == "AdSupport.framework")
+    #expect(findings.first?["severity"] as? String == "error")
+    let evidence = (findings.first?["evidence"] as? [[String: Any]]) ?? []
+    #expect(evidence.map { $0["binary"] as? String } == [v2 + "/VersionKit"])
+    #expect(evidence.map { $0["via"] as? String } == ["linked-library"])
+    let v1 = SampleLocator.sample("versions/v1/VersionKit.framework")
+    let old = CapturedRun(["scan", "--policy", path, "--format", "json", "--fail-on", "never", v1])
+    #expect(try Self.findings(old.output, rule: "policy-denied-linked-library").isEmpty)
+  }
+
+  @Test func aDeniedLibraryFailsTheScanOfTheVersionThatLinksIt() throws {
+    let path = try Self.policyFile(
+      #"{"schemaVersion": 1, "deny": [{"linkedLibraries": ["libsqlite3.dylib"]}], "severities": {"undeclared-api-category": "off", "requires-purpose-string": "off"}}"#
+    )
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let v1 = SampleLocator.sample("versions/v1/VersionKit.framework")
+    #expect(CapturedRun(["scan", v1]).status == .success, "1.0 has no finding of its own")
+    #expect(CapturedRun(["scan", "--policy", path, v1]).status == .failure)
+    #expect(
+      CapturedRun(["scan", "--policy", path, SampleLocator.sample("versions/v2/VersionKit.framework")]).status
+        == .success)
+  }
+
+  @Test(arguments: [
+    (#"[3]"#, "$.deny[0].linkedLibraries[0]: expected a string"),
+    (#"["AdSupport", ""]"#, "$.deny[0].linkedLibraries[1]: expected a library or framework name, not an empty string"),
+    (#""AdSupport""#, "$.deny[0].linkedLibraries: expected an array of strings"),
+  ])
+  func aBrokenLinkedLibrariesListNamesItsKeyPath(list: String, message: String) throws {
+    let path = try Self.policyFile(#"{"schemaVersion": 1, "deny": [{"linkedLibraries": \#(list)}]}"#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = CapturedRun(["scan", "--policy", path, noManifest])
+    #expect(run.status == .failure)
+    #expect(run.error == "sdkvet: error: \(path): \(message)\n")
+  }
+
+  /// The findings of `rule` in a JSON scan report.
+  private static func findings(_ json: String, rule: String) throws -> [[String: Any]] {
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let targets = (document["targets"] as? [[String: Any]]) ?? []
+    return targets.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.filter { $0["rule"] as? String == rule }
+  }
 }

@@ -121,3 +121,48 @@ struct InMemoryFileSystem: ScanFileSystem {
     }
   }
 }
+
+/// `symbols` and `info` look at a file named directly before handing an archive to discovery;
+/// its first bytes are read once, not once there and again by discovery.
+@Suite struct LeadingBytesTests {
+  @Test(.enabled(if: ScanPipeline.readsArchives)) func aNamedArchiveHasItsLeadingBytesReadOnce() throws {
+    let zip = try Data(
+      contentsOf: URL(fileURLWithPath: EmbeddingTests.samples + "/../archives/GoodKit.xcframework.zip"))
+    let path = "/vendor/GoodKit.xcframework.zip"
+    let memory = PrefixReadCounting(base: InMemoryFileSystem(files: [path: Array(zip)]))
+    var listed: [String] = []
+    let walk = BinaryListing(fileSystem: memory).run(paths: [path], options: .imports, render: { _ in () }) { entry in
+      if case .read(let file, _) = entry { listed.append(file.path) }
+    }
+    #expect(walk.archives.map(\.path) == [path])
+    #expect(listed.contains(path + "!/GoodKit.xcframework/ios-arm64/GoodKit.framework/GoodKit"))
+    #expect(memory.prefixReads(of: path) == 1)
+  }
+}
+
+/// A file system that counts, per path, the reads of a file's leading bytes
+/// (`ContainerMagic.prefixLength`), and passes every call on to `base`.
+final class PrefixReadCounting: ScanFileSystem, @unchecked Sendable {
+  let base: InMemoryFileSystem
+  private let lock = NSLock()
+  private var reads: [String: Int] = [:]
+
+  init(base: InMemoryFileSystem) {
+    self.base = base
+  }
+
+  func prefixReads(of path: String) -> Int {
+    lock.withLock { reads[path, default: 0] }
+  }
+
+  func linkStatus(_ path: String) -> FileStatus? { base.linkStatus(path) }
+  func status(_ path: String) -> FileStatus? { base.status(path) }
+  func resolvedPath(_ path: String) -> String? { base.resolvedPath(path) }
+  func linkTarget(_ path: String) -> String? { base.linkTarget(path) }
+  func directoryEntries(_ path: String) -> [String]? { base.directoryEntries(path) }
+
+  func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
+    if limit == ContainerMagic.prefixLength { lock.withLock { reads[path, default: 0] += 1 } }
+    return try base.contents(of: path, limit: limit)
+  }
+}

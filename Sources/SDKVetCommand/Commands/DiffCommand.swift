@@ -11,7 +11,7 @@ import TargetDiscovery
 enum DiffCommand: Subcommand {
   static let spec = CommandSpec(
     name: "diff",
-    abstract: "Compare two versions: required-reason APIs, permissions, tracking, manifest, SDKs, signer.",
+    abstract: "Compare two versions: required-reason APIs, permissions, tracking, manifest, SDKs, links, signer.",
     arguments: "<old> <new>",
     requiresArguments: true,
     options: [
@@ -30,15 +30,17 @@ enum DiffCommand: Subcommand {
     discussion: """
       <old> and <new> are each anything scan takes (a binary, a framework, an xcframework, an
       app, an archive, a folder), or a .json report saved earlier with 'scan --format json'.
-      Targets are matched by name (the last path component); the report does not carry the
-      bundle identifier. For each target it lists what was added and removed: required-reason
+      Targets are matched by bundle identifier (CFBundleIdentifier) first, so an SDK renamed
+      between versions is still matched, then by name (the last path component). For each
+      target it lists what was added and removed: its name (when renamed), required-reason
       categories and APIs (with their symbols), permissions, tracking and tracking domains,
-      declared categories, commonly used SDKs, architectures (per xcframework slice), the
-      package version and an xcframework's signer. Linked libraries and rpaths are not compared.
+      declared categories and the reasons declared for each, commonly used SDKs, architectures,
+      linked libraries and frameworks and rpaths (per xcframework slice), the package version
+      and an xcframework's signer.
 
       Added categories, permissions, tracking, tracking domains and a changed signer are errors;
-      added APIs of a category already used and added SDKs are warnings; the rest, and every
-      removal, are notes (Docs/CLI.md, diff).
+      added APIs of a category already used, added SDKs and added linked libraries or frameworks
+      are warnings; the rest, and every removal, are notes (Docs/CLI.md, diff).
 
       EXIT STATUS: 0 nothing added at or above --fail-on; 1 something was, or an input could not
       be read, or the output could not be written; 2 usage error.

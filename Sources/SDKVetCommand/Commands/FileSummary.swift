@@ -64,7 +64,7 @@ struct FileSummary: Sendable {
       installName: image.installName,
       uuid: metadata?.uuid,
       libraries: zip(image.libraries, counts).map { Library(name: $0.name, kind: $0.kind.rawValue, imports: $1) },
-      rpaths: metadata?.rpaths ?? image.runPaths,
+      rpaths: image.rpaths,
       encrypted: metadata?.isEncrypted,
       signingIdentifier: metadata?.signingIdentifier,
       teamIdentifier: metadata?.teamIdentifier,
