@@ -34,7 +34,7 @@ for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-
   # arm64 with classic binds too (LC_DYLD_INFO_ONLY): its __objc_classrefs slots are bound by
   # bind opcodes instead of chained fixups.
   if [ "$arch" = arm64 ]; then
-    "$LD" --threads=1 -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
+    "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
       -install_name "@rpath/libcallsites-$arch-classic.dylib" -no_fixup_chains -no_adhoc_codesign \
       "$WORK/$arch-calls.o" "$WORK/$arch-messages.o" "$WORK/$arch-selector_stub.o" \
       "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
@@ -76,7 +76,7 @@ rm -rf "$LOCAL"
 mkdir -p "$LOCAL"
 for triple in x86_64-linux-gnu aarch64-linux-gnu; do
   arch="${triple%%-*}"
-  "$CLANG" -target "$triple" -O1 -fPIC -fno-stack-protector -c "$SRC/stat_local.c" -o "$WORK/stat_local-$arch.o"
+  compile "$triple" "$SRC/stat_local.c" "$WORK/stat_local-$arch.o" -fPIC -fno-stack-protector
   "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none --eh-frame-hdr -soname "libstatlocal-$arch.so" \
     "$WORK/stat_local-$arch.o" -o "$LOCAL/libstatlocal-$arch.so"
   "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none --eh-frame-hdr --strip-all \
