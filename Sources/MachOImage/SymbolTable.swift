@@ -84,4 +84,11 @@ struct SymbolTable {
     guard entry.stringIndex != 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
     return try? strings.cString(at: entry.stringIndex, "Mach-O string table")
   }
+
+  /// Up to `count` bytes of `entry`'s name, a NUL included if it comes first: what is there to
+  /// test before measuring the name (fewer at the end of the table, none when out of range).
+  func leadingBytes(of entry: NListEntry, count: Int) -> UnsafeRawBufferPointer {
+    let start = min(Int(entry.stringIndex), strings.count)
+    return UnsafeRawBufferPointer(rebasing: strings.bytes[start..<min(start + count, strings.count)])
+  }
 }

@@ -142,6 +142,13 @@ enum ThinImageReader {
         continue
       }
       guard options.definedSymbols || options.definedIdentities || merger.tracksNames else { continue }
+      let onlyIdentities = !options.definedSymbols && !merger.tracksNames
+      if onlyIdentities,
+        !DefinedIdentities.mayNote(
+          startingWith: table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount))
+      {
+        continue  // neither a class nor a Swift module: not even measured
+      }
       guard let name = table.name(of: entry), !name.isEmpty else { continue }
       if options.definedIdentities { try merger.noteIdentity(name, at: entry.fileOffset) }
       guard options.definedSymbols || merger.tracksNames else { continue }

@@ -41,4 +41,22 @@ import Testing
     let found = try collect([name])
     #expect(found.classes.isEmpty && found.modules.isEmpty && found.taken == 0)
   }
+
+  /// A reader skips a name whose first bytes `mayNote` turns away, so it must turn away only
+  /// names `note` would not keep.
+  @Test(arguments: [
+    "_OBJC_CLASS_$_FBSDKLoginManager", "OBJC_CLASS_$_GTMLogger", "_$s9Alamofire7SessionC", "$s9Alamofire5DataV",
+    "_OBJC_METACLASS_$_X", "_my_function", "_O", "_", "", "$", "Os", "_$", "__OBJC_CLASS_$_X",
+  ])
+  func mayNoteTurnsAwayOnlyNamesThatGiveNothing(name: String) throws {
+    let bytes = Array(name.utf8) + [0]  // as in a string table: the NUL may be a leading byte
+    let leading = Array(bytes.prefix(DefinedIdentities.leadingByteCount))
+    let found = try collect([name])
+    let mayNote = leading.withUnsafeBytes(DefinedIdentities.mayNote(startingWith:))
+    if !mayNote {
+      #expect(found.classes.isEmpty && found.modules.isEmpty)
+    }
+    let startsLikeAPrefix = ["_O", "OB", "_$", "$s"].contains { name.hasPrefix($0) }
+    #expect(mayNote == startsLikeAPrefix)
+  }
 }
