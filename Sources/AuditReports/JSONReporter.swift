@@ -83,6 +83,7 @@ public struct JSONReporter: Reporter {
       ("path", .string(binary.path)),
       ("format", .string(binary.format.rawValue)),
       ("architectures", .strings(binary.architectures)),
+      ("platforms", .strings(binary.platforms)),
       ("signature", .signatures(binary.signatures.map { ($0.architecture, $0.signature) })),
       (
         "linkedLibraries",

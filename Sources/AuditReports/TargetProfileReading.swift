@@ -9,7 +9,7 @@ extension TargetProfile {
   /// `api` and `symbol`, `permissions`' `resource` and evidence `symbol`, `tracking`,
   /// `commonSDKs`' `sdk`, `package` and `signature`'s `signer`; and, when present (a report of
   /// an earlier sdkvet lacks them), `bundleIdentifier`, `declaredReasons` and `binaries`'
-  /// `linkedLibraries` and `rpaths`. Every other field is ignored.
+  /// `platforms`, `linkedLibraries` and `rpaths`. Every other field is ignored.
   /// - Throws: `JSONDocumentError` at the JSON path of the first value that is missing or of the
   ///   wrong type.
   public static func profiles(jsonReport: Data, origin: String) throws(JSONDocumentError) -> [TargetProfile] {
@@ -66,7 +66,10 @@ private struct TargetProfileReader {
         return LinkedLibrary(name: try string(library, "name", libraryPath), kind: linkKind)
       }
       let binaryItems = TargetProfile.binaryItems(
-        architectures: try strings(binary, "architectures", binaryPath), linkedLibraries: libraries,
+        architectures: try strings(binary, "architectures", binaryPath),
+        platforms: try reader.optionalField(binary, "platforms", binaryPath, as: [String].self, "an array of strings")
+          ?? [],
+        linkedLibraries: libraries,
         rpaths: try reader.optionalField(binary, "rpaths", binaryPath, as: [String].self, "an array of strings") ?? [],
         binaryPath: try string(binary, "path", binaryPath), targetPath: path, kind: kind)
       items.merge(binaryItems, uniquingKeysWith: +)

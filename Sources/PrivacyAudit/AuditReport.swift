@@ -157,6 +157,9 @@ public struct BinarySummary: Sendable, Hashable {
   public var format: Format
   /// The architectures of its images, sorted, each once.
   public var architectures: [String]
+  /// The platforms its Mach-O images are built for (`LC_BUILD_VERSION`, `LC_VERSION_MIN_*`:
+  /// `ios`, `ios-simulator`, `macos`, …), sorted, each once; empty for ELF or when unrecorded.
+  public var platforms: [String]
   /// The code signature of each Mach-O image that is not an archive member (one per slice of a
   /// universal file), in image order; empty for ELF files and archives.
   public var signatures: [SliceSignature]
@@ -169,12 +172,13 @@ public struct BinarySummary: Sendable, Hashable {
 
   /// Creates a summary; `linkedLibraries` are sorted and made unique, `rpaths` made unique.
   public init(
-    path: String, format: Format, architectures: [String], signatures: [SliceSignature] = [],
-    linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
+    path: String, format: Format, architectures: [String], platforms: [String] = [],
+    signatures: [SliceSignature] = [], linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
   ) {
     self.path = path
     self.format = format
     self.architectures = architectures
+    self.platforms = Set(platforms).sorted()
     self.signatures = signatures
     self.linkedLibraries = Self.uniqueSorted(linkedLibraries)
     self.rpaths = Self.uniqueInOrder(rpaths)

@@ -112,6 +112,7 @@ public struct PrivacyAuditor: Sendable {
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
     BinarySummary(
       path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted(),
+      platforms: binary.images.flatMap(\.platforms),
       signatures: binary.images.filter { $0.format == .machO && $0.member == nil }.map {
         SliceSignature(architecture: $0.architecture, signature: $0.signature)
       }, linkedLibraries: binary.images.flatMap(\.libraries), rpaths: binary.images.flatMap(\.rpaths))

@@ -35,6 +35,9 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
   case linkedLibraries
   /// The binaries' rpaths; prefixed by the slice in an xcframework.
   case rpaths
+  /// The platforms the binaries are built for (`ios`, `ios-simulator`, …); prefixed by the
+  /// slice in an xcframework.
+  case platforms
 
   /// How serious an addition of this aspect is: a new category, permission, tracking behaviour
   /// or domain, or a changed signer, is an error; a new API of a category already used, a new
@@ -44,7 +47,7 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .categories, .permissions, .tracking, .trackingDomains, .signer: .error
     case .apis, .commonSDKs, .linkedLibraries: .warning
-    case .name, .declaredCategories, .architectures, .package, .declaredReasons, .rpaths: .note
+    case .name, .declaredCategories, .architectures, .package, .declaredReasons, .rpaths, .platforms: .note
     }
   }
 }
@@ -122,14 +125,16 @@ public struct TargetProfile: Sendable, Hashable {
     return DiffItem(value: "\(slice)/\(value)")
   }
 
-  /// The items of one binary's architectures, linked libraries and rpaths, each by `sliceItem`.
+  /// The items of one binary's architectures, platforms, linked libraries and rpaths, each by
+  /// `sliceItem`.
   public static func binaryItems(
-    architectures: [String], linkedLibraries: [LinkedLibrary], rpaths: [String], binaryPath: String,
-    targetPath: String, kind: String
+    architectures: [String], platforms: [String], linkedLibraries: [LinkedLibrary], rpaths: [String],
+    binaryPath: String, targetPath: String, kind: String
   ) -> [DiffAspect: [DiffItem]] {
     let item = { (value: String) in sliceItem(value, binaryPath: binaryPath, targetPath: targetPath, kind: kind) }
     return [
       .architectures: architectures.map(item),
+      .platforms: platforms.map(item),
       .linkedLibraries: linkedLibraries.map { item($0.name + $0.kindSuffix) },
       .rpaths: rpaths.map(item),
     ]
@@ -176,7 +181,8 @@ extension TargetProfile {
     items[.commonSDKs] = target.commonSDKs.map { DiffItem(value: $0.sdk) }
     for binary in target.binaries {
       let binaryItems = Self.binaryItems(
-        architectures: binary.architectures, linkedLibraries: binary.linkedLibraries, rpaths: binary.rpaths,
+        architectures: binary.architectures, platforms: binary.platforms, linkedLibraries: binary.linkedLibraries,
+        rpaths: binary.rpaths,
         binaryPath: binary.path, targetPath: target.path, kind: kind)
       items.merge(binaryItems, uniquingKeysWith: +)
     }

@@ -48,6 +48,7 @@ enum SyntheticReport {
       binaries: [
         BinarySummary(
           path: appBinary, format: .machO, architectures: ["arm64", "x86_64"],
+          platforms: ["ios", "ios-simulator", "ios"],
           linkedLibraries: [
             LinkedLibrary(name: libSystem),
             LinkedLibrary(name: "/System/Library/Frameworks/AdSupport.framework/AdSupport"),

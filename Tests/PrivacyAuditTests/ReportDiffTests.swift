@@ -142,4 +142,17 @@ import Testing
         "Kit.framework +rpaths @loader_path/Frameworks note",
       ])
   }
+
+  @Test func aNewPlatformOfASliceIsANote() {
+    let binary = "Kit.xcframework/ios-arm64_x86_64-simulator/Kit.framework/Kit"
+    let items = { (platforms: [String]) in
+      TargetProfile.binaryItems(
+        architectures: ["arm64"], platforms: platforms, linkedLibraries: [], rpaths: [], binaryPath: binary,
+        targetPath: "Kit.xcframework", kind: "xcframework")
+    }
+    let old = [TargetProfile(path: "Kit.xcframework", kind: "xcframework", items: items(["ios-simulator"]))]
+    let new = [TargetProfile(path: "Kit.xcframework", kind: "xcframework", items: items(["ios-simulator", "xros"]))]
+    #expect(
+      summary(ReportDiff(old: old, new: new)) == ["Kit.xcframework +platforms ios-arm64_x86_64-simulator/xros note"])
+  }
 }

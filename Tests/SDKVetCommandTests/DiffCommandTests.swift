@@ -205,7 +205,7 @@ import Testing
     #expect(
       aspects == [
         "categories", "apis", "permissions", "tracking", "trackingDomains", "declaredCategories", "commonSDKs",
-        "architectures", "package", "signer", "linkedLibraries", "rpaths",
+        "architectures", "package", "signer", "linkedLibraries", "rpaths", "platforms",
       ])
   }
 

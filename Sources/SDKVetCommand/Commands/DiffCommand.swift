@@ -35,8 +35,8 @@ enum DiffCommand: Subcommand {
       target it lists what was added and removed: its name (when renamed), required-reason
       categories and APIs (with their symbols), permissions, tracking and tracking domains,
       declared categories and the reasons declared for each, commonly used SDKs, architectures,
-      linked libraries and frameworks and rpaths (per xcframework slice), the package version
-      and an xcframework's signer.
+      platforms, linked libraries and frameworks and rpaths (per xcframework slice), the package
+      version and an xcframework's signer.
 
       Added categories, permissions, tracking, tracking domains and a changed signer are errors;
       added APIs of a category already used, added SDKs and added linked libraries or frameworks
