@@ -121,6 +121,8 @@ enum ThinImageReader {
     let isObject = header.fileType == MachOFileType.object
     let isTwoLevel = header.flags & MachOHeaderFlags.twoLevelNamespace != 0
     let libraryCount = merger.image.libraries.count
+    // Whether defined names are needed beyond the classes and modules they give.
+    let readsDefinitions = options.definedSymbols || merger.tracksNames
     for index in 0..<table.count {
       let entry = try table.entry(index)
       guard !entry.isDebugEntry else { continue }
@@ -141,9 +143,8 @@ enum ThinImageReader {
         try merger.addImport(name: name, library: library, isWeak: isWeak, origin: .symbolTable, at: entry.fileOffset)
         continue
       }
-      guard options.definedSymbols || options.definedIdentities || merger.tracksNames else { continue }
-      let onlyIdentities = !options.definedSymbols && !merger.tracksNames
-      if onlyIdentities,
+      guard readsDefinitions || options.definedIdentities else { continue }
+      if !readsDefinitions,
         !DefinedIdentities.mayNote(
           startingWith: table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount))
       {
@@ -151,7 +152,7 @@ enum ThinImageReader {
       }
       guard let name = table.name(of: entry), !name.isEmpty else { continue }
       if options.definedIdentities { try merger.noteIdentity(name, at: entry.fileOffset) }
-      guard options.definedSymbols || merger.tracksNames else { continue }
+      guard readsDefinitions else { continue }
       guard options.definedSymbols else {
         try merger.noteDefinition(name, at: entry.fileOffset)
         continue
