@@ -195,6 +195,19 @@ public struct ByteReader {
     return ByteReader(UnsafeRawBufferPointer(rebasing: bytes[..<end]), baseOffset: baseOffset, byteOrder: byteOrder)
   }
 
+  /// Calls `body` with each NUL-terminated string of `raw` (a string section), without its NUL,
+  /// and the offset it starts at, in order, until `body` returns `false`. Bytes after the last
+  /// NUL are not terminated and are not a string.
+  public static func forEachCString<Failure: Error>(
+    in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) throws(Failure) -> Bool
+  ) throws(Failure) {
+    var start = 0
+    for (index, byte) in raw.enumerated() where byte == 0 {
+      guard try body(UnsafeRawBufferPointer(rebasing: raw[start..<index]), start) else { return }
+      start = index + 1
+    }
+  }
+
   /// The bytes up to the first NUL (or all of them): for fixed-width name fields like `segname`.
   public static func trimmedAtNUL(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     guard let base = raw.baseAddress, let nul = memchr(base, 0, raw.count) else { return raw }

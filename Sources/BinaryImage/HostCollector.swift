@@ -22,10 +22,6 @@ public struct HostCollector {
   /// Looks at each NUL-terminated string of `section` (a string after the last NUL is not
   /// terminated and is skipped), until a cap is reached.
   public mutating func considerStrings(in section: UnsafeRawBufferPointer) {
-    var start = 0
-    for (index, byte) in section.enumerated() where byte == 0 {
-      defer { start = index + 1 }
-      guard consider(UnsafeRawBufferPointer(rebasing: section[start..<index])) else { return }
-    }
+    ByteReader.forEachCString(in: section) { string, _ in consider(string) }
   }
 }

@@ -37,12 +37,9 @@ enum LookupStrings {
     for section in [LookupString.Section.cString, .methodName, .className] {
       guard let found = segments.section(named: section.rawValue) else { continue }
       let strings = try bytes.slice(at: found.fileOffset, count: found.size, "Mach-O \(section.rawValue) section")
-      var start = 0
-      for (index, byte) in strings.bytes.enumerated() where byte == 0 {
-        defer { start = index + 1 }
-        let string = UnsafeRawBufferPointer(rebasing: strings.bytes[start..<index])
-        guard isIdentifier(string) else { continue }
-        try body(section, string, strings.fileOffset(start), found.address &+ UInt64(start))
+      try ByteReader.forEachCString(in: strings.bytes) { string, start throws(BinaryError) in
+        if isIdentifier(string) { try body(section, string, strings.fileOffset(start), found.address &+ UInt64(start)) }
+        return true
       }
     }
   }
