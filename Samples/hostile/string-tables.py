@@ -11,6 +11,9 @@ gigabytes of symbols:
 - `suffixes.o`, `suffixes-elf.o`: 6,000 symbols point at 6,000 different suffixes of one
   200,000-byte string (about 600 MB of names from a 300 KB file);
 - `repeated.o`, `repeated-elf.o`: 20,000 symbols all point at that whole string (4 GB);
+- `repeated-stat.o`: the same, but the name starts as `_stat` does, so that the scan's catalog
+  filter cannot turn it away by its first bytes and must measure it (Mach-O only: the ELF
+  reader does not filter);
 - `unterminated.o`, `unterminated-elf.o`: the string table ends in 8 MB that no NUL ends; of
   80,000 symbols, half name `_ok` (before that tail) and half point into the tail;
 - `colliding.o`: 200,000 distinct 16-byte names that differ only in the top two bytes of each
@@ -33,9 +36,9 @@ UNTERMINATED_COUNT = 80_000
 UNTERMINATED_TAIL = 8 << 20
 
 
-def long_string():
-    """A NUL, then LONG bytes of a name, then its NUL: offset 1 is the whole name."""
-    return b"\0" + b"_" + b"A" * (LONG - 1) + b"\0"
+def long_string(start=b"_"):
+    """A NUL, then LONG bytes of a name beginning with `start`, then its NUL: offset 1 is the whole name."""
+    return b"\0" + start + b"A" * (LONG - len(start)) + b"\0"
 
 
 def layouts():
@@ -114,6 +117,8 @@ def main():
             handle.write(elf(strings, offsets))
     with open(os.path.join(out, "colliding.o"), "wb") as handle:
         handle.write(macho(*colliding()))
+    with open(os.path.join(out, "repeated-stat.o"), "wb") as handle:
+        handle.write(macho(long_string(b"_stat"), [1] * REPEAT_COUNT))
 
 
 if __name__ == "__main__":

@@ -186,6 +186,14 @@ public struct ByteReader {
     return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(nul)))
   }
 
+  /// Up to `count` bytes at `offset`, a NUL included if one comes first: what there is to test
+  /// of a C string before measuring it (fewer at the end of the bytes, none out of range).
+  @inlinable
+  public func leadingBytes(at offset: UInt32, count: Int) -> UnsafeRawBufferPointer {
+    let start = min(Int(offset), bytes.count)
+    return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + min(max(count, 0), bytes.count - start))])
+  }
+
   /// This reader cut after its last NUL, for a table of C strings: a `cString` in it then scans
   /// no further than the name it returns, and an offset in an unterminated tail is rejected
   /// without a scan, so names looked up many times cost what they hold, not what the tail holds.

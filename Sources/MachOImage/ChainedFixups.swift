@@ -47,14 +47,37 @@ struct ChainedFixups {
     }
   }
 
-  /// Calls `body` with each entry of the imports table.
+  /// Calls `body` with each entry of the imports table, except those `filter` turns away by
+  /// the first bytes of their names.
   ///
   /// The table must fit the payload (checked before the first entry); an entry whose name is
   /// out of range is skipped. The names are read from the payload cut after its last NUL, so
   /// each lookup scans only the name it returns.
   /// - Throws: `unsupported` for an unknown import format, `truncated` when the table does not
   ///   fit, or what `body` throws.
-  func forEachImport(_ body: (DyldImport) throws(BinaryError) -> Void) throws(BinaryError) {
+  func forEachImport(
+    keeping filter: (any ImportFilter)? = nil, _ body: (DyldImport) throws(BinaryError) -> Void
+  ) throws(BinaryError) {
+    let table = try importTable()
+    let symbols = try tail(from: symbolsOffset, "Mach-O chained fixups: symbols_offset").throughLastNUL
+    let leadingBytes = filter?.leadingBytes ?? .everything
+    try table.forEachRecord { _, record throws(BinaryError) in
+      let (ordinal, isWeak, nameOffset) = Self.decodeImport(record, format: importFormat)
+      guard
+        leadingBytes.mayReach(startingWith: symbols.leadingBytes(at: nameOffset, count: LeadingBytesFilter.keyLength))
+      else { return }  // turned away by its first bytes: not even measured
+      guard let name = try? symbols.cString(at: nameOffset, "Mach-O chained fixups: import name"), !name.isEmpty else {
+        return
+      }
+      try body(
+        DyldImport(
+          name: name, libraryOrdinal: ordinal, isWeak: isWeak, origin: .chainedFixups, fileOffset: record.fileOffset))
+    }
+  }
+
+  /// The imports table, each entry a record of the import format's size.
+  /// - Throws: `unsupported` for an unknown import format, `truncated` when the table does not fit.
+  private func importTable() throws(BinaryError) -> RecordTable {
     guard let entrySize = Self.importEntrySize(format: importFormat) else {
       throw BinaryError(
         .unsupported, "Mach-O chained fixups: unknown imports_format \(importFormat)", offset: blob.fileOffset(20))
@@ -63,32 +86,19 @@ struct ChainedFixups {
       entrySize, "Mach-O chained fixups: imports_count", offset: blob.fileOffset(16))
     let table = try blob.slice(
       at: importsOffset, count: tableSize, "Mach-O chained fixups imports (imports_offset, imports_count)")
-    let symbols = try tail(from: symbolsOffset, "Mach-O chained fixups: symbols_offset").throughLastNUL
-    var position = 0
-    while position < table.count {
-      let (ordinal, isWeak, nameOffset) = try Self.decodeImport(table, at: position, format: importFormat)
-      let entryOffset = table.fileOffset(position)
-      position += entrySize
-      guard let name = try? symbols.cString(at: nameOffset, "Mach-O chained fixups: import name"), !name.isEmpty else {
-        continue
-      }
-      try body(
-        DyldImport(name: name, libraryOrdinal: ordinal, isWeak: isWeak, origin: .chainedFixups, fileOffset: entryOffset)
-      )
-    }
+    return RecordTable(table, stride: entrySize)
   }
 
-  /// Decodes one import entry: the sign-extended library ordinal, the weak flag and the name offset.
-  static func decodeImport(_ table: ByteReader, at position: Int, format: UInt32) throws(BinaryError) -> (
-    Int, Bool, UInt32
-  ) {
+  /// Decodes one import entry of `format` (whose record is at least as long as the format's
+  /// entry): the sign-extended library ordinal, the weak flag and the name offset.
+  static func decodeImport(_ record: RecordTable.Record, format: UInt32) -> (Int, Bool, UInt32) {
     if format == ChainedFixupConstants.importAddend64Format {
-      let raw = try table.peek(UInt64.self, at: position, "Mach-O chained import (addend64)")
+      let raw = record.field(UInt64.self, at: 0)
       let ordinal = UInt16(truncatingIfNeeded: raw)
       let signed = ordinal > 0xfff0 ? Int(Int16(bitPattern: ordinal)) : Int(ordinal)
       return (signed, (raw >> 16) & 1 != 0, UInt32(truncatingIfNeeded: raw >> 32))
     }
-    let raw = try table.peek(UInt32.self, at: position, "Mach-O chained import")
+    let raw = record.field(UInt32.self, at: 0)
     let ordinal = UInt8(truncatingIfNeeded: raw)
     let signed = ordinal > 0xf0 ? Int(Int8(bitPattern: ordinal)) : Int(ordinal)
     return (signed, (raw >> 8) & 1 != 0, raw >> 9)
@@ -110,11 +120,14 @@ struct ChainedFixups {
   /// The name of the import at `ordinal` in the imports table, or `nil` when there is none or
   /// it cannot be read.
   func importName(ordinal: Int) -> UnsafeRawBufferPointer? {
-    guard ordinal >= 0, ordinal < importCount, let entrySize = Self.importEntrySize(format: importFormat),
-      let table = try? tail(from: importsOffset, "Mach-O chained fixups: imports_offset"),
-      let (_, _, nameOffset) = try? Self.decodeImport(table, at: ordinal * entrySize, format: importFormat),
+    guard ordinal < importCount, let entrySize = Self.importEntrySize(format: importFormat),
+      let record = try? RecordTable(
+        tail(from: importsOffset, "Mach-O chained fixups: imports_offset"), stride: entrySize
+      )
+      .record(ordinal),
       let symbols = try? tail(from: symbolsOffset, "Mach-O chained fixups: symbols_offset")
     else { return nil }
+    let (_, _, nameOffset) = Self.decodeImport(record, format: importFormat)
     return try? symbols.cString(at: nameOffset, "Mach-O chained fixups: import name")
   }
 

@@ -103,7 +103,7 @@ public enum MachOCallSites {
     var found: [UInt64: Int] = [:]
     if context.header.fileType == MachOFileType.object {
       guard let symbols = context.symbolTable else { return [:] }
-      let wanted = try search.importIndices(symbols)
+      let wanted = search.importIndices(symbols)
       try MachORelocationSites.forEachExternalRelocation(of: section, in: context) { address, symbolIndex, _ in
         if let index = wanted[symbolIndex] { found[section.address &+ UInt64(address)] = index }
       }
@@ -149,7 +149,7 @@ public enum MachOCallSites {
     into targets: inout CodeTargets
   ) throws(BinaryError) {
     guard search.wantsImports, let symbols, let command = summary.dynamicSymbolTable else { return }
-    let wanted = try search.importIndices(symbols)
+    let wanted = search.importIndices(symbols)
     guard !wanted.isEmpty else { return }
     let tableOffset = try command.body.peek(UInt32.self, at: 56, "Mach-O LC_DYSYMTAB: indirectsymoff")
     let tableCount = try command.body.peek(UInt32.self, at: 60, "Mach-O LC_DYSYMTAB: nindirectsyms")

@@ -15,13 +15,12 @@ struct MachOFunctionStarts {
     self.symbols = symbols
     let sections = summary.segments.sections
     if let symbols {
-      for index in 0..<symbols.count {
-        let entry = try symbols.entry(index)
-        guard !entry.isDebugEntry, entry.kind == NListBits.section else { continue }
+      symbols.forEachEntry { index, entry in
+        guard !entry.isDebugEntry, entry.kind == NListBits.section else { return }
         let section = Int(entry.section) - 1
         guard sections.indices.contains(section), sections[section].holdsCode,
           let name = symbols.name(of: entry), !name.isEmpty, !Self.isTemporary(name)
-        else { continue }
+        else { return }
         locator.add(entry.value, symbol: index, rank: entry.isExternal ? .global : .local)
       }
     }
@@ -50,7 +49,7 @@ struct MachOFunctionStarts {
     guard let start = locator.enclosing(address), start.address >= sectionStart else {
       return CallSite(address: address, function: nil, functionStart: nil)
     }
-    let name = start.symbol.flatMap { try? symbols?.entry($0) }.flatMap { symbols?.name(of: $0) }
+    let name = start.symbol.flatMap { symbols?.entry($0) }.flatMap { symbols?.name(of: $0) }
     return CallSite(
       address: address, function: name.map { String(decoding: $0, as: UTF8.self) }, functionStart: start.address)
   }

@@ -23,7 +23,7 @@ enum MachORelocationSites {
     functions: MachOFunctionStarts, into search: inout CallSiteSearch
   ) throws(BinaryError) {
     guard let symbols else { return }
-    let wanted = try search.importIndices(symbols)
+    let wanted = search.importIndices(symbols)
     let siteTypes = context.header.cpuType == 0x0100_0007 ? x86SiteTypes : arm64SiteTypes
     for section in context.segments.sections where section.holdsCode {
       try forEachExternalRelocation(of: section, in: context) { address, symbolIndex, type in
@@ -31,7 +31,7 @@ enum MachORelocationSites {
         let target: Int?
         if let index = wanted[symbolIndex] {
           target = index
-        } else if !slots.isEmpty, symbolIndex < symbols.count, let entry = try? symbols.entry(symbolIndex),
+        } else if !slots.isEmpty, let entry = symbols.entry(symbolIndex),
           entry.kind == NListBits.section
         {
           target = slots[entry.value]

@@ -98,7 +98,7 @@ enum ObjCSelectorReferences {
       guard address & 0x8000_0000 == 0 else { continue }  // R_SCATTERED: the slot already holds the address
       let isExtern = bigEndian ? (info >> 4) & 1 != 0 : (info >> 27) & 1 != 0
       let symbolIndex = bigEndian ? Int(info >> 8) : Int(info & 0x00ff_ffff)
-      guard isExtern, symbolIndex < symbols.count, let symbol = try? symbols.entry(symbolIndex) else { continue }
+      guard isExtern, let symbol = symbols.entry(symbolIndex) else { continue }
       let slot = Int(address)
       let addend =
         context.header.is64Bit

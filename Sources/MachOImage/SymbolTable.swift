@@ -38,13 +38,12 @@ struct NListEntry {
 /// instead of failing the table. The string table is cut after its last NUL, so a name lookup
 /// scans only the name it returns.
 struct SymbolTable {
-  private var entries: ByteReader
-  private var strings: ByteReader
-  private let entrySize: Int
+  private let entries: RecordTable
+  private let strings: ByteReader
   private let is64Bit: Bool
 
   /// The number of entries.
-  var count: Int { entries.count / entrySize }
+  var count: Int { entries.count }
 
   /// Slices the tables named by an `LC_SYMTAB` command out of `image`.
   /// - Throws: `truncated`/`malformed` when either table does not fit the image.
@@ -53,29 +52,33 @@ struct SymbolTable {
     let symbolCount = try command.body.peek(UInt32.self, at: 12, "Mach-O LC_SYMTAB: nsyms")
     let stringOffset = try command.body.peek(UInt32.self, at: 16, "Mach-O LC_SYMTAB: stroff")
     let stringSize = try command.body.peek(UInt32.self, at: 20, "Mach-O LC_SYMTAB: strsize")
-    entrySize = is64Bit ? 16 : 12
+    let entrySize = is64Bit ? 16 : 12
     self.is64Bit = is64Bit
     let tableSize = try symbolCount.checkedMultiplying(
       entrySize, "Mach-O symbol table: nsyms", offset: command.body.fileOffset(12))
-    entries = try image.slice(at: symbolOffset, count: tableSize, "Mach-O symbol table (symoff, nsyms)")
+    entries = RecordTable(
+      try image.slice(at: symbolOffset, count: tableSize, "Mach-O symbol table (symoff, nsyms)"), stride: entrySize)
     strings = try image.slice(at: stringOffset, count: stringSize, "Mach-O string table (stroff, strsize)")
       .throughLastNUL
   }
 
-  /// The entry at `index` (`0..<count`).
-  func entry(_ index: Int) throws(BinaryError) -> NListEntry {
-    let base = try index.checkedMultiplying(entrySize, "Mach-O symbol table: index")
-    let stringIndex = try entries.peek(UInt32.self, at: base, "Mach-O nlist: n_strx")
-    let type = try entries.peek(UInt8.self, at: base + 4, "Mach-O nlist: n_type")
-    let section = try entries.peek(UInt8.self, at: base + 5, "Mach-O nlist: n_sect")
-    let description = try entries.peek(UInt16.self, at: base + 6, "Mach-O nlist: n_desc")
-    let value =
-      is64Bit
-      ? try entries.peek(UInt64.self, at: base + 8, "Mach-O nlist_64: n_value")
-      : UInt64(try entries.peek(UInt32.self, at: base + 8, "Mach-O nlist: n_value"))
-    return NListEntry(
-      fileOffset: entries.fileOffset(base), stringIndex: stringIndex, type: type, section: section,
-      description: description, value: value)
+  /// The entry at `index`, or `nil` outside `0..<count`.
+  func entry(_ index: Int) -> NListEntry? {
+    entries.record(index).map(entry(in:))
+  }
+
+  /// Calls `body` with each entry and its index, in table order.
+  func forEachEntry<Failure: Error>(_ body: (Int, NListEntry) throws(Failure) -> Void) throws(Failure) {
+    try entries.forEachRecord { index, record throws(Failure) in try body(index, entry(in: record)) }
+  }
+
+  /// The entry `record` holds.
+  private func entry(in record: RecordTable.Record) -> NListEntry {
+    NListEntry(
+      fileOffset: record.fileOffset, stringIndex: record.field(UInt32.self, at: 0),
+      type: record.field(UInt8.self, at: 4),
+      section: record.field(UInt8.self, at: 5), description: record.field(UInt16.self, at: 6),
+      value: is64Bit ? record.field(UInt64.self, at: 8) : UInt64(record.field(UInt32.self, at: 8)))
   }
 
   /// The name bytes of `entry`, without the NUL: empty for `n_strx` 0, `nil` when `n_strx` is
@@ -88,7 +91,6 @@ struct SymbolTable {
   /// Up to `count` bytes of `entry`'s name, a NUL included if it comes first: what is there to
   /// test before measuring the name (fewer at the end of the table, none when out of range).
   func leadingBytes(of entry: NListEntry, count: Int) -> UnsafeRawBufferPointer {
-    let start = min(Int(entry.stringIndex), strings.count)
-    return UnsafeRawBufferPointer(rebasing: strings.bytes[start..<min(start + count, strings.count)])
+    strings.leadingBytes(at: entry.stringIndex, count: count)
   }
 }

@@ -73,7 +73,9 @@ enum ThinImageReader {
       }
       if let chainedFixups {
         attempt { () throws(BinaryError) in
-          try chainedFixups.forEachImport { entry throws(BinaryError) in try merger.addImport(entry) }
+          try chainedFixups.forEachImport(keeping: options.importFilter) { entry throws(BinaryError) in
+            try merger.addImport(entry)
+          }
         }
       }
     }
@@ -123,40 +125,42 @@ enum ThinImageReader {
     let libraryCount = merger.image.libraries.count
     // Whether defined names are needed beyond the classes and modules they give.
     let readsDefinitions = options.definedSymbols || merger.tracksNames
-    for index in 0..<table.count {
-      let entry = try table.entry(index)
-      guard !entry.isDebugEntry else { continue }
+    // Read out of `options` once: a copy of the options (and a retain of the filter) per entry
+    // would cost more than the entry.
+    let (undefinedSymbols, definedSymbols, definedIdentities) =
+      (options.undefinedSymbols, options.definedSymbols, options.definedIdentities)
+    let leadingBytes = options.importFilter?.leadingBytes ?? .everything
+    try table.forEachEntry { _, entry throws(BinaryError) in
+      guard !entry.isDebugEntry else { return }
       if entry.isUndefined {
-        guard options.undefinedSymbols else { continue }
+        guard undefinedSymbols else { return }
+        guard leadingBytes.mayReach(startingWith: table.leadingBytes(of: entry, count: LeadingBytesFilter.keyLength))
+        else { return }  // turned away by its first bytes: not even measured
         let library: Symbol.Library =
           isObject
           ? .unknown
           : isTwoLevel
             ? Symbol.Library(symbolTableOrdinal: entry.libraryOrdinal, libraryCount: libraryCount) : .flatLookup
         guard let name = table.name(of: entry) else {
-          try merger.addUnreadableImport(
+          return try merger.addUnreadableImport(
             stringIndex: entry.stringIndex, library: library, origin: .symbolTable, at: entry.fileOffset)
-          continue
         }
-        guard !name.isEmpty else { continue }
+        guard !name.isEmpty else { return }
         let isWeak = entry.description & NListBits.weakReference != 0
-        try merger.addImport(name: name, library: library, isWeak: isWeak, origin: .symbolTable, at: entry.fileOffset)
-        continue
+        return try merger.addImport(
+          name: name, library: library, isWeak: isWeak, origin: .symbolTable, at: entry.fileOffset)
       }
-      guard readsDefinitions || options.definedIdentities else { continue }
+      guard readsDefinitions || definedIdentities else { return }
       if !readsDefinitions,
         !DefinedIdentities.mayNote(
           startingWith: table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount))
       {
-        continue  // neither a class nor a Swift module: not even measured
+        return  // neither a class nor a Swift module: not even measured
       }
-      guard let name = table.name(of: entry), !name.isEmpty else { continue }
-      if options.definedIdentities { try merger.noteIdentity(name, at: entry.fileOffset) }
-      guard readsDefinitions else { continue }
-      guard options.definedSymbols else {
-        try merger.noteDefinition(name, at: entry.fileOffset)
-        continue
-      }
+      guard let name = table.name(of: entry), !name.isEmpty else { return }
+      if definedIdentities { try merger.noteIdentity(name, at: entry.fileOffset) }
+      guard readsDefinitions else { return }
+      guard definedSymbols else { return try merger.noteDefinition(name, at: entry.fileOffset) }
       let binding: Symbol.Binding =
         !entry.isExternal ? .local : entry.description & NListBits.weakDefinition != 0 ? .weak : .global
       try merger.addDefinition(

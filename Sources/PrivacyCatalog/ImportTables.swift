@@ -17,7 +17,7 @@ final class ImportTables: ImportFilter {
   let exactSymbols: ByteKeyTable<ExactSymbolEntry>
   let selectors: ByteKeyTable<[Int]>
   let swiftPrefixes: PrefixIndex<[Int]>
-  private let leadingBytes: LeadingBytesFilter
+  let leadingBytes: LeadingBytesFilter
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
 
@@ -49,7 +49,7 @@ final class ImportTables: ImportFilter {
 
   /// Whether the import `name` reaches a table entry.
   func keepsImport(_ name: UnsafeRawBufferPointer) -> Bool {
-    guard leadingBytes.mayReach(name) else { return false }
+    guard leadingBytes.mayReach(startingWith: name) else { return false }
     var reaches = false
     forEachEntry(reachedBy: name) { _ in reaches = true }
     return reaches

@@ -114,7 +114,9 @@ import Testing
   ) throws {
     var entry = ByteBuilder()
     if format == 3 { entry.u64(raw) } else { entry.u32(UInt32(raw)) }
-    let decoded = try withReader(entry.bytes) { try ChainedFixups.decodeImport($0, at: 0, format: format) }
+    let decoded = try withReader(entry.bytes) {
+      ChainedFixups.decodeImport(try #require(RecordTable($0, stride: entry.bytes.count).record(0)), format: format)
+    }
     #expect(decoded.0 == ordinal)
     #expect(decoded.1 == isWeak)
     #expect(decoded.2 == nameOffset)

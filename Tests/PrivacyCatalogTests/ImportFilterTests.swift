@@ -37,6 +37,27 @@ import Testing
     #expect(checked > 100)
   }
 
+  /// A reader tests a name's first four bytes (its NUL included when it is shorter) against
+  /// `leadingBytes` before measuring it: no name the filter keeps may be turned away there.
+  @Test func theLeadingBytesPassEveryImportTheFilterKeeps() {
+    let kept = spellings.filter { !$0.advisory }.flatMap { spelling -> [String] in
+      switch spelling.kind {
+      case .cFunction, .objcConstant, .objcClass: [spelling.name]
+      case .selector: ["_objc_msgSend$" + spelling.name]
+      case .swiftPrefix: ["_" + spelling.name + "Sivg", spelling.name + "Sivg"]
+      }
+    }
+    let names = kept + LookupString.lookupFunctionNames + catalog.resources.flatMap { $0.evidence.flatMap(\.onlyWith) }
+    var checked = 0
+    for name in names where keepsImport(name) {
+      checked += 1
+      #expect(passesLeadingBytes(name), "\(name)")
+    }
+    #expect(checked > 100)
+    for name in ["_st", "_", ""] { #expect(passesLeadingBytes(name), "a name shorter than four bytes: \(name)") }
+    for name in ["_vendor_import_00001", "_malloc", "_memcpy"] { #expect(!passesLeadingBytes(name), "\(name)") }
+  }
+
   @Test func keepsEverySelectorTheCatalogLists() {
     let selectors = spellings.filter { $0.kind == .selector && !$0.advisory }.map(\.name)
     #expect(!selectors.isEmpty)
@@ -75,6 +96,14 @@ import Testing
 
   private func keepsImport(_ name: String) -> Bool {
     Array(name.utf8).withUnsafeBytes { filter.keepsImport($0) }
+  }
+
+  /// What a reader's test of `name`'s first bytes gives, as a string table would hold it.
+  private func passesLeadingBytes(_ name: String) -> Bool {
+    (Array(name.utf8) + [0]).withUnsafeBytes { terminated in
+      filter.leadingBytes.mayReach(
+        startingWith: UnsafeRawBufferPointer(rebasing: terminated.prefix(LeadingBytesFilter.keyLength)))
+    }
   }
 
   private func keepsSelector(_ name: String) -> Bool {

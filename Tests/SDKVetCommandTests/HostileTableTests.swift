@@ -54,6 +54,20 @@ import Testing
     #expect(run.output.contains(goodSymbol))
   }
 
+  /// The scan reads through its catalog's filter: a name turned away by its first bytes is
+  /// never measured, so it costs a few loads and nothing against the name limit, while a name
+  /// that must be measured still counts against it.
+  @Test func theScanMeasuresOnlyNamesItsCatalogCouldMatch() throws {
+    for turnedAway in ["suffixes.o", "repeated.o"] {
+      let run = sdkvet(["scan", "--format", "json", try HostileTableInputs.path(turnedAway)])
+      #expect(run.status == 0, "\(turnedAway): \(run.error)")
+      #expect(!run.output.contains("unreadable-binary"), "\(turnedAway)")
+    }
+    let run = sdkvet(["scan", "--format", "json", try HostileTableInputs.path("repeated-stat.o")])
+    #expect(run.status == 1)
+    #expect(run.output.contains("unreadable-binary") && run.output.contains(Self.nameLimit), "\(run.output)")
+  }
+
   @Test func namesInAnUnterminatedTailCostWhatTheyHold() throws {
     let run = sdkvet(["symbols", "--undefined", try HostileTableInputs.path("unterminated.o")])
     #expect(run.status == 0, "\(run.error)")
