@@ -152,7 +152,7 @@ enum ThinImageReader {
       }
       guard readsDefinitions || definedIdentities else { return }
       if !readsDefinitions,
-        !DefinedIdentities.mayNote(
+        !merger.mayNoteIdentity(
           startingWith: table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount))
       {
         return  // neither a class nor a Swift module: not even measured
