@@ -151,6 +151,14 @@ public struct JSONWriter: Sendable {
   /// A newline and two spaces per level of the current depth.
   private mutating func lineBreak() {
     bytes.append(UInt8(ascii: "\n"))
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    var spaces = 2 * depth
+    while spaces > 0 {
+      let run = min(spaces, Self.indentation.count)
+      bytes.append(contentsOf: Self.indentation[..<run])
+      spaces -= run
+    }
   }
+
+  /// Spaces copied as one run per line break (a deeper line takes several).
+  private static let indentation = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 }

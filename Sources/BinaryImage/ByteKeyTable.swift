@@ -27,15 +27,20 @@ public struct ByteKeyTable<Value> {
   /// The shortest and longest key, to reject most absent names before hashing them.
   @usableFromInline var shortest = Int.max
   @usableFromInline var longest = -1
+  /// The process's hash seed, copied so that hashing a name reads no global.
+  @usableFromInline let seed: UInt64
 
   /// The number of entries.
   public var count: Int { entries.count }
 
   /// Creates an empty table.
-  public init() {}
+  public init() {
+    seed = byteKeyHashSeed
+  }
 
   /// Creates a table from `pairs`, tag 0; of equal keys the first is kept.
   public init(_ pairs: some Sequence<(key: [UInt8], value: Value)>) {
+    self.init()
     for pair in pairs { pair.key.withUnsafeBytes { _ = insert($0, value: pair.value) } }
   }
 
@@ -43,7 +48,7 @@ public struct ByteKeyTable<Value> {
   /// - Returns: Whether it was inserted (false when it was already there; its value is kept).
   @inlinable @discardableResult
   public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0, value: Value) -> Bool {
-    let hash = Self.hash(key, tag: tag)
+    let hash = hash(key, tag: tag)
     guard index(of: key, tag: tag, hash: hash) == nil else { return false }
     if (entries.count + 1) * 2 > slots.count { grow() }
     entries.append(Entry(start: keyBytes.count, length: key.count, tag: tag, hash: hash))
@@ -59,7 +64,7 @@ public struct ByteKeyTable<Value> {
   @inlinable
   public func value(for key: UnsafeRawBufferPointer, tag: Int = 0) -> Value? {
     guard key.count >= shortest, key.count <= longest else { return nil }
-    guard let index = index(of: key, tag: tag, hash: Self.hash(key, tag: tag)) else { return nil }
+    guard let index = index(of: key, tag: tag, hash: hash(key, tag: tag)) else { return nil }
     return values[index]
   }
 
@@ -103,7 +108,7 @@ public struct ByteKeyTable<Value> {
 
   /// The hash of `key` under `tag`.
   @inlinable
-  static func hash(_ key: UnsafeRawBufferPointer, tag: Int) -> UInt64 {
+  func hash(_ key: UnsafeRawBufferPointer, tag: Int) -> UInt64 {
     hash(key) ^ UInt64(bitPattern: Int64(tag)) &* 0x9e37_79b9_7f4a_7c15
   }
 }
@@ -148,25 +153,32 @@ extension ByteKeyTable where Value == Void {
 @usableFromInline let byteKeyHashSeed = UInt64.random(in: .min ... .max)
 
 extension ByteKeyTable {
-  /// FNV-1a over 64-bit words instead of single bytes, from a per-process seed: each 8-byte
-  /// native-endian word (the last one zero-padded) is XORed in and multiplied by the FNV prime,
+  /// FNV-1a over 64-bit words instead of single bytes, from the per-process seed: each 8-byte
+  /// little-endian word (the last one zero-padded) is XORed in and multiplied by the FNV prime,
   /// then the length is mixed in and the result avalanched (MurmurHash3's 64-bit finalizer), so
   /// every output bit depends on every input bit. Eight times fewer dependent multiplies than
   /// byte-wise FNV-1a; equality is confirmed by a byte comparison, so collisions cost time,
   /// never correctness.
   @inlinable
-  static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let prime: UInt64 = 0x0000_0100_0000_01b3
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ byteKeyHashSeed
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ seed
     var offset = 0
     while offset + 8 <= bytes.count {
-      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
+      hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* prime
       offset += 8
     }
-    if offset < bytes.count {
+    let remaining = bytes.count - offset
+    if remaining > 0 {
       var tail: UInt64 = 0
-      withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
-      hash = (hash ^ UInt64(littleEndian: tail)) &* prime
+      if bytes.count >= 8 {
+        // The last eight bytes, shifted so that only those not hashed yet remain.
+        let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        tail = last >> UInt64(8 * (8 - remaining))
+      } else {
+        for index in 0..<remaining { tail |= UInt64(bytes[index]) << UInt64(8 * index) }
+      }
+      hash = (hash ^ tail) &* prime
     }
     hash = (hash ^ UInt64(bytes.count)) &* prime
     hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd

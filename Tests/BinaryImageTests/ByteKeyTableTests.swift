@@ -44,10 +44,21 @@ import Testing
   }
 
   @Test func hashDependsOnEveryByteAndTheLength() {
-    func hash(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes { ByteKeyTable<Void>.hash($0) } }
+    func hash(_ text: String) -> UInt64 { Array(text.utf8).withUnsafeBytes { ByteKeyTable<Void>().hash($0) } }
     #expect(hash("_stat") != hash("_stas"))
     #expect(hash("abcdefgh") != hash("abcdefgh\0"))
     #expect(hash("_NSFileCreationDate") == hash("_NSFileCreationDate"))
+    // Every byte of keys of every length up to three words, the tail's included.
+    let table = ByteKeyTable<Void>()
+    for length in 1...24 {
+      var key = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+      let plain = key.withUnsafeBytes { table.hash($0) }
+      for index in 0..<length {
+        key[index] = UInt8(ascii: "b")
+        #expect(key.withUnsafeBytes { table.hash($0) } != plain, "byte \(index) of \(length)")
+        key[index] = UInt8(ascii: "a")
+      }
+    }
   }
 
   /// Names that differ only in the high bytes of their words keep the low bits of a word-wise
@@ -58,7 +69,7 @@ import Testing
       var name = Array("_aaaaa_aaaaaa__".utf8)
       name[6] = UInt8(0x41 + high % 64)
       name[14] = UInt8(0x41 + high / 64)
-      lowBits.insert(name.withUnsafeBytes { ByteKeyTable<Void>.hash($0) } & 0xffff)
+      lowBits.insert(name.withUnsafeBytes { ByteKeyTable<Void>().hash($0) } & 0xffff)
     }
     #expect(lowBits.count > 3500, "4096 names land in \(lowBits.count) of 65536 low-bit values")
   }
