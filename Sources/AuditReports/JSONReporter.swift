@@ -148,10 +148,12 @@ public struct JSONReporter: Reporter {
   }
 
   private static func summary(of report: AuditReport) -> JSONValue {
-    let counts = SeverityCounts(report.allFindings)
+    let findings = report.allFindings
+    let counts = SeverityCounts(findings)
+    var perRule: [RuleID: Int] = [:]
+    for finding in findings { perRule[finding.rule, default: 0] += 1 }
     let fired = RuleID.allCases.compactMap { rule -> (key: String, value: JSONValue)? in
-      let count = report.allFindings.filter { $0.rule == rule }.count
-      return count == 0 ? nil : (rule.rawValue, .int(count))
+      perRule[rule].map { (rule.rawValue, .int($0)) }
     }
     return .object([
       ("targets", .int(report.targets.count)),

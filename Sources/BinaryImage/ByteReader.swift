@@ -209,10 +209,12 @@ public struct ByteReader {
   public static func forEachCString<Failure: Error>(
     in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) throws(Failure) -> Bool
   ) throws(Failure) {
+    guard let base = raw.baseAddress else { return }
     var start = 0
-    for (index, byte) in raw.enumerated() where byte == 0 {
-      guard try body(UnsafeRawBufferPointer(rebasing: raw[start..<index]), start) else { return }
-      start = index + 1
+    while start < raw.count, let nul = memchr(base + start, 0, raw.count - start) {
+      let end = base.distance(to: UnsafeRawPointer(nul))
+      guard try body(UnsafeRawBufferPointer(rebasing: raw[start..<end]), start) else { return }
+      start = end + 1
     }
   }
 

@@ -36,6 +36,27 @@ import Testing
     #expect(byte == 8)
   }
 
+  @Test func forEachCStringGivesEachTerminatedStringWithItsOffset() {
+    let section = Array("ab\0\0cde\0tail".utf8)
+    var seen: [(String, Int)] = []
+    section.withUnsafeBytes { raw in
+      ByteReader.forEachCString(in: raw) { string, offset in
+        seen.append((String(decoding: string, as: UTF8.self), offset))
+        return true
+      }
+    }
+    #expect(seen.map(\.0) == ["ab", "", "cde"], "the unterminated tail is not a string")
+    #expect(seen.map(\.1) == [0, 3, 4])
+    var count = 0
+    section.withUnsafeBytes { raw in
+      ByteReader.forEachCString(in: raw) { _, _ in
+        count += 1
+        return false
+      }
+    }
+    #expect(count == 1, "stops when told to")
+  }
+
   @Test func uleb128DecodesAndRejectsOverflow() throws {
     #expect(try withReader([0xe5, 0x8e, 0x26]) { try $0.readULEB128("value") } == 624_485)
     let tooLong = [UInt8](repeating: 0xff, count: 11) + [0x01]
