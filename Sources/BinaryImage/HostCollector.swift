@@ -1,6 +1,16 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Collects an image's hosts (`Image.hosts`) from its string sections, within the caps:
 /// at most `HostName.maximumStringsPerImage` strings looked at and
 /// `HostName.maximumHostsPerImage` distinct hosts kept. Each reader feeds it its sections.
+///
+/// Every host has a dot, so a string section is searched for dots and only the strings that
+/// hold one are looked at; the strings between are counted against the cap by their NULs,
+/// without being split apart. The hosts found are those of looking at every string in order.
 public struct HostCollector {
   /// The hosts found so far, each once, in the order found.
   public private(set) var hosts: [String] = []
@@ -20,8 +30,31 @@ public struct HostCollector {
   }
 
   /// Looks at each NUL-terminated string of `section` (a string after the last NUL is not
-  /// terminated and is skipped), until a cap is reached.
+  /// terminated and is skipped), in order, until a cap is reached.
   public mutating func considerStrings(in section: UnsafeRawBufferPointer) {
-    ByteReader.forEachCString(in: section) { string, _ in consider(string) }
+    guard let base = section.baseAddress else { return }
+    var next = 0  // where the strings not yet counted start
+    while next < section.count, let dot = memchr(base + next, Int32(UInt8(ascii: ".")), section.count - next) {
+      let dotOffset = base.distance(to: UnsafeRawPointer(dot))
+      guard let nul = memchr(dot, 0, section.count - dotOffset) else { return }
+      var start = dotOffset  // back to the NUL before the dot: each byte is stepped over once
+      while start > next, section[start - 1] != 0 { start -= 1 }
+      guard passOver(Self.nulCount(in: UnsafeRawBufferPointer(rebasing: section[next..<start]))) else { return }
+      let end = base.distance(to: UnsafeRawPointer(nul))
+      guard consider(UnsafeRawBufferPointer(rebasing: section[start..<end])) else { return }
+      next = end + 1
+    }
+  }
+
+  /// Counts `count` strings without a dot (no host) against the cap; `false` once it is reached.
+  private mutating func passOver(_ count: Int) -> Bool {
+    guard count < budget else { return false }
+    budget -= count
+    return true
+  }
+
+  /// The number of NULs in `bytes`: the strings that end there.
+  private static func nulCount(in bytes: UnsafeRawBufferPointer) -> Int {
+    bytes.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
   }
 }

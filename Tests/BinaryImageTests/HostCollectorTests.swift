@@ -1,0 +1,29 @@
+import BinaryImage
+import Testing
+
+/// `HostCollector`: the hosts of a string section, found from its dots, within the caps.
+@Suite struct HostCollectorTests {
+  private func hosts(in section: [UInt8]) -> [String] {
+    var collector = HostCollector()
+    section.withUnsafeBytes { collector.considerStrings(in: $0) }
+    return collector.hosts
+  }
+
+  @Test func findsTheHostsOfEveryStringThatHoldsADot() {
+    let section = Array("x\0https://API.example.com/v1\0\0no dot here\0tracker.io\0Info.plist\0tail.com".utf8)
+    #expect(hosts(in: section) == ["api.example.com", "tracker.io"], "the unterminated tail is not a string")
+    #expect(hosts(in: Array("ads.example.net\0".utf8)) == ["ads.example.net"], "a host at the section's start")
+    #expect(hosts(in: Array("...\0.com\0a.com\0".utf8)) == ["a.com"])
+    #expect(hosts(in: []).isEmpty)
+  }
+
+  /// Strings without a dot are passed over, not looked at, but they count against the cap as
+  /// if they had been: the hosts found are those of looking at every string in order.
+  @Test func everyStringCountsAgainstTheCap() {
+    let cap = HostName.maximumStringsPerImage
+    for filler in ["ab", "a.b", ""] {
+      let strings = Array(repeating: Array((filler + "\0").utf8), count: cap - 1).flatMap { $0 }
+      #expect(hosts(in: strings + Array("x.com\0y.com\0".utf8)) == ["x.com"], "\(filler): the last string looked at")
+    }
+  }
+}
