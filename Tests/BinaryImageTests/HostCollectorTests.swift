@@ -17,6 +17,19 @@ import Testing
     #expect(hosts(in: []).isEmpty)
   }
 
+  /// The strings between dots are counted eight bytes at a time: every byte value, NUL or not,
+  /// at every position of a word, must count as what it is.
+  @Test func theStringsBetweenDotsCountExactly() {
+    let cap = HostName.maximumStringsPerImage
+    for shift in 0..<8 {
+      // Bytes 0x01...0xff with no NUL or dot, then NULs: cap - 1 strings before the two hosts.
+      let noise = (1...255).map(UInt8.init).filter { $0 != UInt8(ascii: ".") }
+      var strings = [UInt8](repeating: UInt8(ascii: "a"), count: shift)
+      for index in 0..<(cap - 1) { strings += [noise[index % noise.count], 0x80 | UInt8(index % 64), 0] }
+      #expect(hosts(in: strings + Array("x.com\0y.com\0".utf8)) == ["x.com"], "shift \(shift)")
+    }
+  }
+
   /// Strings without a dot are passed over, not looked at, but they count against the cap as
   /// if they had been: the hosts found are those of looking at every string in order.
   @Test func everyStringCountsAgainstTheCap() {
