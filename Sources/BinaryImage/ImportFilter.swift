@@ -2,9 +2,9 @@
 /// only some of them: the scan keeps only the names its catalog can match, so an image's other
 /// thousands of imports cost a lookup each instead of a copy, a de-duplication and a match.
 ///
-/// Most names are turned away by their first bytes (`leadingBytes`), before the reader measures them: such a name costs the same few loads however long it is, so it is not
-/// counted against the image's name limit (`NameTable`). Every name the reader does measure
-/// counts, kept or not. The Mach-O reader honours the filter; the ELF reader keeps every import
+/// Most names are turned away by their first bytes (`leadingBytes`) before the reader measures
+/// them: such a name costs the same few loads however long it is, so it is not counted against
+/// the image's name limit (`NameTable`). Every name the reader does measure counts, kept or not. The Mach-O reader honours the filter; the ELF reader keeps every import
 /// (its loader-view check compares all of them).
 ///
 /// A class protocol: the reader asks once per name, and calling through a class existential

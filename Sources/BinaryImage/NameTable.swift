@@ -23,9 +23,9 @@ public struct NameRef: Sendable, Hashable {
 /// the same string again and again, so a file of a few hundred KB can name gigabytes. Every
 /// name a reader measures therefore counts against `byteLimit`, whether it is stored (`append`)
 /// or only read and found to be a duplicate or unwanted (`charge`); a name turned away by its
-/// first bytes, unmeasured, costs a few loads and is not counted. The limit is a small multiple of the image's size,
-/// never less than `minimumLimit`, never more than `UInt32.max`, so that the work and memory an
-/// image costs follow its size and a `NameRef` offset cannot wrap. Going over is a `malformed`
+/// first bytes, unmeasured, costs a few loads and is not counted. The limit is a small multiple
+/// of the image's size, never less than `minimumLimit`, never more than `UInt32.max`, so that
+/// the work and memory an image costs follow its size and a `NameRef` offset cannot wrap. Going over is a `malformed`
 /// error for that image.
 public struct NameTable: Sendable {
   /// The limit for any image, however small: far more than any real image's names.
