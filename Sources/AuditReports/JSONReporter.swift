@@ -5,8 +5,8 @@ import TargetDiscovery
 
 /// Writes the versioned JSON document of `Docs/REPORT-FORMATS.md` (`schemaVersion` 1).
 ///
-/// The document is built as a `JSONValue` with keys in schema order (not alphabetical) and
-/// printed by a hand-written writer, so the bytes are stable across runs and platforms. Every
+/// The document is written with keys in schema order (not alphabetical), one target at a time,
+/// by a hand-written writer, so the bytes are stable across runs and platforms. Every
 /// optional field is present, as `null` when it has no value, so consumers never need to
 /// distinguish "absent" from "null".
 public struct JSONReporter: Reporter {
@@ -25,19 +25,29 @@ public struct JSONReporter: Reporter {
   }
 
   /// Writes `report` as one pretty-printed JSON object followed by a newline.
+  ///
+  /// Each target is built as a `JSONValue`, written and dropped before the next, and the bytes
+  /// go out in chunks: a scan of many targets never holds its whole document.
   public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
-    document(for: report).write(to: &output)
-  }
-
-  /// The whole document as a `JSONValue`.
-  func document(for report: AuditReport) -> JSONValue {
-    .object([
-      ("schemaVersion", .int(Self.schemaVersion)),
-      ("tool", .object([("name", .string("sdkvet")), ("version", .string(toolVersion))])),
-      ("targets", .array(report.targets.map(Self.target))),
-      ("archives", .array(report.archives.map(\.json))),
-      ("summary", Self.summary(of: report)),
-    ])
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.key("schemaVersion")
+    writer.int(Self.schemaVersion)
+    writer.key("tool")
+    JSONValue.object([("name", .string("sdkvet")), ("version", .string(toolVersion))]).write(to: &writer)
+    writer.key("targets")
+    writer.beginArray()
+    for target in report.targets {
+      Self.target(target).write(to: &writer)
+      writer.handOn(to: &output)
+    }
+    writer.endArray()
+    writer.key("archives")
+    JSONValue.array(report.archives.map(\.json)).write(to: &writer)
+    writer.key("summary")
+    Self.summary(of: report).write(to: &writer)
+    writer.endObject()
+    writer.finishDocument(to: &output)
   }
 
   private static func target(_ target: TargetReport) -> JSONValue {

@@ -28,27 +28,18 @@ public enum JSONValue: Sendable {
     .array(values.map(JSONValue.string))
   }
 
-  /// Writes the value as a document followed by a newline.
-  ///
-  /// The bytes are handed to `output` in chunks of about 64 KiB, cut between values: appending
-  /// bytes to an array is several times cheaper than many small `String` appends, and a stream
-  /// that writes through need not hold a large report whole.
+  /// Writes the value as a document followed by a newline, handing the bytes to `output` in
+  /// chunks (`JSONWriter.handOn(to:)`).
   public func write(to output: inout some TextOutputStream) {
     var writer = JSONWriter()
-    write(to: &writer) { writer in
-      guard writer.bytes.count >= Self.chunkSize else { return }
-      output.write(String(decoding: writer.takeBytes(), as: UTF8.self))
-    }
-    output.write(String(decoding: writer.takeBytes() + [UInt8(ascii: "\n")], as: UTF8.self))
+    write(to: &writer) { writer in writer.handOn(to: &output) }
+    writer.finishDocument(to: &output)
   }
 
   /// Writes the value into `writer`.
   public func write(to writer: inout JSONWriter) {
     write(to: &writer) { _ in }
   }
-
-  /// Bytes gathered before they are handed on.
-  private static let chunkSize = 1 << 16
 
   /// Writes the value, calling `passOn` between the values inside it (never inside a string, so
   /// a chunk taken there never ends inside a UTF-8 sequence).

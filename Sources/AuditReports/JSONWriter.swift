@@ -36,6 +36,24 @@ public struct JSONWriter: Sendable {
     return bytes
   }
 
+  /// Hands the bytes written so far to `output` once there are about 64 KiB of them. Called
+  /// between values (never inside a string, so a chunk never ends inside a UTF-8 sequence):
+  /// appending bytes to an array is several times cheaper than many small `String` appends, and
+  /// a stream that writes through need not hold a large document whole.
+  public mutating func handOn(to output: inout some TextOutputStream) {
+    guard bytes.count >= Self.chunkSize else { return }
+    output.write(String(decoding: takeBytes(), as: UTF8.self))
+  }
+
+  /// Ends a document: a newline, then every byte not yet handed to `output`.
+  public mutating func finishDocument(to output: inout some TextOutputStream) {
+    bytes.append(UInt8(ascii: "\n"))
+    output.write(String(decoding: takeBytes(), as: UTF8.self))
+  }
+
+  /// Bytes gathered before `handOn(to:)` hands them on.
+  private static let chunkSize = 1 << 16
+
   /// Opens an object; `inline` writes it, and everything in it, on one line.
   public mutating func beginObject(inline: Bool = false) {
     begin(UInt8(ascii: "{"), inline: inline)
