@@ -20,19 +20,22 @@ import Testing
     catalog.apis.flatMap(\.spellings) + catalog.resources.flatMap { $0.evidence.map(\.spelling) }
   }
 
+  /// The imports that would spell each non-advisory spelling of the catalog.
+  private var spelledImports: [String] {
+    spellings.filter { !$0.advisory }.flatMap { spelling -> [String] in
+      switch spelling.kind {
+      case .cFunction, .objcConstant, .objcClass: [spelling.name]
+      case .selector: ["_objc_msgSend$" + spelling.name]
+      case .swiftPrefix: ["_" + spelling.name + "Sivg", spelling.name + "Sivg"]
+      }
+    }
+  }
+
   @Test func keepsEveryImportThatMatches() {
     var checked = 0
-    for spelling in spellings where !spelling.advisory {
-      let imports: [String] =
-        switch spelling.kind {
-        case .cFunction, .objcConstant, .objcClass: [spelling.name]
-        case .selector: ["_objc_msgSend$" + spelling.name]
-        case .swiftPrefix: ["_" + spelling.name + "Sivg", spelling.name + "Sivg"]
-        }
-      for name in imports where !matcher.matches(in: SyntheticImage.with(imports: [name])).isEmpty {
-        checked += 1
-        #expect(keepsImport(name), "\(name)")
-      }
+    for name in spelledImports where !matcher.matches(in: SyntheticImage.with(imports: [name])).isEmpty {
+      checked += 1
+      #expect(keepsImport(name), "\(name)")
     }
     #expect(checked > 100)
   }
@@ -40,14 +43,8 @@ import Testing
   /// A reader tests a name's first four bytes (its NUL included when it is shorter) against
   /// `leadingBytes` before measuring it: no name the filter keeps may be turned away there.
   @Test func theLeadingBytesPassEveryImportTheFilterKeeps() {
-    let kept = spellings.filter { !$0.advisory }.flatMap { spelling -> [String] in
-      switch spelling.kind {
-      case .cFunction, .objcConstant, .objcClass: [spelling.name]
-      case .selector: ["_objc_msgSend$" + spelling.name]
-      case .swiftPrefix: ["_" + spelling.name + "Sivg", spelling.name + "Sivg"]
-      }
-    }
-    let names = kept + LookupString.lookupFunctionNames + catalog.resources.flatMap { $0.evidence.flatMap(\.onlyWith) }
+    let names =
+      spelledImports + LookupString.lookupFunctionNames + catalog.resources.flatMap { $0.evidence.flatMap(\.onlyWith) }
     var checked = 0
     for name in names where keepsImport(name) {
       checked += 1
