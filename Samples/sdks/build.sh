@@ -28,7 +28,7 @@ OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          BadManifestKit.framework TrackerKit.framework ConsentKit.framework
          Disguised.framework MacKit.framework ResourceBundleKit.framework LoadablePlugin.bundle
          SampleApp.app ConsentApp.app links linux FMDB.framework VendorAdsKit.framework
-         BundledTrackerKit.framework HostsKit.framework)
+         BundledTrackerKit.framework HostsKit.framework FlatMacKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 # Target triples and the matching ld64.lld -arch / -platform_version arguments.
@@ -191,6 +191,14 @@ cp "$MANIFESTS/MacKit.xcprivacy" "$MK/Versions/A/Resources/PrivacyInfo.xcprivacy
 ln -s A "$MK/Versions/Current"
 ln -s Versions/Current/MacKit "$MK/MacKit"
 ln -s Versions/Current/Resources "$MK/Resources"
+
+# --- FlatMacKit.framework: MacKit as packagers that keep no links lay it out ---------------
+# (Python wheels, some zips and CI caches): Resources/ a folder at the root, the binary only in
+# Versions/A/, no Versions/Current and no root binary.
+FK="$HERE/FlatMacKit.framework"
+mkdir -p "$FK/Resources" "$FK/Versions/A"
+cp "$MK/Versions/A/MacKit" "$FK/Versions/A/MacKit"
+cp "$MK/Versions/A/Resources/Info.plist" "$MK/Versions/A/Resources/PrivacyInfo.xcprivacy" "$FK/Resources/"
 
 # --- links: symbolic links a scanner must not follow twice, out of the root, or in a loop ---
 mkdir -p "$HERE/links"

@@ -6,8 +6,8 @@ Usage: make-signatures.py            (rewrites every *.xcframework here; determi
 No signing tool is used: the code directories, requirement blobs, CMS wrapper and
 CodeResources are assembled here, byte by byte, after <kern/cs_blobs.h> and what codesign
 writes. Page hashes and seals are real (SHA-1/SHA-256 of the bytes written); the CMS signature
-holds a hand-made certificate but no signer: nothing here would pass `codesign --verify`'s
-certificate check, which sdkvet does not make either.
+holds a hand-made certificate and a SignerInfo whose signature value is filler: nothing here would
+pass `codesign --verify`'s signature and certificate checks, which sdkvet does not make either.
 
 Every xcframework has one slice, ios-arm64, holding GoodKit.framework (the device slice of
 ../sdks/GoodKit.xcframework, linked by ld64.lld-16, which signs arm64 outputs ad hoc and
@@ -24,6 +24,19 @@ linker-signed):
                                                                    -> signature-inner-unsigned
   SealBrokenKit     as TeamSignedKit, then the sealed Headers/GoodKit.h removed and an unsealed
                     Extra.txt added                                -> signature-seal-mismatch
+  ForgedTeamKit     code directories claiming team SDKVET1234, a CodeSignature of garbage bytes
+                                                                   -> unverified (signature-unverified)
+  CopiedSignatureKit  TeamSignedKit's CodeSignature (made over TeamSignedKit's code directory)
+                    beside its own code directories                -> unverified (signature-unverified)
+  TeamMismatchKit   code directories claiming SDKVET1234, signed by a certificate of OTHER56789
+                                                                   -> AppleDeveloperProgram:OTHER56789
+                                                                      (signature-unverified: two teams)
+
+Each CMS is a ContentInfo(SignedData) with the certificate and one SignerInfo that names it by
+issuer and serial number and whose signed messageDigest attribute is the SHA-256 of the primary
+code directory, as codesign writes it. A bundle's CodeSignature file is the bare BER CMS
+(it starts 30 80 06 09 2a 86 48 86 f7 0d 01 07 02), as Xcode writes it; a Mach-O's is wrapped in
+a 0xfade0b01 blob inside the superblob.
 
 expected.json records, per signed file, the fields an independent reader must find
 (identifier, team, flags, hash types, cdhashes, certificate SHA-256).
@@ -98,11 +111,39 @@ def certificate(common_name, unit):
     return der(0x30, tbs + algorithm + der(0x03, b"\0" + hashlib.sha256(tbs).digest() * 8))
 
 
-def cms(cert):
-    """ContentInfo(signedData) holding `cert` and no signer, outer levels indefinite-length."""
-    signed = (der(0x02, b"\x01") + der(0x31, der(0x30, oid("2.16.840.1.101.3.4.2.1")))
-              + ber_indefinite(0x30, oid("1.2.840.113549.1.7.1")) + der(0xA0, cert) + der(0x31, b""))
+def cms(cert, signed_directory):
+    """ContentInfo(signedData) holding `cert` and one SignerInfo that names it (issuer and
+    serial) with a messageDigest attribute of SHA-256(`signed_directory`), as codesign signs
+    the primary code directory; outer levels indefinite-length. The signature value is filler."""
+    tbs_fields = der_children(der_children(cert)[0])
+    serial, issuer = tbs_fields[1], tbs_fields[3]
+    sha256 = der(0x30, oid("2.16.840.1.101.3.4.2.1"))
+    content_type = der(0x30, oid("1.2.840.113549.1.9.3") + der(0x31, oid("1.2.840.113549.1.7.1")))
+    digest = der(0x30, oid("1.2.840.113549.1.9.4")
+                 + der(0x31, der(0x04, hashlib.sha256(signed_directory).digest())))
+    signer = der(0x30, der(0x02, b"\x01") + der(0x30, issuer + serial) + sha256
+                 + der(0xA0, content_type + digest)
+                 + der(0x30, oid("1.2.840.113549.1.1.1") + der(0x05, b"")) + der(0x04, bytes(256)))
+    signed = (der(0x02, b"\x01") + der(0x31, sha256)
+              + ber_indefinite(0x30, oid("1.2.840.113549.1.7.1")) + der(0xA0, cert) + der(0x31, signer))
     return ber_indefinite(0x30, oid("1.2.840.113549.1.7.2") + ber_indefinite(0xA0, ber_indefinite(0x30, signed)))
+
+
+def der_children(element):
+    """The encoded children of a definite-length DER element."""
+    length, at = element[1], 2
+    if length & 0x80:
+        count = length & 0x7F
+        length, at = int.from_bytes(element[2:2 + count], "big"), 2 + count
+    content, children = element[at:at + length], []
+    while content:
+        size, head = content[1], 2
+        if size & 0x80:
+            count = size & 0x7F
+            size, head = int.from_bytes(content[2:2 + count], "big"), 2 + count
+        children.append(content[:head + size])
+        content = content[head + size:]
+    return children
 
 
 # --- Code signing blobs ----------------------------------------------------------------
@@ -157,7 +198,7 @@ def super_blob(entries):
 # --- Mach-O ------------------------------------------------------------------------------
 
 
-def resign_macho(path, identifier, team, wrapper):
+def resign_macho(path, identifier, team, cert):
     """Replaces the embedded signature of a thin 64-bit Mach-O (LC_CODE_SIGNATURE at the end of
     __LINKEDIT) by one whose SHA-256 code directory has real page hashes."""
     data = bytearray(open(path, "rb").read())
@@ -176,6 +217,7 @@ def resign_macho(path, identifier, team, wrapper):
     # The sizes must be final before the pages are hashed: build once to learn the size.
     def build():
         directory = code_directory(identifier, team, 0, 2, bytes(data), {2: requirements()})
+        wrapper = blob(0xFADE0B01, cms(cert, directory))
         return super_blob([(0, directory), (2, requirements()), (0x10000, wrapper)]), directory
     size = len(build()[0])
     struct.pack_into("<I", data, signature + 12, size)
@@ -222,7 +264,7 @@ def code_resources(bundle):
                           fmt=plistlib.FMT_XML, sort_keys=True)
 
 
-def sign_bundle(bundle, identifier, team, flags, cert, alternate=True):
+def sign_bundle(bundle, identifier, team, flags, cert, alternate=True, cms_bytes=None):
     """Writes _CodeSignature/ for an xcframework: its Info.plist is the main executable."""
     folder = os.path.join(bundle, "_CodeSignature")
     os.makedirs(folder)
@@ -240,8 +282,10 @@ def sign_bundle(bundle, identifier, team, flags, cert, alternate=True):
         second = code_directory(identifier, team, flags, 2, info, special)
         open(os.path.join(folder, "CodeRequirements-1"), "wb").write(second)
         record["directories"].append(directory_record(second))
-    if cert is not None:
-        open(os.path.join(folder, "CodeSignature"), "wb").write(blob(0xFADE0B01, cms(cert)))
+    if cms_bytes is None and cert is not None:
+        cms_bytes = cms(cert, primary)  # bare BER, as Xcode writes it (no 0xfade0b01 wrapper)
+    if cms_bytes is not None:
+        open(os.path.join(folder, "CodeSignature"), "wb").write(cms_bytes)
     return record
 
 
@@ -271,6 +315,7 @@ def main():
         raise SystemExit(__doc__)
     team_cert = certificate("Apple Distribution: sdkvet samples (SDKVET1234)", TEAM)
     self_cert = certificate("sdkvet self-signed sample", None)
+    other_cert = certificate("Apple Distribution: another team (OTHER56789)", "OTHER56789")
     expected = {}
 
     def record(relative, fields, cert):
@@ -280,7 +325,7 @@ def main():
 
     def inner(bundle, name, team, cert):
         binary = os.path.join(bundle, "ios-arm64", "GoodKit.framework", "GoodKit")
-        directory = resign_macho(binary, "dev.sdkvet.samples.GoodKit", team, blob(0xFADE0B01, cms(cert)))
+        directory = resign_macho(binary, "dev.sdkvet.samples.GoodKit", team, cert)
         record(name + ".xcframework/ios-arm64/GoodKit.framework/GoodKit", {"directories": [directory_record(directory)]}, cert)
 
     for name, team, cert in [("TeamSignedKit", TEAM, team_cert), ("SelfSignedKit", None, self_cert)]:
@@ -306,6 +351,24 @@ def main():
            sign_bundle(bundle, "dev.sdkvet.samples.SealBrokenKit", TEAM, 0, team_cert), team_cert)
     shutil.rmtree(headers)
     open(os.path.join(bundle, "ios-arm64", "GoodKit.framework", "Extra.txt"), "w").write("added after signing\n")
+
+    # A forged team: the code directory claims SDKVET1234, the CMS is a few garbage bytes.
+    bundle = xcframework("ForgedTeamKit")
+    record("ForgedTeamKit.xcframework",
+           sign_bundle(bundle, "dev.sdkvet.samples.ForgedTeamKit", TEAM, 0, None, cms_bytes=b"\x30\x80garbage"),
+           None)
+    expected["ForgedTeamKit.xcframework"]["cmsPresent"] = True
+    # A copied signature: TeamSignedKit's CMS, made over another code directory.
+    bundle = xcframework("CopiedSignatureKit")
+    copied = open(os.path.join(HERE, "TeamSignedKit.xcframework", "_CodeSignature", "CodeSignature"), "rb").read()
+    record("CopiedSignatureKit.xcframework",
+           sign_bundle(bundle, "dev.sdkvet.samples.CopiedSignatureKit", TEAM, 0, team_cert, cms_bytes=copied),
+           team_cert)
+    # Two teams: the code directory claims SDKVET1234, the certificate that signs it is OTHER56789.
+    bundle = xcframework("TeamMismatchKit")
+    inner(bundle, "TeamMismatchKit", TEAM, team_cert)
+    record("TeamMismatchKit.xcframework",
+           sign_bundle(bundle, "dev.sdkvet.samples.TeamMismatchKit", TEAM, 0, other_cert), other_cert)
 
     with open(os.path.join(HERE, "expected.json"), "w") as out:
         json.dump(expected, out, indent=2, sort_keys=True)

@@ -132,6 +132,15 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Obtain the release as the vendor published it; `codesign --verify --deep --strict -v X.xcframework` names the files."
       )
+    case .signatureUnverified:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A signature names no signer sdkvet can tie to a certificate, or two different teams.",
+        detail:
+          "The signer is taken only from a certificate parsed out of the CMS signature, the one its SignerInfo names, whose signed digest is that of the code directory. A CMS that cannot be parsed, holds no certificate or was made over another code directory names nobody, and a team identifier written in the code directory alone proves nothing; a certificate whose team differs from the code directory's means the signature was edited. The CMS's cryptographic signature and certificate chain are not verified.",
+        fixMarkdown:
+          "Do not adopt the release on this signature: check it on a Mac with `codesign --verify --strict -v X.xcframework` and `codesign -dv`, and obtain the release from the vendor."
+      )
     case .policyDeniedCategory:
       RuleDocumentation(
         rule: rule, defaultSeverity: .error,

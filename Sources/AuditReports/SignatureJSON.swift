@@ -7,16 +7,20 @@ extension JSONValue {
   /// A code signature: the signer as Xcode names it, the primary directory's fields, every
   /// directory's hash type and cdhash, and the CMS blob's certificate.
   public static func signature(_ info: CodeSignatureInfo) -> JSONValue {
-    let certificate: (sha256: String?, note: String?) =
-      switch info.certificate {
-      case .none: (nil, nil)
-      case .sha256(let fingerprint): (fingerprint, nil)
-      case .notParsed(let reason): (nil, "certificate not parsed: \(reason)")
-      }
+    var certificate: SigningCertificate?
+    var certificateNote: String?
+    switch info.certificate {
+    case .none: break
+    case .parsed(let parsed): certificate = parsed
+    case .notParsed(let reason): certificateNote = "certificate not parsed: \(reason)"
+    }
+    if case .unverified(let reason) = info.signer, certificateNote == nil { certificateNote = reason }
     return .object([
       ("signer", .string(info.signer.description)),
       ("identifier", .optional(info.identifier)),
       ("teamIdentifier", .optional(info.teamIdentifier)),
+      ("certificateTeamIdentifier", .optional(info.certificateTeamIdentifier)),
+      ("teamsAgree", info.teamsAgree.map(JSONValue.bool) ?? .null),
       ("flags", .int(Int(info.directories.first?.flags ?? 0))),
       ("adHoc", .bool(info.isAdHoc)),
       ("linkerSigned", .bool(info.isLinkerSigned)),
@@ -34,8 +38,10 @@ extension JSONValue {
           })
       ),
       ("cmsSize", .int(info.cmsSize)),
-      ("certificateSHA256", .optional(certificate.sha256)),
-      ("certificateNote", .optional(certificate.note)),
+      ("cmsSignsCodeDirectory", info.cmsSignsCodeDirectory.map(JSONValue.bool) ?? .null),
+      ("certificateSHA256", .optional(certificate?.sha256)),
+      ("certificateSubject", .optional(certificate?.commonName)),
+      ("certificateNote", .optional(certificateNote)),
     ])
   }
 

@@ -1,10 +1,13 @@
-/// What a code signature says about who built a binary or bundle: its code directories, whether
-/// it carries a CMS signature, and the signer Xcode would name. Read from a Mach-O
+/// What a code signature says about who built a binary or bundle: its code directories, its
+/// CMS signature's certificate, and the signer Xcode would name. Read from a Mach-O
 /// `LC_CODE_SIGNATURE` superblob or from a bundle's `_CodeSignature/` files (both
 /// `CodeSignatureInfo.init(superBlob:)` and `init(codeDirectory:alternates:cms:)`).
 ///
-/// Nothing here verifies a signature: hashes are not compared with the code, and no certificate
-/// chain is checked. The fields say what the signature claims.
+/// Nothing here verifies a signature cryptographically: hashes are not compared with the code,
+/// and neither the CMS signature nor the certificate chain is checked. So the signer is named
+/// only from a certificate sdkvet parsed out of the CMS, one that the CMS's `SignerInfo` names
+/// and whose signed digest is that of the primary code directory; a team identifier in a code
+/// directory is a claim anybody can write and never names a signer on its own.
 public struct CodeSignatureInfo: Sendable, Hashable {
   /// The primary code directory (slot 0, or the `_CodeSignature/CodeDirectory` file) first, then
   /// the alternate ones (slots 0x1000–0x1004, `CodeRequirements-1`…) in slot order.
@@ -12,20 +15,39 @@ public struct CodeSignatureInfo: Sendable, Hashable {
   /// The size of the CMS signature (slot 0x10000, `_CodeSignature/CodeSignature`) without its
   /// blob header; 0 when there is none or it is empty (as in an ad-hoc signature).
   public var cmsSize: Int
-  /// The leaf certificate's fingerprint, when the CMS blob holds certificates.
-  public var certificate: CertificateFingerprint
+  /// The signer's certificate, when the CMS holds one sdkvet could read.
+  public var certificate: CertificateState
+  /// Whether the CMS's signed `messageDigest` is the digest of the primary code directory:
+  /// `nil` when there is no CMS, it names no signer or digest, or its digest algorithm is not
+  /// one sdkvet computes (SHA-1, SHA-256).
+  public var cmsSignsCodeDirectory: Bool?
 
   /// Creates a signature summary.
-  public init(directories: [CodeDirectorySummary], cmsSize: Int, certificate: CertificateFingerprint) {
+  public init(
+    directories: [CodeDirectorySummary], cmsSize: Int, certificate: CertificateState,
+    cmsSignsCodeDirectory: Bool? = nil
+  ) {
     self.directories = directories
     self.cmsSize = cmsSize
     self.certificate = certificate
+    self.cmsSignsCodeDirectory = cmsSignsCodeDirectory
   }
 
   /// The signing identifier of the primary code directory.
   public var identifier: String? { directories.first?.identifier }
-  /// The team identifier of the primary code directory (an alternate's when the primary has none).
+  /// The team identifier a code directory claims (the primary's, an alternate's when the primary
+  /// has none). Unauthenticated: compare `certificateTeamIdentifier`.
   public var teamIdentifier: String? { directories.lazy.compactMap(\.teamIdentifier).first }
+  /// The team identifier of the signer's certificate (its subject OU).
+  public var certificateTeamIdentifier: String? {
+    if case .parsed(let certificate) = certificate { return certificate.team }
+    return nil
+  }
+  /// Whether the code directory's team and the certificate's agree; `nil` unless both are present.
+  public var teamsAgree: Bool? {
+    guard let teamIdentifier, let certificateTeamIdentifier else { return nil }
+    return teamIdentifier == certificateTeamIdentifier
+  }
   /// Whether the primary code directory has the ad-hoc flag (`CS_ADHOC`, 0x2).
   public var isAdHoc: Bool { (directories.first?.flags ?? 0) & CodeDirectorySummary.adHocFlag != 0 }
   /// Whether the linker made the signature (`CS_LINKER_SIGNED`, 0x20000): ld64 and lld sign every
@@ -37,13 +59,25 @@ public struct CodeSignatureInfo: Sendable, Hashable {
   }
 
   /// Who signed, as Xcode classifies it (swift-build `CodeSignatureInfo`): ad hoc when the code
-  /// directory says so or there is no CMS signature; a developer program signature when a team
-  /// identifier is present; otherwise self-signed, named by the leaf certificate.
+  /// directory says so or there is no CMS signature; a developer program signature when the
+  /// signer's certificate names a team; otherwise self-signed, named by that certificate. When
+  /// the CMS yields no certificate tied to this code directory, nobody is named: `unverified`.
   public var signer: Signer {
     if isAdHoc || cmsSize == 0 { return .adHoc }
-    if let teamIdentifier { return .appleDeveloperProgram(team: teamIdentifier) }
-    if case .sha256(let fingerprint) = certificate { return .selfSigned(certificateSHA256: fingerprint) }
-    return .selfSigned(certificateSHA256: nil)
+    let parsed: SigningCertificate
+    switch certificate {
+    case .none: return .unverified(reason: "the CMS signature holds no certificate")
+    case .notParsed(let reason): return .unverified(reason: "the CMS signature cannot be parsed: \(reason)")
+    case .parsed(let certificate): parsed = certificate
+    }
+    switch cmsSignsCodeDirectory {
+    case true?: break
+    case false?: return .unverified(reason: "the CMS signature was not made over this code directory")
+    case nil:
+      return .unverified(reason: "the CMS signature carries no digest of the code directory that sdkvet can check")
+    }
+    if let team = parsed.team { return .appleDeveloperProgram(team: team) }
+    return .selfSigned(certificateSHA256: parsed.sha256)
   }
 }
 
@@ -55,38 +89,46 @@ public enum Signer: Sendable, Hashable, CustomStringConvertible {
   case adHoc
   /// Signed with a certificate that names a team: `AppleDeveloperProgram:<TEAMID>`.
   case appleDeveloperProgram(team: String)
-  /// Signed with a certificate that names no team: `SelfSigned:<SHA-256 of the leaf certificate>`,
-  /// `nil` when the certificate could not be parsed.
-  case selfSigned(certificateSHA256: String?)
+  /// Signed with a certificate that names no team: `SelfSigned:<SHA-256 of the leaf certificate>`.
+  case selfSigned(certificateSHA256: String)
+  /// A CMS signature is there, but it yields no certificate tied to the code directory (it
+  /// cannot be parsed, holds no certificate, or signs another code directory): nobody is named.
+  case unverified(reason: String)
 
-  /// `unsigned`, `ad-hoc`, `AppleDeveloperProgram:<TEAMID>` or `SelfSigned:<SHA-256>`.
+  /// `unsigned`, `ad-hoc`, `AppleDeveloperProgram:<TEAMID>`, `SelfSigned:<SHA-256>` or `unverified`.
   public var description: String {
     switch self {
     case .unsigned: "unsigned"
     case .adHoc: "ad-hoc"
     case .appleDeveloperProgram(let team): "AppleDeveloperProgram:\(team)"
-    case .selfSigned(let fingerprint?): "SelfSigned:\(fingerprint)"
-    case .selfSigned(nil): "SelfSigned (certificate not parsed)"
+    case .selfSigned(let fingerprint): "SelfSigned:\(fingerprint)"
+    case .unverified: "unverified"
     }
   }
 
-  /// Whether a certificate signed the code (developer program or self-signed).
+  /// Whether a certificate sdkvet read signed the code (developer program or self-signed).
   public var hasCertificate: Bool {
     switch self {
-    case .unsigned, .adHoc: false
+    case .unsigned, .adHoc, .unverified: false
     case .appleDeveloperProgram, .selfSigned: true
     }
   }
 }
 
-/// The leaf certificate of a CMS signature, as far as sdkvet reads it.
-public enum CertificateFingerprint: Sendable, Hashable {
+/// The signer's certificate of a CMS signature, as far as sdkvet reads it.
+public enum CertificateState: Sendable, Hashable {
   /// No CMS signature, or one without certificates.
   case none
-  /// The SHA-256 of the first certificate's DER bytes, uppercase hex (as Xcode names a self-signed signer).
-  case sha256(String)
-  /// The CMS blob is there but its certificates could not be walked; the reason, one sentence.
+  /// The certificate the signer names (the first one when it names none sdkvet can match).
+  case parsed(SigningCertificate)
+  /// The CMS blob is there but could not be walked; the reason, one sentence.
   case notParsed(String)
+
+  /// The certificate's SHA-256, when parsed.
+  public var sha256: String? {
+    if case .parsed(let certificate) = self { return certificate.sha256 }
+    return nil
+  }
 }
 
 /// One code directory (`CS_CodeDirectory`, magic 0xfade0c02).

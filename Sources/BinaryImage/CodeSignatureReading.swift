@@ -45,8 +45,7 @@ extension CodeSignatureInfo {
     guard let primary else {
       throw BinaryError(.malformed, "code signature superblob has no code directory (slot 0)", offset: blob.baseOffset)
     }
-    try self.init(
-      primary: primary, alternates: alternates.sorted { $0.0 < $1.0 }, cmsWrapper: cms)
+    try self.init(primary: primary, alternates: alternates.sorted { $0.0 < $1.0 }, cms: try cms.map(Self.cmsPayload))
   }
 
   /// Reads a detached signature, as a bundle's `_CodeSignature/` holds it: the `CodeDirectory`
@@ -65,19 +64,37 @@ extension CodeSignatureInfo {
       let directory = try Self.blob(bigEndian(alternate), at: 0, magic: Self.codeDirectoryMagic, "code directory")
       slotted.append((Self.alternateSlots.lowerBound + UInt32(offset), directory))
     }
-    let wrapper = try cms.map { reader throws(BinaryError) in
-      try Self.blob(bigEndian(reader), at: 0, magic: Self.blobWrapperMagic, "CMS signature wrapper")
-    }
-    try self.init(primary: primary, alternates: slotted, cmsWrapper: wrapper)
+    let payload = try cms.map { reader throws(BinaryError) in try Self.detachedCMS(bigEndian(reader)) }
+    try self.init(primary: primary, alternates: slotted, cms: payload)
   }
 
-  private init(primary: ByteReader, alternates: [(UInt32, ByteReader)], cmsWrapper: ByteReader?) throws(BinaryError) {
+  /// The CMS of a `_CodeSignature/CodeSignature` file: Xcode writes it bare (a BER `SEQUENCE`,
+  /// first byte 0x30), `codesign` of old and the embedded form wrap it in a `0xfade0b01` blob.
+  private static func detachedCMS(_ file: ByteReader) throws(BinaryError) -> ByteReader {
+    if file.count > 0, try file.peek(UInt8.self, at: 0, "CMS signature") == 0x30 { return file }
+    return try cmsPayload(try blob(file, at: 0, magic: blobWrapperMagic, "CMS signature wrapper"))
+  }
+
+  /// The CMS inside a blob wrapper.
+  private static func cmsPayload(_ wrapper: ByteReader) throws(BinaryError) -> ByteReader {
+    try wrapper.slice(at: 8, count: wrapper.count - 8, "CMS signature")
+  }
+
+  private init(primary: ByteReader, alternates: [(UInt32, ByteReader)], cms: ByteReader?) throws(BinaryError) {
     var directories = [try Self.directory(primary, slot: Self.primarySlot)]
     for (slot, alternate) in alternates { directories.append(try Self.directory(alternate, slot: slot)) }
-    let payload = try cmsWrapper?.slice(at: 8, count: (cmsWrapper?.count ?? 8) - 8, "CMS signature")
-    let cmsSize = payload?.count ?? 0
-    let certificate = payload.map { $0.count == 0 ? .none : CMSCertificates.leafFingerprint(in: $0) } ?? .none
-    self.init(directories: directories, cmsSize: cmsSize, certificate: certificate)
+    guard let cms, cms.count > 0 else {
+      self.init(directories: directories, cmsSize: 0, certificate: .none)
+      return
+    }
+    do throws(BinaryError) {
+      let signedData = try CMSSignedData(cms)
+      self.init(
+        directories: directories, cmsSize: cms.count, certificate: signedData.certificate.map { .parsed($0) } ?? .none,
+        cmsSignsCodeDirectory: signedData.matches(codeDirectory: primary))
+    } catch {
+      self.init(directories: directories, cmsSize: cms.count, certificate: .notParsed(error.message))
+    }
   }
 
   /// The blob at `offset` in `container`, sliced to its own `length` field, after checking its magic.

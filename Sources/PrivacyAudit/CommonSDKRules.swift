@@ -40,9 +40,17 @@ enum CommonSDKRules {
   /// The most definitions cited as evidence per SDK and target.
   static let shownDefinitions = 10
 
-  /// The listed SDKs in the target's Mach-O code, by SDK name.
+  /// The target kinds that are Apple code bundles whatever their binaries turn out to be: their name
+  /// alone makes them a listed SDK, as Apple's check is by name.
+  static let appleBundleKinds: Set<TargetKind> = [.framework, .xcframework]
+
+  /// The listed SDKs in an Apple target (a bundle, or any target with Mach-O code), by SDK name.
+  /// A bundle named like a listed SDK is one even when none of its binaries can be read.
   static func detections(_ audit: TargetAudit, index: CatalogIndex) -> [SDKDetection] {
-    guard audit.binaries.contains(where: { $0.images.contains { $0.format == .machO } }) else { return [] }
+    guard
+      appleBundleKinds.contains(audit.target.kind)
+        || audit.binaries.contains(where: { $0.images.contains { $0.format == .machO } })
+    else { return [] }
     var byName: [String: [Evidence]] = [:]
     var confidence: [String: SDKDetection.Confidence] = [:]
     let target = audit.target

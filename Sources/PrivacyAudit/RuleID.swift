@@ -57,4 +57,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case trackingDomainUndeclared = "tracking-domain-undeclared"
   /// A target links against a library or framework the policy denies.
   case policyDeniedLinkedLibrary = "policy-denied-linked-library"
+  /// A signature's CMS names no certificate tied to its code directory, or the certificate's
+  /// team differs from the one the code directory claims: nobody can be named as the signer.
+  case signatureUnverified = "signature-unverified"
 }

@@ -19,6 +19,10 @@ import TargetDiscovery
 /// `listed-sdk-unsigned` (error, ITMS-91065): a commonly used SDK on Apple's list is an
 /// xcframework without a certificate signature, or the `.ipa`'s signature receipt for the
 /// xcframework it was built from says `signed` false. It replaces `unsigned-binary-sdk` there.
+///
+/// `signature-unverified` (warning): the xcframework's CMS signature names no certificate tied
+/// to its code directory (`Signer.unverified`), or the certificate's team differs from the one
+/// the code directory claims. For a listed SDK the first case is `listed-sdk-unsigned` instead.
 enum SignatureRules {
   /// How many paths a message names before it says how many more there are.
   static let namedPathLimit = 5
@@ -26,7 +30,8 @@ enum SignatureRules {
   static func findings(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
     let listed = listedUnsigned(audit, detections: detections)
     guard audit.target.kind == .xcframework, let signature = audit.target.signature else { return listed }
-    return (listed.isEmpty ? unsigned(signature) : listed) + innerUnsigned(audit, outer: signature) + seal(signature)
+    return (listed.isEmpty ? unsigned(signature) + unverified(signature) : listed + teamsDiffer(signature))
+      + innerUnsigned(audit, outer: signature) + seal(signature)
   }
 
   /// Why the xcframework counts as unsigned, as a clause ("is not signed (…)"); `nil` when it
@@ -35,8 +40,12 @@ enum SignatureRules {
     switch signature.state {
     case .unsigned: "is not signed (it has no _CodeSignature/CodeDirectory)"
     case .unreadable(let reason): "has a signature that cannot be read (\(reason))"
-    case .signed(let info) where !info.signer.hasCertificate: "is only ad-hoc signed, which Xcode treats as unsigned"
-    case .signed: nil
+    case .signed(let info):
+      switch info.signer {
+      case .unverified(let reason): "has a signature that names no signer sdkvet can check (\(reason))"
+      case .unsigned, .adHoc: "is only ad-hoc signed, which Xcode treats as unsigned"
+      case .appleDeveloperProgram, .selfSigned: nil
+      }
     }
   }
 
@@ -66,6 +75,7 @@ enum SignatureRules {
   }
 
   private static func unsigned(_ signature: BundleSignature) -> [Finding] {
+    if case .unverified = signature.signer { return [] }
     guard let state = unsignedState(signature) else { return [] }
     return [
       Finding(
@@ -74,6 +84,32 @@ enum SignatureRules {
           "The xcframework \(state): nothing says who built it, and Xcode cannot warn when a later release comes from someone else. Ask the vendor for a release signed with their certificate (App Store Connect rejects a commonly used SDK shipped unsigned, ITMS-91065).",
         file: signature.bundle + "/_CodeSignature")
     ]
+  }
+
+  private static func unverified(_ signature: BundleSignature) -> [Finding] {
+    guard case .signed(let info) = signature.state, case .unverified(let reason) = info.signer else {
+      return teamsDiffer(signature)
+    }
+    return [unverifiedFinding(signature, "its CMS signature names no signer sdkvet can check: \(reason)")]
+  }
+
+  /// The certificate names one team and the code directory claims another.
+  private static func teamsDiffer(_ signature: BundleSignature) -> [Finding] {
+    guard case .signed(let info) = signature.state, info.teamsAgree == false,
+      let claimed = info.teamIdentifier, let certified = info.certificateTeamIdentifier
+    else { return [] }
+    return [
+      unverifiedFinding(
+        signature, "its code directory claims team \(claimed) but the signing certificate is team \(certified)")
+    ]
+  }
+
+  private static func unverifiedFinding(_ signature: BundleSignature, _ why: String) -> Finding {
+    Finding(
+      rule: .signatureUnverified, severity: .warning, category: nil,
+      message:
+        "sdkvet cannot tell who signed this xcframework: \(why). A team identifier written in a code directory proves nothing on its own, so no signer is named. Check the release on a Mac with `codesign --verify --strict -v` and obtain it from the vendor.",
+      file: signature.bundle + "/_CodeSignature")
   }
 
   private static func innerUnsigned(_ audit: TargetAudit, outer: BundleSignature) -> [Finding] {

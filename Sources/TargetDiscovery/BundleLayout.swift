@@ -3,7 +3,8 @@ import PropertyLists
 /// Where a bundle keeps its executable, `Info.plist` and resources.
 ///
 /// iOS-family bundles are flat. macOS apps and bundles nest everything in `Contents/`; macOS
-/// frameworks keep it in `Versions/<current>/` and point to it from the root with symbolic links.
+/// frameworks keep it in `Versions/<current>/` and point to it from the root with symbolic links;
+/// where those links were made folders, the root's `Resources/` stands in for the version's.
 struct BundleLayout {
   /// The folder holding `Info.plist` (flat and `Contents/` layouts) or the version folder.
   var contents: String
@@ -24,7 +25,13 @@ struct BundleLayout {
         contents: path, infoPlist: path.subpath("Info.plist"), executableFolder: path, resources: path)
     }
     let contents = versions.subpath(version)
-    let resources = contents.subpath("Resources")
+    var resources = contents.subpath("Resources")
+    // Packagers that keep no symbolic links (Python wheels, some zips and CI caches) turn the
+    // root's `Resources` link into a folder and leave the version's out.
+    let rootResources = path.subpath("Resources")
+    if fileSystem.status(resources)?.kind != .directory, fileSystem.linkStatus(rootResources)?.kind == .directory {
+      resources = rootResources
+    }
     return BundleLayout(
       contents: contents, infoPlist: resources.subpath("Info.plist"), executableFolder: contents, resources: resources)
   }

@@ -58,17 +58,68 @@ import Testing
     return [tag] + length + content
   }
 
-  /// A CMS ContentInfo whose SignedData holds `certificate`, outer levels indefinite-length.
-  static func cms(certificate: [UInt8]) -> [UInt8] {
+  static let sha256OID: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01]
+  static let sha1OID: [UInt8] = [0x2b, 0x0e, 0x03, 0x02, 0x1a]
+
+  /// An X.509 `Name` with a common name and, when given, an organizational unit.
+  static func name(_ commonName: String, unit: String?) -> [UInt8] {
+    var sets = der(0x31, der(0x30, der(0x06, [0x55, 0x04, 0x03]) + der(0x0c, Array(commonName.utf8))))
+    if let unit { sets += der(0x31, der(0x30, der(0x06, [0x55, 0x04, 0x0b]) + der(0x13, Array(unit.utf8)))) }
+    return der(0x30, sets)
+  }
+
+  /// A self-issued certificate: version, `serial`, an algorithm, issuer = subject, validity,
+  /// subject, a filler key; the fields `CertificateFields` reads, in order.
+  static func certificate(_ commonName: String, unit: String?, serial: UInt8 = 1) -> [UInt8] {
+    let algorithm = der(0x30, der(0x06, [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0b]))
+    let subject = name(commonName, unit: unit)
+    let tbs = der(
+      0x30,
+      der(0xa0, der(0x02, [2])) + der(0x02, [serial]) + algorithm + subject
+        + der(0x30, der(0x17, Array("260101000000Z".utf8)))
+        + subject + der(0x30, algorithm + der(0x03, [0, 1, 2, 3])))
+    return der(0x30, tbs + algorithm + der(0x03, [0, 9, 9]))
+  }
+
+  /// The `[issuer, serial]` of a certificate built by `certificate(_:unit:serial:)`.
+  static func issuerAndSerial(_ commonName: String, unit: String?, serial: UInt8 = 1) -> [UInt8] {
+    der(0x30, name(commonName, unit: unit) + der(0x02, [serial]))
+  }
+
+  /// A CMS ContentInfo whose SignedData holds `certificates` and, when `signing` is given, one
+  /// SignerInfo naming `signer` with a `messageDigest` of `signing` (by `digestOID`); outer
+  /// levels indefinite-length, as codesign writes them.
+  static func cms(
+    certificates: [[UInt8]], signer: [UInt8]? = nil, signing: [UInt8]? = nil, digestOID: [UInt8] = sha256OID
+  ) -> [UInt8] {
+    var signerInfos: [UInt8] = []
+    if let signing {
+      let digest = signing.withUnsafeBytes { digestOID == sha1OID ? Digest.sha1($0) : Digest.sha256($0) }
+      let messageDigest = der(
+        0x30, der(0x06, [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x04]) + der(0x31, der(0x04, digest)))
+      let contentType = der(
+        0x30, der(0x06, [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x03]) + der(0x31, der(0x06, [1])))
+      signerInfos = der(
+        0x30,
+        der(0x02, [1]) + (signer ?? issuerAndSerial("Signer", unit: nil)) + der(0x30, der(0x06, digestOID))
+          + der(0xa0, contentType + messageDigest) + der(0x30, der(0x06, [1])) + der(0x04, [0, 0]))
+    }
     let signedData =
       der(0x02, [1]) + der(0x31, []) + der(0x30, der(0x06, [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x01]))
-      + der(0xa0, certificate) + der(0x31, [])
+      + der(0xa0, certificates.flatMap { $0 }) + der(0x31, signerInfos)
     let inner: [UInt8] = [0x30, 0x80] + signedData + [0, 0]
     let content: [UInt8] = [0xa0, 0x80] + inner + [0, 0]
     return [0x30, 0x80] + der(0x06, [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x07, 0x02]) + content + [0, 0]
   }
 
-  static let certificate = der(0x30, der(0x30, Array("a certificate's to-be-signed part".utf8)))
+  /// The team certificate the signature tests sign with, and its signer identifier.
+  static let certificate = certificate("Apple Distribution: test (TEAM123456)", unit: "TEAM123456")
+  static let signerIdentifier = issuerAndSerial("Apple Distribution: test (TEAM123456)", unit: "TEAM123456")
+
+  /// A CMS by `certificate` over `directory`.
+  static func teamCMS(over directory: [UInt8]) -> [UInt8] {
+    cms(certificates: [certificate], signer: signerIdentifier, signing: directory)
+  }
 
   static func read(_ bytes: [UInt8]) -> Result<CodeSignatureInfo, BinaryError> {
     bytes.withUnsafeBytes { raw in
@@ -84,7 +135,7 @@ import Testing
     let primary = Self.directory(hashType: 1)
     let alternate = Self.directory(hashType: 2)
     let bytes = Self.superBlob([
-      (0, primary), (0x1000, alternate), (0x1_0000, Self.wrapper(Self.cms(certificate: Self.certificate))),
+      (0, primary), (0x1000, alternate), (0x1_0000, Self.wrapper(Self.teamCMS(over: primary))),
     ])
     let info = try Self.read(bytes).get()
     #expect(info.identifier == "dev.sdkvet.test" && info.teamIdentifier == "TEAM123456")
@@ -93,7 +144,12 @@ import Testing
     #expect(info.cdhash == alternate.withUnsafeBytes { Digest.hex(Digest.sha256($0).prefix(20)) })
     #expect(info.signer == .appleDeveloperProgram(team: "TEAM123456"))
     let fingerprint = Self.certificate.withUnsafeBytes { Digest.hex(Digest.sha256($0), uppercase: true) }
-    #expect(info.certificate == .sha256(fingerprint))
+    #expect(
+      info.certificate
+        == .parsed(
+          SigningCertificate(
+            sha256: fingerprint, team: "TEAM123456", commonName: "Apple Distribution: test (TEAM123456)")))
+    #expect(info.cmsSignsCodeDirectory == true && info.teamsAgree == true)
   }
 
   @Test func classifiesAdHocSelfSignedAndLinkerSigned() throws {
@@ -101,35 +157,73 @@ import Testing
     #expect(adHoc.signer == .adHoc && adHoc.isAdHoc && adHoc.isLinkerSigned && adHoc.cmsSize == 0)
     let emptyCMS = try Self.read(Self.superBlob([(0, Self.directory()), (0x1_0000, Self.wrapper([]))])).get()
     #expect(emptyCMS.signer == .adHoc, "a team identifier without certificates is still ad hoc")
-    let selfSigned = try Self.read(
-      Self.superBlob([
-        (0, Self.directory(team: nil)), (0x1_0000, Self.wrapper(Self.cms(certificate: Self.certificate))),
-      ])
-    ).get()
-    guard case .selfSigned(let fingerprint?) = selfSigned.signer else {
-      Issue.record("expected SelfSigned, got \(selfSigned.signer)")
-      return
-    }
-    #expect(fingerprint.count == 64 && selfSigned.signer.description == "SelfSigned:\(fingerprint)")
-    let unparsed = try Self.read(
-      Self.superBlob([(0, Self.directory(team: nil)), (0x1_0000, Self.wrapper([0x30, 0x84, 0xff, 0xff, 0xff, 0xff]))])
-    ).get()
-    #expect(unparsed.signer.description == "SelfSigned (certificate not parsed)")
+    let primary = Self.directory(team: nil)
+    let selfCertificate = Self.certificate("self", unit: nil)
+    let cms = Self.cms(
+      certificates: [selfCertificate], signer: Self.issuerAndSerial("self", unit: nil), signing: primary)
+    let selfSigned = try Self.read(Self.superBlob([(0, primary), (0x1_0000, Self.wrapper(cms))])).get()
+    let fingerprint = selfCertificate.withUnsafeBytes { Digest.hex(Digest.sha256($0), uppercase: true) }
+    #expect(selfSigned.signer == .selfSigned(certificateSHA256: fingerprint))
+    #expect(selfSigned.signer.description == "SelfSigned:\(fingerprint)")
   }
 
-  @Test func detachedSignatureReadsTheSameFields() throws {
+  /// A team identifier in a code directory names nobody: only a certificate the CMS's signer
+  /// names, whose signed digest is this code directory's, does.
+  @Test func noSignerWithoutACertificateTiedToTheCodeDirectory() throws {
+    let primary = Self.directory()
+    func signer(_ cms: [UInt8]) throws -> CodeSignatureInfo {
+      try Self.read(Self.superBlob([(0, primary), (0x1_0000, Self.wrapper(cms))])).get()
+    }
+    let garbage = try signer([0x30, 0x84, 0xff, 0xff, 0xff, 0xff])
+    #expect(garbage.signer.description == "unverified" && !garbage.signer.hasCertificate)
+    #expect(garbage.teamIdentifier == "TEAM123456" && garbage.certificateTeamIdentifier == nil)
+    let copied = try signer(Self.teamCMS(over: Self.directory(identifier: "another")))
+    #expect(copied.signer == .unverified(reason: "the CMS signature was not made over this code directory"))
+    #expect(copied.cmsSignsCodeDirectory == false)
+    let noSignerInfo = try signer(Self.cms(certificates: [Self.certificate]))
+    #expect(!noSignerInfo.signer.hasCertificate && noSignerInfo.cmsSignsCodeDirectory == nil)
+    let noCertificate = try signer(Self.cms(certificates: [], signer: Self.signerIdentifier, signing: primary))
+    #expect(noCertificate.signer == .unverified(reason: "the CMS signature holds no certificate"))
+  }
+
+  @Test func signerIsTheCertificateTheSignerInfoNames() throws {
+    let primary = Self.directory()
+    let intermediate = Self.certificate("Apple Worldwide Developer Relations", unit: "G3", serial: 7)
+    let cms = Self.cms(certificates: [intermediate, Self.certificate], signer: Self.signerIdentifier, signing: primary)
+    let info = try Self.read(Self.superBlob([(0, primary), (0x1_0000, Self.wrapper(cms))])).get()
+    #expect(info.signer == .appleDeveloperProgram(team: "TEAM123456"))
+    let sha1 = Self.cms(
+      certificates: [Self.certificate], signer: Self.signerIdentifier, signing: primary, digestOID: Self.sha1OID)
+    #expect(
+      try Self.read(Self.superBlob([(0, primary), (0x1_0000, Self.wrapper(sha1))])).get().cmsSignsCodeDirectory == true)
+  }
+
+  @Test func certificateTeamWinsAndADifferentClaimIsSeen() throws {
+    let primary = Self.directory(team: "CLAIMED123")
+    let info = try Self.read(Self.superBlob([(0, primary), (0x1_0000, Self.wrapper(Self.teamCMS(over: primary)))]))
+      .get()
+    #expect(info.signer == .appleDeveloperProgram(team: "TEAM123456"))
+    #expect(info.teamIdentifier == "CLAIMED123" && info.teamsAgree == false)
+  }
+
+  @Test func detachedSignatureReadsTheSameFieldsBareOrWrapped() throws {
     let primary = Self.directory(hashType: 1)
     let alternate = Self.directory(hashType: 2)
-    let cms = Self.wrapper(Self.cms(certificate: Self.certificate))
-    let info = try primary.withUnsafeBytes { p in
-      try alternate.withUnsafeBytes { a in
-        try cms.withUnsafeBytes { c in
-          try CodeSignatureInfo(codeDirectory: ByteReader(p), alternates: [ByteReader(a)], cms: ByteReader(c))
+    let bare = Self.teamCMS(over: primary)
+    func detached(_ cms: [UInt8]) throws -> CodeSignatureInfo {
+      try primary.withUnsafeBytes { p in
+        try alternate.withUnsafeBytes { a in
+          try cms.withUnsafeBytes { c in
+            try CodeSignatureInfo(codeDirectory: ByteReader(p), alternates: [ByteReader(a)], cms: ByteReader(c))
+          }
         }
       }
     }
-    let embedded = try Self.read(Self.superBlob([(0, primary), (0x1000, alternate), (0x1_0000, cms)])).get()
-    #expect(info == embedded)
+    let embedded = try Self.read(Self.superBlob([(0, primary), (0x1000, alternate), (0x1_0000, Self.wrapper(bare))]))
+      .get()
+    #expect(try detached(bare) == embedded, "Xcode's bare BER CMS")
+    #expect(try detached(Self.wrapper(bare)) == embedded, "a CMS in a 0xfade0b01 wrapper")
+    #expect(embedded.signer == .appleDeveloperProgram(team: "TEAM123456"))
   }
 
   /// Each hostile blob: the error kind expected.
@@ -181,12 +275,19 @@ import Testing
       ("indefinite primitive", [0x04, 0x80, 0, 0]),
     ]
     for (name, bytes) in cases {
-      let result = bytes.withUnsafeBytes { CMSCertificates.leafFingerprint(in: ByteReader($0)) }
-      guard case .notParsed(let reason) = result else {
-        Issue.record("\(name): \(result)")
+      let result = bytes.withUnsafeBytes { raw -> BinaryError? in
+        do throws(BinaryError) {
+          _ = try CMSSignedData(ByteReader(raw))
+          return nil
+        } catch {
+          return error
+        }
+      }
+      guard let result else {
+        Issue.record("\(name): parsed")
         continue
       }
-      #expect(!reason.isEmpty, "\(name)")
+      #expect(!result.message.isEmpty && result.offset != nil, "\(name)")
     }
   }
 
@@ -194,7 +295,7 @@ import Testing
   @Test func mutationsNeverTrap() {
     let good = Self.superBlob([
       (0, Self.directory(hashType: 1)), (0x1000, Self.directory()),
-      (0x1_0000, Self.wrapper(Self.cms(certificate: Self.certificate))),
+      (0x1_0000, Self.wrapper(Self.teamCMS(over: Self.directory(hashType: 1)))),
     ])
     var generator = SeededGenerator(seed: 0x51_6e)
     var outcomes = (read: 0, failed: 0)

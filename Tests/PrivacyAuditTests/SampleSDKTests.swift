@@ -159,6 +159,9 @@ struct SampleSDKTests {
         "camera", "location-when-in-use", "microphone",
       ])
     #expect(target("MacKit.framework")?.binaries.count == 1)
+    let flat = target("FlatMacKit.framework")
+    #expect(flat?.privacyManifest.map(SampleSDKs.relative) == "FlatMacKit.framework/Resources/PrivacyInfo.xcprivacy")
+    #expect(flat?.findings.isEmpty == true, "a framework laid out without links reads its root Resources/")
     #expect(
       target("linux/libfilestat.so")?.usedCategories == [
         "NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategoryFileTimestamp",

@@ -15,7 +15,10 @@ import Testing
   static let root = SampleLocator.sample("signatures")
   /// The signed samples: every xcframework and signed binary here, and the signed Mach-O fixtures.
   static let signedPaths: [String] = {
-    let names = ["AdHocKit", "InnerUnsignedKit", "SealBrokenKit", "SelfSignedKit", "TeamSignedKit", "UnsignedKit"]
+    let names = [
+      "AdHocKit", "CopiedSignatureKit", "ForgedTeamKit", "InnerUnsignedKit", "SealBrokenKit", "SelfSignedKit",
+      "TeamMismatchKit", "TeamSignedKit", "UnsignedKit",
+    ]
     let kits = names.flatMap { ["\($0).xcframework", "\($0).xcframework/ios-arm64/GoodKit.framework/GoodKit"] }
     return kits.map { root + "/" + $0 }
       + ["Fixture.framework/Fixture", "tool", "team-signed.dylib"].map { SampleLocator.sample("macho/bin/" + $0) }
@@ -27,7 +30,7 @@ import Testing
 
   @Test func eachSignatureRuleFiresExactlyOnItsSample() throws {
     let report = try Self.scan()
-    let rules: [RuleID] = [.unsignedBinarySDK, .signatureInnerUnsigned, .signatureSealMismatch]
+    let rules: [RuleID] = [.unsignedBinarySDK, .signatureInnerUnsigned, .signatureSealMismatch, .signatureUnverified]
     var actual: [RuleID: [String]] = [:]
     for target in report.targets {
       for finding in target.findings {
@@ -37,6 +40,9 @@ import Testing
     #expect(actual[.unsignedBinarySDK]?.sorted() == ["AdHocKit.xcframework", "UnsignedKit.xcframework"])
     #expect(actual[.signatureInnerUnsigned] == ["InnerUnsignedKit.xcframework"])
     #expect(actual[.signatureSealMismatch] == ["SealBrokenKit.xcframework"])
+    #expect(
+      actual[.signatureUnverified]?.sorted()
+        == ["CopiedSignatureKit.xcframework", "ForgedTeamKit.xcframework", "TeamMismatchKit.xcframework"])
     #expect(Set(actual.keys).subtracting(rules).isEmpty, "only signature rules fire here: \(actual)")
     let seal = report.targets.first { $0.path.hasSuffix("SealBrokenKit.xcframework") }?.signature?.seal
     #expect(seal?.missing == ["ios-arm64/GoodKit.framework/Headers/GoodKit.h"])
@@ -52,6 +58,9 @@ import Testing
     #expect(signer("SelfSignedKit")?.hasPrefix("SelfSigned:") == true)
     #expect(signer("AdHocKit") == "ad-hoc")
     #expect(signer("UnsignedKit") == "unsigned")
+    #expect(signer("ForgedTeamKit") == "unverified", "a team in the code directory names nobody")
+    #expect(signer("CopiedSignatureKit") == "unverified", "a CMS made over another code directory")
+    #expect(signer("TeamMismatchKit") == "AppleDeveloperProgram:OTHER56789", "the certificate's team")
     let inner = report.targets.first { $0.path.hasSuffix("/InnerUnsignedKit.xcframework") }
     #expect(inner?.binaries.first?.signatures.map(\.signer) == [.adHoc])
   }
@@ -85,7 +94,7 @@ import Testing
           cdhash: directory.cdhash)
       }
       cmsPresent = info.cmsSize > 0
-      if case .sha256(let fingerprint) = info.certificate { certificateSHA256 = fingerprint }
+      certificateSHA256 = info.certificate.sha256
     }
   }
 
@@ -104,7 +113,7 @@ import Testing
   @Test func readerMatchesTheGeneratorsRecord() throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/expected.json"))
     let expected = try JSONDecoder().decode([String: Fields].self, from: data)
-    #expect(expected.count == 8)
+    #expect(expected.count == 12)
     for (relative, fields) in expected {
       #expect(try Self.sdkvetFields(Self.root + "/" + relative) == fields, "\(relative)")
     }
@@ -136,5 +145,23 @@ import Testing
       if theirs != nil { signed += 1 }
     }
     #expect(signed == Self.signedPaths.count - 1, "every sample but UnsignedKit.xcframework is signed")
+  }
+}
+
+/// Apple's ITMS-91065 check goes by the SDK's name: a listed SDK's xcframework without a
+/// signature is one even when no slice can be read.
+@Suite struct ListedUnsignedByNameTests {
+  @Test func listedXCFrameworkWithUnreadableSlicesIsStillUnsigned() throws {
+    let tree = try TemporaryTree()
+    try tree.plist(
+      "FMDB.xcframework/Info.plist",
+      ["AvailableLibraries": [["LibraryIdentifier": "ios-arm64", "LibraryPath": "FMDB.framework"]]])
+    try tree.plist("FMDB.xcframework/ios-arm64/FMDB.framework/Info.plist", ["CFBundleExecutable": "FMDB"])
+    try tree.file("FMDB.xcframework/ios-arm64/FMDB.framework/FMDB")  // Mach-O magic, nothing after it
+    let report = ScanPipeline(catalog: try Catalog.builtIn()).run(paths: [tree.root]).report
+    let rules = Set(report.targets.flatMap(\.findings).map(\.rule))
+    #expect(rules.contains(.unreadableBinary))
+    #expect(rules.contains(.listedSDKUnsigned), "\(rules)")
+    #expect(rules.contains(.listedSDKWithoutManifest), "\(rules)")
   }
 }

@@ -11,13 +11,23 @@ import Testing
     let info = CapturedRun(["info", Self.root])
     #expect(info.status == .success)
     let lines = info.output.split(separator: "\n").map(String.init)
-    #expect(lines.filter { $0.hasSuffix(": xcframework") }.count == 6)
-    #expect(lines.filter { $0.hasPrefix("    signature: ") }.count == 12, "six binaries and six xcframeworks")
+    #expect(lines.filter { $0.hasSuffix(": xcframework") }.count == 9)
+    #expect(lines.filter { $0.hasPrefix("    signature: ") }.count == 18, "nine binaries and nine xcframeworks")
     #expect(
       lines.contains {
         $0.hasPrefix(
           "    signature: AppleDeveloperProgram:SDKVET1234, identifier dev.sdkvet.samples.TeamSignedKit, flags 0x0, hashes sha1+sha256, cdhash "
-        )
+        ) && $0.contains(", team SDKVET1234 (code directory and certificate agree), certificate SHA-256 ")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("    signature: unverified, identifier dev.sdkvet.samples.ForgedTeamKit")
+          && $0.contains("code directory team SDKVET1234 (no certificate team), certificate not parsed (")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("    signature: AppleDeveloperProgram:OTHER56789, identifier dev.sdkvet.samples.TeamMismatchKit")
+          && $0.contains("code directory team SDKVET1234 differs from certificate team OTHER56789")
       })
     #expect(lines.contains("    signature: unsigned"))
     #expect(lines.contains("    sealed, missing: ios-arm64/GoodKit.framework/Headers/GoodKit.h"))
@@ -42,13 +52,20 @@ import Testing
     let document = try #require(try JSONSerialization.jsonObject(with: Data(scan.output.utf8)) as? [String: Any])
     let targets = try #require(document["targets"] as? [[String: Any]])
     let signers = targets.map { (($0["signature"] as? [String: Any])?["signer"] as? String) ?? "none" }
-    #expect(signers.count == 6)
+    #expect(signers.count == 9)
     #expect(signers.filter { $0 == "AppleDeveloperProgram:SDKVET1234" }.count == 3)
     let team = try #require(targets.first { ($0["path"] as? String)?.hasSuffix("TeamSignedKit.xcframework") == true })
     let binary = try #require((team["binaries"] as? [[String: Any]])?.first)
     let slices = try #require(binary["signature"] as? [[String: Any]])
     #expect(slices.map { $0["architecture"] as? String } == ["arm64"])
     #expect(slices.first?["teamIdentifier"] as? String == "SDKVET1234")
+    #expect(slices.first?["certificateTeamIdentifier"] as? String == "SDKVET1234")
+    #expect(slices.first?["teamsAgree"] as? Bool == true && slices.first?["cmsSignsCodeDirectory"] as? Bool == true)
+    let forged = try #require(targets.first { ($0["path"] as? String)?.hasSuffix("ForgedTeamKit.xcframework") == true })
+    let forgedSignature = try #require(forged["signature"] as? [String: Any])
+    #expect(forgedSignature["signer"] as? String == "unverified")
+    #expect(forgedSignature["teamIdentifier"] as? String == "SDKVET1234")
+    #expect(forgedSignature["certificateTeamIdentifier"] is NSNull)
     #expect(slices.first?["linkerSigned"] as? Bool == false)
   }
 }

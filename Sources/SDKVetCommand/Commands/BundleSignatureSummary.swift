@@ -52,11 +52,25 @@ enum SignatureText {
     parts.append(flags)
     parts.append("hashes " + info.directories.map(\.hashType.description).joined(separator: "+"))
     if let cdhash = info.cdhash { parts.append("cdhash \(cdhash)") }
+    if let teams = teams(info) { parts.append(teams) }
     switch info.certificate {
     case .none: break
-    case .sha256(let fingerprint): parts.append("certificate SHA-256 \(fingerprint)")
+    case .parsed(let certificate): parts.append("certificate SHA-256 \(certificate.sha256)")
     case .notParsed(let reason): parts.append("certificate not parsed (\(reason))")
     }
+    if case .unverified(let reason) = info.signer, case .parsed = info.certificate { parts.append(reason) }
     return parts.joined(separator: ", ")
+  }
+
+  /// Which team the code directory claims and which the certificate names, and whether they agree.
+  private static func teams(_ info: CodeSignatureInfo) -> String? {
+    switch (info.teamIdentifier, info.certificateTeamIdentifier) {
+    case (nil, nil): nil
+    case (let claimed?, nil): "code directory team \(claimed) (no certificate team)"
+    case (nil, let certified?): "certificate team \(certified) (none in the code directory)"
+    case (let claimed?, let certified?) where claimed == certified:
+      "team \(claimed) (code directory and certificate agree)"
+    case (let claimed?, let certified?): "code directory team \(claimed) differs from certificate team \(certified)"
+    }
   }
 }
