@@ -131,7 +131,8 @@ let package = Package(
       name: "PackageProvenanceTests", dependencies: ["PackageProvenance", "TargetDiscovery", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "SDKVetCommandTests", dependencies: ["SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SDKVetCommandTests", dependencies: ["BinaryImage", "SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )

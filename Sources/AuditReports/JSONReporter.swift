@@ -44,10 +44,17 @@ public struct JSONReporter: Reporter {
     writer.endArray()
     writer.key("archives")
     JSONValue.array(report.archives.map(\.json)).write(to: &writer)
+    writer.key("policy")
+    Self.policy(report.policy).write(to: &writer)
     writer.key("summary")
     Self.summary(of: report).write(to: &writer)
     writer.endObject()
     writer.finishDocument(to: &output)
+  }
+
+  /// The applied policy file, `null` when none was applied.
+  static func policy(_ policy: AppliedPolicy?) -> JSONValue {
+    policy.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) } ?? .null
   }
 
   private static func target(_ target: TargetReport) -> JSONValue {

@@ -51,7 +51,13 @@ public struct SARIFReporter: Reporter {
     if !artifacts.artifacts.isEmpty { members.append(("artifacts", .array(artifacts.artifacts))) }
     members += [
       ("results", .array(results)),
-      ("properties", .object([("profiles", .array(report.targets.map(JSONReporter.profile)))])),
+      (
+        "properties",
+        .object([
+          ("profiles", .array(report.targets.map(JSONReporter.profile))),
+          ("policy", JSONReporter.policy(report.policy)),
+        ])
+      ),
     ]
     let run: JSONValue = .object(members)
     let log: JSONValue = .object([

@@ -44,6 +44,9 @@ public struct TextReporter: Reporter {
       lines[0] = style.apply(.bold, lines[0])
       output.write(lines.joined(separator: "\n") + "\n\n")
     }
+    if let policy = report.policy {
+      output.write("policy \(shown(policy.path)) applied (SHA-256 \(policy.sha256))\n")
+    }
     output.write(style.apply(.bold, report.summaryLine) + "\n")
   }
 

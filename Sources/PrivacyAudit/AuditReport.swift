@@ -298,11 +298,15 @@ public struct AuditReport: Sendable, Hashable {
   public var targets: [TargetReport]
   /// The archives the targets were read from, sorted by path, with their SHA-256.
   public var archives: [DiscoveredArchive]
+  /// The policy file applied to the findings, `nil` when none was: a report says which rules a
+  /// policy turned off, so a reader can tell a clean report from a silenced one.
+  public var policy: AppliedPolicy?
 
   /// Creates a report.
-  public init(targets: [TargetReport], archives: [DiscoveredArchive] = []) {
+  public init(targets: [TargetReport], archives: [DiscoveredArchive] = [], policy: AppliedPolicy? = nil) {
     self.targets = targets
     self.archives = archives
+    self.policy = policy
   }
 
   /// Every finding of every target.
@@ -310,4 +314,18 @@ public struct AuditReport: Sendable, Hashable {
 
   /// The number of findings of each severity.
   public func count(of severity: Severity) -> Int { allFindings.filter { $0.severity == severity }.count }
+}
+
+/// The policy file a report's findings were filtered by: where it was and what it held.
+public struct AppliedPolicy: Sendable, Hashable {
+  /// The path it was read from, as given (or `.sdkvet.json`).
+  public var path: String
+  /// The SHA-256 of its bytes, lowercase hex.
+  public var sha256: String
+
+  /// Creates a record of an applied policy.
+  public init(path: String, sha256: String) {
+    self.path = path
+    self.sha256 = sha256
+  }
 }

@@ -1,3 +1,4 @@
+import BinaryImage
 import Foundation
 import SDKVetCommand
 import TestSupport
@@ -34,6 +35,40 @@ import Testing
     #expect(run.status == .failure)
     #expect(run.output.contains(#""rule": "policy-denied-category""#))
     #expect(!run.output.contains(#""rule": "missing-privacy-manifest""#))
+  }
+
+  /// A vendor's `.sdkvet.json` turning the rules off, in the folder scanned as `.`: not applied.
+  @Test func aPolicyInsideTheScannedFolderIsNotApplied() throws {
+    let tree = try TemporaryTree()
+    try FileManager.default.copyItem(atPath: noManifest, toPath: tree.root + "/NoManifestKit.framework")
+    let silencing = #"{"schemaVersion": 1, "severities": {"missing-privacy-manifest": "off"}}"#
+    try tree.file(".sdkvet.json", Array(silencing.utf8))
+    var child = ChildProcess()
+    child.workingDirectory = tree.root
+    let run = child.run(["scan", "--format", "json", "."])
+    #expect(run.status == 1, "the finding stays: \(run.error)")
+    #expect(run.output.contains(#""rule": "missing-privacy-manifest""#))
+    #expect(run.error.contains(".sdkvet.json is inside the scanned path . and was not applied"))
+    #expect(run.output.contains(#""policy": null"#))
+    let named = child.run(["scan", "--format", "json", "--policy", ".sdkvet.json", "."])
+    #expect(named.status == 0, "named with --policy it applies: \(named.error)")
+    let digest = Array(silencing.utf8).withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
+    #expect(named.output.contains(#""path": ".sdkvet.json""#) && named.output.contains(digest))
+  }
+
+  /// Outside the scanned paths the working folder's `.sdkvet.json` applies, and every format says so.
+  @Test func theAppliedPolicyIsRecordedInEveryFormat() throws {
+    let tree = try TemporaryTree()
+    let silencing = #"{"schemaVersion": 1, "severities": {"missing-privacy-manifest": "off"}}"#
+    try tree.file(".sdkvet.json", Array(silencing.utf8))
+    var child = ChildProcess()
+    child.workingDirectory = tree.root
+    let digest = Array(silencing.utf8).withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
+    for format in ["json", "sarif", "text", "markdown", "html"] {
+      let run = child.run(["scan", "--format", format, noManifest])
+      #expect(run.status == 0, "\(format): \(run.error)")
+      #expect(run.output.contains(digest), "\(format) names the policy's SHA-256")
+    }
   }
 
   @Test func aBrokenPolicyFailsNamingTheFileAndKeyPath() throws {

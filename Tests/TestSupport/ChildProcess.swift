@@ -43,6 +43,8 @@ public struct ChildProcess: Sendable {
   public var addressSpaceMiB = 2048
   /// Wall-clock seconds before the child is killed.
   public var timeLimit: Double = 30
+  /// The folder the child runs in; `nil` for the test's own.
+  public var workingDirectory: String?
 
   /// Creates a runner with the default limits.
   public init() {}
@@ -60,12 +62,14 @@ public struct ChildProcess: Sendable {
     let outputPath = folder.appendingPathComponent("out").path
     let errorPath = folder.appendingPathComponent("err").path
     // The shell applies the limit, then becomes sdkvet with its output sent to the two files.
-    let script = "ulimit -v \(addressSpaceMiB * 1024) && exec \"$0\" \"$@\" >\"$SDKVET_OUT\" 2>\"$SDKVET_ERR\""
+    let script =
+      "cd \"${SDKVET_CWD:-.}\" && ulimit -v \(addressSpaceMiB * 1024) && exec \"$0\" \"$@\" >\"$SDKVET_OUT\" 2>\"$SDKVET_ERR\""
     let argv = [Array("/bin/sh".utf8), Array("-c".utf8), Array(script.utf8), Array(Self.sdkvet.utf8)] + byteArguments
     var environment = ProcessInfo.processInfo.environment
     environment["SDKVET_OUT"] = outputPath
     environment["SDKVET_ERR"] = errorPath
     environment["NO_COLOR"] = "1"
+    if let workingDirectory { environment["SDKVET_CWD"] = workingDirectory }
     let started = Date()
     guard let pid = Self.spawn(argv, environment: environment) else {
       return Outcome(

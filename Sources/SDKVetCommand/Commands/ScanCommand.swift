@@ -1,4 +1,5 @@
 import AuditReports
+import BinaryImage
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
@@ -39,7 +40,7 @@ enum ScanCommand: Subcommand {
       OptionSpec(
         "--policy", value: "file",
         help:
-          "Apply the team policy in <file> (Docs/POLICY.md); default: ./.sdkvet.json if present."
+          "Apply the team policy in <file> (Docs/POLICY.md); default: ./.sdkvet.json if present and the working folder is not inside a scanned path."
       ),
       OptionSpec(
         "--baseline", value: "file",
@@ -56,7 +57,8 @@ enum ScanCommand: Subcommand {
       matched against the catalog; its PrivacyInfo.xcprivacy and Info.plist are checked. Rules and
       their IDs: Docs/RULES.md. Formats: Docs/REPORT-FORMATS.md.
 
-      A policy (--policy, or .sdkvet.json in the working folder) adds policy-* findings for what
+      A policy (--policy, or .sdkvet.json in the working folder when that folder is not inside a
+      scanned path) adds policy-* findings for what
       it denies, leaves out findings it accepts for a named target until their expiry date, and
       changes rule severities (Docs/POLICY.md).
 
@@ -81,12 +83,13 @@ enum ScanCommand: Subcommand {
     let format = try arguments.value("--format", as: ReportFormat.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    let policyFile =
-      arguments.value("--policy")
-      ?? (FileManager.default.fileExists(atPath: Policy.defaultFileName) ? Policy.defaultFileName : nil)
-    var policy: Policy?
+    let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
+    var policy: (policy: Policy, applied: AppliedPolicy)?
     if let policyFile {
-      policy = JSONDocumentOption.load(policyFile, context: context, parse: Policy.init(json:origin:))
+      policy = JSONDocumentOption.load(policyFile, context: context) { data, origin throws(JSONDocumentError) in
+        let digest = data.withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
+        return (try Policy(json: data, origin: origin), AppliedPolicy(path: origin, sha256: digest))
+      }
       if policy == nil { return .failure }
     }
     let baselineFile = arguments.value("--baseline")
@@ -109,9 +112,10 @@ enum ScanCommand: Subcommand {
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
 
     var report = result.report
-    if let policy, let policyFile {
+    if let (policy, applied) = policy, let policyFile {
       let outcome = policy.applied(to: report, today: Self.today())
       report = outcome.report
+      report.policy = applied
       if outcome.silenced > 0 {
         context.streams.error(
           "sdkvet: \(TextEscaping.escaped(policyFile)): \(outcome.silenced) findings accepted or turned off by the policy and not reported"
@@ -151,6 +155,25 @@ enum ScanCommand: Subcommand {
       return .failure
     }
     return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
+  }
+
+  /// `.sdkvet.json` in the working folder, unless that folder is inside a scanned path: a
+  /// vendor could ship one that turns the rules off (`cd Vendor && sdkvet scan .`), so it is
+  /// applied only when named with `--policy`.
+  private static func defaultPolicy(scanning paths: [String], context: CommandContext) -> String? {
+    guard FileManager.default.fileExists(atPath: Policy.defaultFileName) else { return nil }
+    let resolved = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().standardized.path }
+    let workingFolder = resolved(FileManager.default.currentDirectoryPath)
+    guard
+      let root = paths.first(where: { path in
+        let scanned = resolved(path)
+        return workingFolder == scanned || workingFolder.hasPrefix(scanned == "/" ? "/" : scanned + "/")
+      })
+    else { return Policy.defaultFileName }
+    context.streams.error(
+      "sdkvet: \(Policy.defaultFileName) is inside the scanned path \(TextEscaping.escaped(root)) and was not applied: a scanned SDK could ship it; name it with --policy to apply it"
+    )
+    return nil
   }
 
   /// Today's date in UTC, `YYYY-MM-DD`, for a policy's `expires` dates.
