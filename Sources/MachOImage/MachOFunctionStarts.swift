@@ -30,14 +30,27 @@ struct MachOFunctionStarts {
       var data = try image.slice(at: offset, count: size, "Mach-O function starts (dataoff, datasize)")
       let text = summary.segments.segments.first { $0.name == "__TEXT" }
       var address = text?.address ?? summary.segments.preferredLoadAddress
+      // Starts ascend; only those inside code that exists in the file are kept, and the walk
+      // ends past the last code byte, so a table of a million 1-byte deltas costs the code's size.
+      let code = Self.codeRanges(sections, fileSize: image.count)
+      let end = code.map(\.upperBound).max() ?? 0
       while !data.isAtEnd {
         let delta = try data.readULEB128("Mach-O function starts")
         guard delta != 0 else { break }
         address &+= delta
-        locator.add(address, symbol: nil, rank: .unnamed)
+        guard address < end, address >= delta else { break }
+        if code.contains(where: { $0.contains(address) }) { locator.add(address, symbol: nil, rank: .unnamed) }
       }
     }
     locator.finish()
+  }
+
+  /// The address ranges of the code sections, each no longer than the file.
+  private static func codeRanges(_ sections: [Section], fileSize: Int) -> [Range<UInt64>] {
+    sections.filter(\.holdsCode).compactMap { section in
+      let (end, overflow) = section.address.addingReportingOverflow(min(section.size, UInt64(fileSize)))
+      return overflow ? nil : section.address..<end
+    }
   }
 
   /// Every function start, ascending (where the x86-64 scan decodes from).

@@ -100,6 +100,21 @@ import Testing
     #expect(run.output.contains("Uses required-reason APIs (") && run.output.contains(expectedAPI))
   }
 
+  /// 32 million function starts, one per byte from `__TEXT` on (issue 22, case 6): only starts
+  /// in code are kept, so the sites are those of the untouched library (their callers are
+  /// unnamed, as the table claims a function at every byte).
+  @Test func functionStartsOutsideTheCodeCostNothing() throws {
+    let path = try HostileTableInputs.path("function-starts.dylib")
+    let original = SampleLocator.sample("callsites/bin/libcallsites-arm64.dylib")
+    let run = sdkvet(["scan", "--call-sites", "--format", "json", "--fail-on", "never", path, Self.machOGood])
+    #expect(run.status == 0, "\(run.error)")
+    let reference = sdkvet(["scan", "--call-sites", "--format", "json", "--fail-on", "never", original])
+    let counts = { (output: String) in output.split(separator: "\n").filter { $0.contains(#""callSiteCount": "#) } }
+    #expect(!counts(reference.output).isEmpty)
+    #expect(counts(run.output).prefix(counts(reference.output).count).elementsEqual(counts(reference.output)))
+    #expect(run.output.contains("libbinds-chained.dylib"), "the good input's results are kept")
+  }
+
   @Test func aFIFOGivenAsCatalogSaysWhatItIsWithoutWaiting() throws {
     let fifo = try HostileTableInputs.path("catalog.fifo")
     #expect(mkfifo(fifo, 0o600) == 0 || errno == EEXIST)
@@ -113,7 +128,7 @@ import Testing
 enum HostileTableInputs {
   private static let folder: Result<String, any Error> = Result {
     let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
-    for script in ["string-tables.py", "segments.py", "overlays.py"] {
+    for script in ["string-tables.py", "segments.py", "overlays.py", "function-starts.py"] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       python.arguments = ["python3", SampleLocator.sample("hostile/" + script), folder]
