@@ -15,6 +15,8 @@ struct DiscoveryWalker {
 
   /// Darwin's `PATH_MAX`, the smaller of the systems': a longer path may fail for its length alone.
   private static let shortestPathLimit = 1024
+  /// What ends an archive's path in the paths of its entries (`Vendor.zip!/Vendor.framework`).
+  private static let archiveBoundary = "!"
 
   let fileSystem: any ScanFileSystem
   private var visited: Set<FileIdentity> = []
@@ -131,6 +133,18 @@ struct DiscoveryWalker {
     }
     let isLink = { (child: (path: String, link: FileStatus)) in child.link.kind == .symbolicLink }
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
+      // `NAME!/ENTRY` is how a path names an archive's entry, so a folder whose name ends in `!`
+      // would be read as the inside of the archive `NAME` beside it (or as nothing): say so
+      // instead of reading something else under its name.
+      if child.path.hasSuffix(Self.archiveBoundary), child.link.kind != .regular {
+        problems.append(
+          DiscoveryProblem(
+            path: child.path,
+            message:
+              "its name ends in \"\(Self.archiveBoundary)\", which sdkvet's paths use for an archive's inside; not read (rename it to scan it)"
+          ))
+        continue
+      }
       visit(child.path, context, link: child.link)
     }
     return names

@@ -86,3 +86,22 @@ import Testing
     #expect(finding?["appStoreCode"] as? String == "ITMS-91065")
   }
 }
+
+/// A real folder named like an archive's inside (`Vendor.zip!` beside `Vendor.zip`, issue 22
+/// case 2) is never read as the archive, nor silently skipped: it is one clear problem and the
+/// archive beside it is read as usual.
+@Suite struct ArchivePathCollisionTests {
+  @Test func aFolderNamedLikeAnArchivesInsideIsAProblem() throws {
+    let tree = try TemporaryTree()
+    try FileManager.default.copyItem(
+      atPath: SampleLocator.sample("archives/GoodKit.xcframework.zip"), toPath: tree.root + "/Vendor.zip")
+    try FileManager.default.copyItem(
+      atPath: SampleLocator.sample("sdks/NoManifestKit.framework"),
+      toPath: tree.root + "/Vendor.zip!/NoManifestKit.framework")
+    let run = ChildProcess().run(["scan", "--format", "json", tree.root])
+    #expect(run.status == 1, "a problem fails the run: \(run.error)")
+    #expect(run.error.contains("Vendor.zip!: its name ends in \"!\""), "\(run.error)")
+    #expect(run.output.contains("Vendor.zip!/GoodKit.xcframework"), "the archive is read")
+    #expect(!run.output.contains("NoManifestKit"), "the folder is not read as the archive")
+  }
+}
