@@ -115,6 +115,16 @@ import Testing
     #expect(run.output.contains("libbinds-chained.dylib"), "the good input's results are kept")
   }
 
+  /// Swift names nested 45,000 deep and tripling at each of 26 levels (issue 22, case 8): shown
+  /// mangled, never handed to the runtime's demangler, while an ordinary name is demangled.
+  @Test func swiftNamesPastTheDemanglersBoundsAreShownMangled() throws {
+    let run = sdkvet(["symbols", try HostileTableInputs.path("swift-names.o")])
+    #expect(run.status == 0 && run.signal == nil, "\(run.error)")
+    #expect(run.output.contains("main.foo() -> ()"))
+    #expect(run.output.contains("$sSaySaySay") && run.output.contains("$s1a1bVSDyA2cCG"))
+    #expect(run.output.utf8.count < 1 << 20, "no name is expanded: \(run.output.utf8.count) bytes")
+  }
+
   @Test func aFIFOGivenAsCatalogSaysWhatItIsWithoutWaiting() throws {
     let fifo = try HostileTableInputs.path("catalog.fifo")
     #expect(mkfifo(fifo, 0o600) == 0 || errno == EEXIST)
@@ -128,7 +138,7 @@ import Testing
 enum HostileTableInputs {
   private static let folder: Result<String, any Error> = Result {
     let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
-    for script in ["string-tables.py", "segments.py", "overlays.py", "function-starts.py"] {
+    for script in ["string-tables.py", "segments.py", "overlays.py", "function-starts.py", "swift-names.py"] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       python.arguments = ["python3", SampleLocator.sample("hostile/" + script), folder]
