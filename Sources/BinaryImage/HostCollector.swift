@@ -25,7 +25,9 @@ public struct HostCollector {
   public mutating func consider(_ string: UnsafeRawBufferPointer) -> Bool {
     guard budget > 0, hosts.count < HostName.maximumHostsPerImage else { return false }
     budget -= 1
-    if let host = HostName.host(in: string), seen.insert(host).inserted { hosts.append(host) }
+    HostName.forEachHost(in: string) { host in
+      if hosts.count < HostName.maximumHostsPerImage, seen.insert(host).inserted { hosts.append(host) }
+    }
     return true
   }
 

@@ -1,17 +1,21 @@
-/// Recognises a whole string of a binary as a network host: a URL `http(s)://host[:port][rest]`
-/// or a bare host name with a known top-level domain. The rule is strict on purpose, so that
-/// random bytes, file names (`Info.plist`, `libz.so`) and Objective-C names (`NSObject.load`)
-/// are not taken for hosts (`Docs/REPORT-FORMATS.md`, "Hosts"):
+/// Recognises the network hosts a string of a binary names: the hosts of the URLs in it, or the
+/// whole string as a host. The rule is strict on purpose, so that random bytes, file names
+/// (`Info.plist`, `libz.so`) and Objective-C names (`NSObject.load`) are not taken for hosts
+/// (`Docs/REPORT-FORMATS.md`, "Hosts"):
 ///
 /// - A host name is 2 to 127 labels joined by `.`, at most 253 bytes; each label 1 to 63 ASCII
 ///   letters, digits and `-`, not starting or ending with `-`; the last label is 2 to 24 letters.
-/// - A URL is `http://` or `https://` (any case), a host name, an optional `:` and 1 to 5 digits,
-///   then nothing or `/`, `?` or `#` followed by visible ASCII only (no space, no control byte).
+///   One trailing `.` (the root) is dropped.
+/// - A URL is `http`, `https`, `ws` or `wss` (any case, not preceded by a letter or digit), then
+///   `://` (or `:\/\/`, as JSON escapes it), an optional `user[:password]@`, a host name, an
+///   optional `:` and 1 to 5 digits, then the end of the string or of the URL: `/`, `\`, `?`,
+///   `#`, a space or control byte, or a quote, `<`, `>`, `,` or `;`. A string may hold several.
 ///   IP addresses and single-label hosts (`localhost`) are not hosts here.
-/// - A bare host name (the whole string, nothing around it) must be lowercase and end in one of
+/// - A string without a URL is a host when it is, whole, `//` and a host name (then the end,
+///   a port or a path), or a bare host name with an optional port: lowercase, ending in one of
 ///   `bareHostTopLevelDomains`, a short list without the ones that are also file extensions.
 ///
-/// The host is returned lowercased.
+/// Hosts are returned lowercased.
 public enum HostName {
   /// Top-level domains a bare host name may end in: generic and common country domains, leaving
   /// out those that read as file extensions or bundle suffixes (`so`, `sh`, `py`, `pl`, `md`,
@@ -20,6 +24,8 @@ public enum HostName {
     "com", "net", "org", "io", "co", "ai", "dev", "me", "tv", "info", "biz", "cloud", "edu", "gov", "eu", "us", "uk",
     "de", "fr", "jp", "cn", "kr", "ru", "br", "ca", "au", "es", "it", "nl",
   ]
+  /// The URL schemes whose hosts are reported: the web's and WebSocket's.
+  static let schemes: [[UInt8]] = ["http", "https", "ws", "wss"].map { Array($0.utf8) }
 
   /// The longest string looked at (a URL in a binary is rarely longer).
   public static let maximumLength = 2048
@@ -28,47 +34,90 @@ public enum HostName {
   /// The most distinct hosts a reader keeps for one image; the rest are dropped.
   public static let maximumHostsPerImage = 200
 
-  /// The host `string` names, lowercased, or `nil` when the whole string is neither a URL nor a
-  /// bare host name by the rule above.
+  /// The first host `string` names by the rule above, lowercased, or `nil`.
   public static func host(in string: UnsafeRawBufferPointer) -> String? {
-    guard string.count >= 4, string.count <= maximumLength else { return nil }
-    if let rest = afterScheme(string) {
-      var end = 0
-      while end < rest.count, !isHostEnd(rest[end]) { end += 1 }
-      let host = UnsafeRawBufferPointer(rebasing: rest[..<end])
-      guard isHostName(host), isValidURLTail(UnsafeRawBufferPointer(rebasing: rest[end...])) else { return nil }
-      return String(decoding: host, as: UTF8.self).lowercased()
+    var first: String?
+    forEachHost(in: string) { host in
+      if first == nil { first = host }
     }
-    guard isHostName(string), !string.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
-      let dot = string.lastIndex(of: UInt8(ascii: ".")),
-      bareHostTopLevelDomains.contains(String(decoding: string[(dot + 1)...], as: UTF8.self))
-    else { return nil }
-    return String(decoding: string, as: UTF8.self)
+    return first
   }
 
-  /// The bytes after `http://` or `https://` (case-insensitive), or `nil` without one.
-  private static func afterScheme(_ string: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-    guard string[0] | 0x20 == UInt8(ascii: "h") else { return nil }
-    for scheme in ["https://", "http://"] where string.count > scheme.utf8.count {
-      let matches = zip(string, scheme.utf8).allSatisfy { byte, expected in byte | 0x20 == expected | 0x20 }
-      if matches { return UnsafeRawBufferPointer(rebasing: string[scheme.utf8.count...]) }
+  /// Calls `body` with each host `string` names by the rule above, lowercased, in order.
+  public static func forEachHost(in string: UnsafeRawBufferPointer, _ body: (String) -> Void) {
+    guard string.count >= 4, string.count <= maximumLength else { return }
+    var foundURL = false
+    var index = 0
+    while let separator = nextSchemeSeparator(in: string, from: index) {
+      index = separator.upperBound
+      guard hasScheme(string, before: separator.lowerBound) else { continue }
+      foundURL = true
+      let authorityEnd = string[index...].firstIndex(where: isURLEnd) ?? string.count
+      var authority = UnsafeRawBufferPointer(rebasing: string[index..<authorityEnd])
+      if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
+        authority = UnsafeRawBufferPointer(rebasing: authority[(at + 1)...])
+      }
+      if let host = hostAndPort(authority) { body(String(decoding: host, as: UTF8.self).lowercased()) }
+      index = authorityEnd
+    }
+    guard !foundURL else { return }
+    if string[0] == UInt8(ascii: "/"), string[1] == UInt8(ascii: "/") {
+      let rest = UnsafeRawBufferPointer(rebasing: string[2...])
+      let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+      guard rest[(end ?? rest.count)...].allSatisfy({ $0 > 0x20 && $0 < 0x7f }),
+        let host = hostAndPort(UnsafeRawBufferPointer(rebasing: rest[..<(end ?? rest.count)]))
+      else { return }
+      body(String(decoding: host, as: UTF8.self).lowercased())
+      return
+    }
+    guard let host = hostAndPort(string), !host.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
+      let dot = host.lastIndex(of: UInt8(ascii: ".")),
+      bareHostTopLevelDomains.contains(String(decoding: host[(dot + 1)...], as: UTF8.self))
+    else { return }
+    body(String(decoding: host, as: UTF8.self))
+  }
+
+  /// The next `://` or `:\/\/` at or after `start`, as the range of those bytes.
+  private static func nextSchemeSeparator(in string: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
+    var index = start
+    while index + 3 <= string.count {
+      guard let colon = string[index...].firstIndex(of: UInt8(ascii: ":")) else { return nil }
+      let after = string[(colon + 1)...]
+      if after.starts(with: "//".utf8) { return colon..<(colon + 3) }
+      if after.starts(with: #"\/\/"#.utf8) { return colon..<(colon + 5) }
+      index = colon + 1
     }
     return nil
   }
 
-  /// Whether `tail` (after the host) is empty, or a port then empty or a path, or a path: a path
-  /// being `/`, `?` or `#` and visible ASCII.
-  private static func isValidURLTail(_ tail: UnsafeRawBufferPointer) -> Bool {
-    var index = 0
-    if index < tail.count, tail[index] == UInt8(ascii: ":") {
-      index += 1
-      let digitsStart = index
-      while index < tail.count, isDigit(tail[index]) { index += 1 }
-      guard (1...5).contains(index - digitsStart) else { return false }
+  /// Whether one of `schemes` (any case) ends at `end` and no letter or digit comes before it.
+  private static func hasScheme(_ string: UnsafeRawBufferPointer, before end: Int) -> Bool {
+    schemes.contains { scheme in
+      guard end >= scheme.count else { return false }
+      let start = end - scheme.count
+      guard start == 0 || !(isLetter(string[start - 1]) || isDigit(string[start - 1])) else { return false }
+      return zip(string[start..<end], scheme).allSatisfy { $0 | 0x20 == $1 }
     }
-    guard index < tail.count else { return true }
-    guard isHostEnd(tail[index]), tail[index] != UInt8(ascii: ":") else { return false }
-    return tail[index...].allSatisfy { $0 > 0x20 && $0 < 0x7f }
+  }
+
+  /// What ends a URL's authority (`user@host:port`).
+  private static func isURLEnd(_ byte: UInt8) -> Bool {
+    byte <= 0x20 || byte >= 0x7f || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\")
+      || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\"")
+      || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+      || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";")
+  }
+
+  /// The host name of `host[.][:port]`, the trailing dot dropped; `nil` when it is not one.
+  private static func hostAndPort(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    var host = bytes
+    if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+      let port = bytes[(colon + 1)...]
+      guard (1...5).contains(port.count), port.allSatisfy(isDigit) else { return nil }
+      host = UnsafeRawBufferPointer(rebasing: bytes[..<colon])
+    }
+    if host.last == UInt8(ascii: ".") { host = UnsafeRawBufferPointer(rebasing: host.dropLast()) }
+    return isHostName(host) ? host : nil
   }
 
   /// Whether `bytes` is a host name by the rule above (any case), in one pass without allocating.
@@ -96,11 +145,6 @@ public enum HostName {
     }
     return labels >= 2 && labels <= 127 && previous != UInt8(ascii: "-") && (2...24).contains(labelLength)
       && labelIsLetters
-  }
-
-  /// `:`, `/`, `?` or `#`: what may follow a URL's host.
-  private static func isHostEnd(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

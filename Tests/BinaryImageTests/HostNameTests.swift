@@ -14,6 +14,19 @@ import Testing
     ("https://graph.facebook.com#x", "graph.facebook.com"),
     ("api2.branch.io", "api2.branch.io"),
     ("doubleclick.net", "doubleclick.net"),
+    // Issue 22, case 10: the forms a hand-written URL or host takes in real code.
+    ("wss://stream.example.com/socket", "stream.example.com"),
+    ("WS://stream.example.com", "stream.example.com"),
+    ("api.example.com:443", "api.example.com"),
+    ("api.example.com.", "api.example.com"),
+    ("https://api.example.com./v1", "api.example.com"),
+    ("//cdn.example.com/lib.js", "cdn.example.com"),
+    ("https://user:pw@secret.example.com/x", "secret.example.com"),
+    (#"https:\/\/app.adjust.com\/session"#, "app.adjust.com"),
+    (#"{"url":"https:\/\/graph.facebook.com"}"#, "graph.facebook.com"),
+    ("see https://docs.example.com for details", "docs.example.com"),
+    ("https://a.com/with space", "a.com"),
+    ("https://a.com\u{7f}", "a.com"),
   ])
   func hosts(_ string: String, _ expected: String) {
     #expect(host(string) == expected)
@@ -21,13 +34,22 @@ import Testing
 
   @Test(arguments: [
     "NSObject.load", "Info.plist", "libz.so", "main.swift", "Foo.app", "https://", "http://localhost:8080/x",
-    "https://10.0.0.1/", "evil.com and more", "https://a.com/with space", "https://a.com:123456/", "https://a.com:/",
+    "https://10.0.0.1/", "evil.com and more", "https://a.com:123456/", "https://a.com:/",
     "https://-a.com/", "https://a-.com/", "https://a..com/", "https://a.c/", "https://a.c0m/", "Example.com",
-    "ftp://files.example.com", "xhttps://a.com", "https://a.com\u{7f}", "a.com/", "com", "",
+    "ftp://files.example.com", "xhttps://a.com", "a.com/", "com", "", "api.example.com:", "//localhost/x",
+    "https://user@", "Api.example.com:443", "https:/a.com",
     "https://" + String(repeating: "a", count: 64) + ".com",
   ])
   func notHosts(_ string: String) {
     #expect(host(string) == nil, "\(string)")
+  }
+
+  @Test func everyURLOfAStringIsAHost() {
+    var hosts: [String] = []
+    Array("https://app.adjust.com/a https://api2.branch.io,wss://x.example.org".utf8).withUnsafeBytes {
+      HostName.forEachHost(in: $0) { hosts.append($0) }
+    }
+    #expect(hosts == ["app.adjust.com", "api2.branch.io", "x.example.org"])
   }
 
   @Test func bytesThatAreNotUTF8AreNoHost() {
