@@ -40,13 +40,20 @@ struct CocoaPodsState {
       issues.add(line: root.line, "the lock file is not a mapping of sections")
       return
     }
-    let section = { (name: String) in sections.first { $0.key == name }?.value }
+    // Psych, which CocoaPods reads the file with, keeps the last of a key given twice.
+    let section = { (name: String) in sections.last { $0.key == name }?.value }
+    for name in Set(sections.map(\.key)) where sections.filter({ $0.key == name }).count > 1 {
+      issues.add(
+        line: sections.last { $0.key == name }?.value.line ?? root.line,
+        "the section \(name) is given more than once; CocoaPods reads the last")
+    }
     guard let list = section("PODS") else {
       issues.add(line: root.line, "there is no PODS section")
       return
     }
     let items = Self.items(of: list, issues: &issues)
     pods.reserveCapacity(items.count)
+    var listed = Set<Substring>()
     for item in items {
       let entry = Self.mappingKeys(of: item).first ?? item.scalar ?? ""
       guard let (name, version) = Self.nameAndVersion(entry) else {
@@ -54,7 +61,14 @@ struct CocoaPodsState {
         continue
       }
       let pod = String(name.prefix { $0 != "/" })
-      if pods[pod] == nil { pods[pod] = PackageRecord(manager: .cocoaPods, name: pod, version: version) }
+      // CocoaPods keeps the version of a pod's last entry; a subspec names its pod's version again.
+      if let earlier = pods[pod]?.version, earlier != version {
+        issues.add(
+          line: item.line, "\(pod) is listed at \(earlier) and at \(version); CocoaPods reads the last, \(version)")
+      } else if !listed.insert(name).inserted {
+        issues.add(line: item.line, "\(name) is listed more than once")
+      }
+      pods[pod] = PackageRecord(manager: .cocoaPods, name: pod, version: version)
     }
     for (repository, names) in Self.entries(of: section("SPEC REPOS"), issues: &issues) {
       for name in Self.items(of: names, issues: &issues).compactMap(\.scalar) where pods[name]?.source == nil {

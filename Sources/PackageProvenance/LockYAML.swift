@@ -65,9 +65,11 @@ struct LockYAMLParser {
     issues = IssueCollector(file: file)
     // Split and measure indentation on UTF-8 bytes: one cheap pass, whatever the file holds.
     let space = UInt8(ascii: " ")
-    for (index, raw) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+    var utf8 = Substring(text).utf8
+    if utf8.starts(with: [0xef, 0xbb, 0xbf]) { utf8 = utf8.dropFirst(3) }  // a byte-order mark, as YAML allows
+    for (index, raw) in utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
       let number = index + 1
-      var line = raw
+      var line = Self.withoutComment(raw)
       while let last = line.last, last == space || last == UInt8(ascii: "\r") { line = line.dropLast() }
       let body = line.drop { $0 == space }
       guard let first = body.first, first != UInt8(ascii: "#"), !(index == 0 && body.elementsEqual("---".utf8))
@@ -81,6 +83,24 @@ struct LockYAMLParser {
       lines.append(
         Line(number: number, indent: line.count - body.count, text: Substring(body), isSequenceItem: isSequenceItem))
     }
+  }
+
+  /// `line` without a trailing comment: YAML's `#` after a space or tab, outside quotes.
+  private static func withoutComment(_ line: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
+    var quote: UInt8?
+    var previous = UInt8(ascii: " ")
+    for index in line.indices {
+      let byte = line[index]
+      if let open = quote {
+        if byte == open { quote = nil }
+      } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+        quote = byte
+      } else if byte == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
+        return line[..<index]
+      }
+      previous = byte
+    }
+    return line
   }
 
   private mutating func document() -> LockYAMLNode {

@@ -129,6 +129,29 @@ struct PackageProvenanceTests {
     #expect(manifest[target]?.record == PackageRecord(manager: .cocoaPods, name: "Kit", version: "2.0"))
   }
 
+  /// Lock files as CocoaPods reads them (issue 22, case 9): a byte-order mark and CRLF line
+  /// ends, trailing comments, and the last of a pod or section given twice, with a warning.
+  @Test(
+    arguments: [
+      ("\u{FEFF}PODS:\r\n  - Kit (2.0)\r\n\r\nCOCOAPODS: 1.15.2\r\n", "2.0", nil),
+      ("PODS: # the pods\n  - Kit (2.0) # pinned\n", "2.0", nil),
+      (
+        "PODS:\n  - Kit (1.0)\n  - Kit (2.0)\n", "2.0", "Kit is listed at 1.0 and at 2.0; CocoaPods reads the last, 2.0"
+      ),
+      ("PODS:\n  - Kit (1.0)\nPODS:\n  - Kit (3.0)\n", "3.0", "the section PODS is given more than once"),
+      ("PODS:\n  - Kit (2.0)\n  - Kit/Core (2.0)\n", "2.0", nil),
+    ] as [(String, String, String?)])
+  func podfileLockReadAsCocoaPodsReadsIt(lock: String, version: String, warning: String?) throws {
+    let target = "Pods/Kit/Kit.xcframework"
+    let attribution = try attribute(["Podfile.lock": lock], targets: [target]).records[target]
+    #expect(attribution?.record.version == version)
+    if let warning {
+      #expect(attribution?.issues.contains { $0.message.contains(warning) } == true, "\(attribution?.issues ?? [])")
+    } else {
+      #expect(attribution?.issues.isEmpty == true, "\(attribution?.issues ?? [])")
+    }
+  }
+
   @Test func cocoaPodsOwnFoldersAreNotPods() throws {
     let lock = ["Pods/Manifest.lock": "PODS:\n  - Kit (2.0)\n"]
     let records = try attribute(
