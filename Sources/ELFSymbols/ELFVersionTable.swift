@@ -80,15 +80,23 @@
     {
       let data = records.data
       let what = records.what
+      // Each library looked up by name once, and each auxiliary record read once: records that
+      // share or overlap one auxiliary chain would otherwise cost needs × auxiliaries.
+      var libraryIndex: [String: Int] = [:]
+      for (index, library) in image.libraries.enumerated() where libraryIndex[library.name] == nil {
+        libraryIndex[library.name] = index
+      }
+      var visitedAux = Set<Int32>()
       try Self.walk(count: records.count, limit: data.byteCount, what) { offset throws(BinaryError) in
         guard let need = LibELF.versionNeed(data, at: offset) else {
           throw BinaryError(.malformed, "\(what): record at \(offset) runs past the table")
         }
         let fileName = records.strings.text(at: UInt64(need.fileNameOffset))
-        let library = fileName.flatMap { name in image.libraries.firstIndex { $0.name == name } }
+        let library = fileName.flatMap { libraryIndex[$0] }
         let firstAux = try Int(offset).checkedAdding(need.auxOffset, "\(what): vn_aux")
         try Self.walk(from: firstAux, count: Int(need.auxCount), limit: data.byteCount, what) {
           auxOffset throws(BinaryError) in
+          guard visitedAux.insert(auxOffset).inserted else { return 0 }
           guard let aux = LibELF.versionNeedAux(data, at: auxOffset) else {
             throw BinaryError(.malformed, "\(what): auxiliary record at \(auxOffset) runs past the table")
           }

@@ -125,6 +125,15 @@ import Testing
     #expect(run.output.utf8.count < 1 << 20, "no name is expanded: \(run.output.utf8.count) bytes")
   }
 
+  /// 10,000 version needs of 10,000 libraries sharing one chain of 10,000 auxiliary records
+  /// (issue 22, case 8): each auxiliary record read once, each library found by name.
+  @Test func versionNeedsSharingOneChainAreReadOnce() throws {
+    let run = sdkvet(["symbols", "--undefined", try HostileTableInputs.path("version-needs.so"), Self.elfGood])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("stat@GLIBC_2.2.5  (libneed0.so)"), "the first record to reach the chain names it")
+    #expect(run.output.contains("lstat@GLIBC_2.33"), "the good input's results are kept")
+  }
+
   @Test func aFIFOGivenAsCatalogSaysWhatItIsWithoutWaiting() throws {
     let fifo = try HostileTableInputs.path("catalog.fifo")
     #expect(mkfifo(fifo, 0o600) == 0 || errno == EEXIST)
@@ -138,7 +147,9 @@ import Testing
 enum HostileTableInputs {
   private static let folder: Result<String, any Error> = Result {
     let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
-    for script in ["string-tables.py", "segments.py", "overlays.py", "function-starts.py", "swift-names.py"] {
+    for script in [
+      "string-tables.py", "segments.py", "overlays.py", "function-starts.py", "swift-names.py", "version-needs.py",
+    ] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       python.arguments = ["python3", SampleLocator.sample("hostile/" + script), folder]
