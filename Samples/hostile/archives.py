@@ -19,6 +19,13 @@ bombs are large to write though small on disk. Python 3 standard library only.
 - links-out.zip       LinkKit.framework with links leaving the archive (relative and absolute)
 - bomb.tar.gz         a tar whose 300 MiB of zeros gzip to a few hundred KiB
 - nested.zip          outer.zip ⊃ middle.zip ⊃ inner.zip ⊃ GoodKit.xcframework: one level opened
+- many-objects.zip    1,000 copies of a 1.7 KB object (fileinfo.o), each read once; a reader that
+                      walks the archive from its start for each entry does 500,000 entry steps
+- zeros-first.tar.gz  256 KiB of noise and 30 MiB of zeros (below the bomb ratio together), then
+                      400 copies of that object: each entry read again from the start
+                      decompresses the zeros 400 times
+- many-large.zip      2,000 entries of 2 MiB (a Mach-O magic, then zeros), 4 MB compressed: 4 GiB
+                      to decompress if each is read whole
 """
 
 import io
@@ -34,6 +41,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLES = os.path.join(HERE, "..")
 STAMP = (2024, 1, 1, 0, 0, 0)
 GOOD_BINARY = os.path.join(SAMPLES, "sdks", "GoodKit.xcframework", "ios-arm64", "GoodKit.framework", "GoodKit")
+SMALL_OBJECT = os.path.join(SAMPLES, "macho", "bin", "fileinfo.o")
 GOOD_ZIP = os.path.join(SAMPLES, "archives", "GoodKit.xcframework.zip")
 ZEROS = 300 << 20
 
@@ -158,6 +166,29 @@ def main(out):
     inner = zip_bytes([("inner.zip", open(GOOD_ZIP, "rb").read())])
     middle = zip_bytes([("middle.zip", inner)])
     open(target("nested.zip"), "wb").write(middle)
+    small = open(SMALL_OBJECT, "rb").read()
+    with zipfile.ZipFile(target("many-objects.zip"), "w") as archive:
+        for index in range(1000):
+            entry(archive, "objects/%04d.o" % index, small)
+        good_copy(archive)
+    with tarfile.open(target("zeros-first.tar.gz"), "w:gz") as archive:
+        random.seed(11)
+        noise = bytes(random.randrange(256) for _ in range(256 << 10))
+        info = tarfile.TarInfo("padding/noise.bin")  # keeps the whole below the bomb ratio
+        info.size = len(noise)
+        archive.addfile(info, io.BytesIO(noise))
+        info = tarfile.TarInfo("padding/zeros.bin")
+        info.size = 30 << 20
+        archive.addfile(info, io.BytesIO(bytes(info.size)))
+        for index in range(400):
+            info = tarfile.TarInfo("objects/%04d.o" % index)
+            info.size = len(small)
+            archive.addfile(info, io.BytesIO(small))
+    large = b"\xcf\xfa\xed\xfe" + bytes((2 << 20) - 4)
+    with zipfile.ZipFile(target("many-large.zip"), "w") as archive:
+        for index in range(2000):
+            entry(archive, "large/%04d.dylib" % index, large)
+        good_copy(archive)
 
 
 if __name__ == "__main__":

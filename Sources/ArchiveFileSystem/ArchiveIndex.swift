@@ -1,12 +1,15 @@
 import BinaryImage
+import Synchronization
 
 /// An archive's entries as a tree of folders, files and links, built in one pass over the
 /// archive and read from afterwards: what an archive looks like as a file system.
 ///
 /// Nothing is extracted. The index keeps, per file, its position in the archive, its declared
-/// size and its first bytes (so recognising binaries never decompresses an entry twice); an
-/// entry's data is decompressed again only when it is read. Memory is the index plus the entry
-/// being read, not the archive.
+/// size and its first bytes (so recognising binaries never decompresses an entry twice), and
+/// the whole data of small files (`ArchiveLimits.keptEntryBytes` each, `keptBytes` in all), so
+/// that reading a thousand small entries costs one pass, not one pass each. A larger entry is
+/// decompressed again when it is read, within `readBytes` per archive. Memory is the index,
+/// the small files and the entry being read, not the archive.
 final class ArchiveIndex: Sendable {
   /// One folder, file or link of the tree.
   struct Node: Sendable {
@@ -40,6 +43,10 @@ final class ArchiveIndex: Sendable {
   let entryCount: Int
   /// Entries not made available, by stored name, each with why.
   let skipped: [(name: String, reason: String)]
+  /// Bytes decompressed again by reads of entries not kept.
+  private let reread = Atomic<Int>(0)
+  /// The stream the last read of an entry not kept left open.
+  private let cursor = Mutex<Cursor?>(nil)
 
   /// Indexes `bytes`.
   /// - Throws: `BinaryError` when the bytes are not an archive libarchive reads, or the whole
@@ -50,6 +57,7 @@ final class ArchiveIndex: Sendable {
     var stream = try ArchiveStream(bytes: bytes.bytes)
     var scratch = [UInt8](repeating: 0, count: 1 << 20)
     var ordinal = 0
+    var kept = 0
     while let header = try stream.nextEntry() {
       defer { ordinal += 1 }
       guard ordinal < ArchiveLimits.entries else {
@@ -61,7 +69,10 @@ final class ArchiveIndex: Sendable {
       var failure: String?
       if header.kind == .regular, !header.isEncrypted {
         do throws(BinaryError) {
-          prefix = try Self.readPrefix(of: &stream, declaredSize: header.declaredSize)
+          let size = header.declaredSize ?? Int.max
+          let keeps = size <= ArchiveLimits.keptEntryBytes && kept + size <= ArchiveLimits.keptBytes
+          prefix = try Self.readPrefix(of: &stream, wanted: keeps ? size : ArchiveLimits.prefixBytes)
+          if keeps { kept += prefix.count }
           // A tar's entries are reached by decompressing everything before them: drain each
           // here, judging the expansion as it grows, rather than in one unbounded skip.
           while streamed, try stream.read(into: &scratch) > 0 { try Self.checkExpansion(of: stream) }
@@ -95,8 +106,8 @@ final class ArchiveIndex: Sendable {
     }
   }
 
-  private static func readPrefix(of stream: inout ArchiveStream, declaredSize: Int?) throws(BinaryError) -> [UInt8] {
-    let wanted = min(ArchiveLimits.prefixBytes, declaredSize ?? ArchiveLimits.prefixBytes)
+  /// Up to `wanted` leading bytes of the current entry.
+  private static func readPrefix(of stream: inout ArchiveStream, wanted: Int) throws(BinaryError) -> [UInt8] {
     var prefix = [UInt8](repeating: 0, count: wanted)
     var filled = 0
     while filled < wanted {
@@ -124,13 +135,43 @@ final class ArchiveIndex: Sendable {
         "archive entry claims \(ReadLimits.describe(node.declaredSize)) expanded, more than the "
           + "\(ReadLimits.describe(ArchiveLimits.entryBytes)) sdkvet reads from an archive entry; not read")
     }
-    var stream = try ArchiveStream(bytes: bytes.bytes)
-    for _ in 0...node.ordinal {
-      guard try stream.nextEntry() != nil else {
+    let before = reread.add(min(limit, node.declaredSize), ordering: .relaxed).oldValue
+    if before >= ArchiveLimits.readBytes
+      || (before > ArchiveLimits.ratioGrace && before / max(1, bytes.bytes.count) > ArchiveLimits.readRatio)
+    {
+      throw BinaryError(
+        .unsupported,
+        "reading the archive's entries has decompressed \(ReadLimits.describe(before)) from \(ReadLimits.describe(bytes.bytes.count)), "
+          + "past what sdkvet reads from one archive; not read")
+    }
+    // Reads in archive order (discovery's sorted order usually is) go on from the last one's
+    // stream; the lock is held only to take it and give it back, so reads run in parallel.
+    var position = try Self.cursor(before: node.ordinal, reusing: cursor.withLock { $0.take() }, bytes: bytes)
+    while position.ordinal < node.ordinal {
+      guard try position.stream.nextEntry() != nil else {
         throw BinaryError(.truncated, "archive ends before entry \(node.ordinal + 1), which it listed")
       }
+      position.ordinal += 1
     }
-    return try Self.readData(of: &stream, wanted: min(limit, node.declaredSize), declaredSize: node.declaredSize)
+    let data = try Self.readData(
+      of: &position.stream, wanted: min(limit, node.declaredSize), declaredSize: node.declaredSize)
+    var handedBack: Cursor? = consume position
+    cursor.withLock { $0 = handedBack.take() }
+    return data
+  }
+
+  /// A stream at an entry before `ordinal`: `previous` when it is, else a new one before the first.
+  private static func cursor(before ordinal: Int, reusing previous: consuming Cursor?, bytes: FileBytes)
+    throws(BinaryError) -> Cursor
+  {
+    if let previous = previous.take(), previous.ordinal < ordinal { return previous }
+    return Cursor(stream: try ArchiveStream(bytes: bytes.bytes), ordinal: -1)
+  }
+
+  /// An open stream and the entry it is at (-1: before the first).
+  struct Cursor: ~Copyable, Sendable {
+    var stream: ArchiveStream
+    var ordinal: Int
   }
 
   /// Reads `wanted` bytes of the current entry, growing the buffer as data arrives (never by the

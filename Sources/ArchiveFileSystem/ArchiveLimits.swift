@@ -20,6 +20,17 @@ public enum ArchiveLimits {
   /// The leading bytes of every entry kept from the index pass, enough to recognise a binary or
   /// an archive (`ContainerMagic.prefixLength`) without decompressing the entry again.
   public static let prefixBytes = ContainerMagic.prefixLength
+  /// Files up to this size are kept whole from the index pass (manifests, plists, small objects).
+  public static let keptEntryBytes = 256 << 10
+  /// The most bytes of small files kept whole per archive.
+  public static let keptBytes = 64 << 20
+  /// The most bytes decompressed again by reads of entries not kept, per archive; past it, or
+  /// past `readRatio` times the archive's size, entries are refused.
+  public static let readBytes = 2 << 30
+  /// How many times its own size an archive's entries may expand to, summed over the reads of
+  /// entries not kept (past `ratioGrace`): a quarter of the single-entry bomb ratio, since real
+  /// binaries deflate 2–5 times and many entries of zeros are a bomb spread thin.
+  public static let readRatio = 50
   /// An archive inside an archive is opened; one inside that is not.
   public static let nestingDepth = 2
 

@@ -28,7 +28,9 @@ struct ArchiveEntryHeader {
 /// untrusted bytes, and SDKs are not shipped in them.
 ///
 /// This is the module's only caller of C; every other file speaks in `ArchiveEntryHeader`s.
-struct ArchiveStream: ~Copyable {
+/// Being noncopyable, a stream has one owner at a time, which may hand it to another thread
+/// whole (an archive's read cursor does); libarchive's reader is safe used that way.
+struct ArchiveStream: ~Copyable, @unchecked Sendable {
   /// How many bytes of the archive libarchive is handed at a time.
   static let readSize = 64 << 10
 

@@ -96,6 +96,25 @@ import Testing
       })
   }
 
+  /// Issue 22, case 5: an archive's entries are read in one pass, and what reads decompress in
+  /// all is bounded by the archive's size, so each case costs about what its files cost unpacked.
+  @Test func manySmallEntriesAreReadInOnePass() throws {
+    for name in ["many-objects.zip", "zeros-first.tar.gz"] {
+      let run = try scan(name)
+      #expect(run.seconds < 5, "\(name): \(run.seconds) s")
+      let objects = run.output.components(separatedBy: "\"path\": \"").filter { $0.contains("!/objects/") }
+      #expect(objects.count >= 800, "\(name): every object is a target with its binary (\(objects.count))")
+      #expect(!run.output.contains("unreadable-binary"), "\(name)")
+    }
+  }
+
+  @Test func entriesThatExpandPastTheArchivesBoundAreRefused() throws {
+    let run = try scan("many-large.zip")
+    #expect(run.seconds < 8, "\(run.seconds) s")
+    #expect(run.output.contains("past what sdkvet reads from one archive; not read"))
+    #expect(run.output.contains("many-large.zip!/GoodKit.xcframework\""), "the good entry is read")
+  }
+
   @Test func thousandsOfEntriesStopAtTheLimit() throws {
     let run = try scan("many-entries.zip")
     let lines = errorLines(run, naming: "many-entries.zip")
