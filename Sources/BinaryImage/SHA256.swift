@@ -3,9 +3,9 @@
 /// the algorithm is small enough that a C dependency would cost more than it saves; the tests
 /// compare it with `sha256sum` and the standard's test vectors.
 public struct SHA256: Sendable {
-  private var state: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
+  private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+  )
   private var pending: [UInt8] = []
   private var byteCount: UInt64 = 0
 
@@ -44,7 +44,8 @@ public struct SHA256: Sendable {
     var tail: [UInt8] = [0x80] + [UInt8](repeating: 0, count: (55 &- pending.count) & 63)
     tail += (0..<8).map { UInt8(truncatingIfNeeded: bitCount >> (56 - 8 * UInt64($0))) }
     tail.withUnsafeBytes { update($0) }
-    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+    return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
   }
 
   private static let roundConstants: [UInt32] = [
@@ -58,29 +59,35 @@ public struct SHA256: Sendable {
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
 
-  /// One 64-byte block into the state.
+  /// One 64-byte block into the state. The loops index only what they allocate or were given
+  /// whole (a 64-byte block, the 64 constants), so they run without bounds checks or copies.
   private mutating func compress(_ block: UnsafeRawBufferPointer) {
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-      for index in 0..<16 {
-        schedule[index] = (0..<4).reduce(0) { ($0 << 8) | UInt32(block[index * 4 + $1]) }
+    Self.roundConstants.withUnsafeBufferPointer { constants in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        for index in 0..<16 {
+          schedule[index] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+        }
+        for index in 16..<64 {
+          let early = schedule[index - 15]
+          let late = schedule[index - 2]
+          let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
+          let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
+          schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        for index in 0..<64 {
+          let choice = (e & f) ^ (~e & g)
+          let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+          let first = h &+ sum1 &+ choice &+ constants[index] &+ schedule[index]
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+          (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
+        }
+        state = (
+          state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+          state.7 &+ h
+        )
       }
-      for index in 16..<64 {
-        let early = schedule[index - 15]
-        let late = schedule[index - 2]
-        let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
-        let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
-        schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
-      }
-      var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-      for index in 0..<64 {
-        let choice = (e & f) ^ (~e & g)
-        let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-        let first = h &+ sum1 &+ choice &+ Self.roundConstants[index] &+ schedule[index]
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
-      }
-      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
     }
   }
 }
