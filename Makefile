@@ -92,6 +92,7 @@ fuzz:
 	Scripts/fuzz-elf $(FUZZ_SECONDS)
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 	Scripts/fuzz-archives $(FUZZ_SECONDS)
+	Scripts/fuzz-signatures $(FUZZ_SECONDS)
 
 ci: test lint architecture portability differential reports html-report ci-docs plugin fuzz
 
