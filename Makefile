@@ -26,7 +26,7 @@ endif
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test lint portability differential reports html-report ci-docs plugin fuzz ci clean
+.PHONY: setup build release demo test lint portability differential reports html-report ci-docs plugin fuzz registry-corpus ci clean
 
 setup:
 	@Scripts/setup
@@ -86,6 +86,12 @@ ci-docs: release
 # (Scripts/check-plugin); the first run builds sdkvet in .build/plugin-package.
 plugin: setup
 	Scripts/check-plugin
+
+# Vendor-built Mach-O binaries from pinned PyPI wheels (Scripts/registry-corpus.lock), fetched,
+# hash-checked and unpacked into $SDKVET_REGISTRY_CACHE (default ~/.cache/sdkvet/registry-corpus;
+# Docs/REGISTRY-CORPUS.md). Prints the unpacked root last; exit status 3 when PyPI is unreachable.
+registry-corpus:
+	Scripts/registry-corpus
 
 fuzz:
 	Scripts/fuzz-macho $(FUZZ_SECONDS)
