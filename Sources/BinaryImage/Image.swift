@@ -104,6 +104,7 @@ public struct Image: Sendable {
     case .mainExecutable: return "(main executable)"
     case .flatLookup: return "(flat lookup)"
     case .dynamicLookup: return "(dynamic lookup)"
+    case .weakLookup: return "(weak lookup)"
     }
   }
 

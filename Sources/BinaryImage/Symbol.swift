@@ -51,6 +51,10 @@ public struct Symbol: Sendable, Hashable {
     case mainExecutable
     /// Flat namespace lookup (Mach-O `BIND_SPECIAL_DYLIB_FLAT_LOOKUP`).
     case flatLookup
+    /// The first weak definition among the loaded images, else the library the symbol table
+    /// names (Mach-O `BIND_SPECIAL_DYLIB_WEAK_LOOKUP`: C++ `operator new` and other coalesced
+    /// weak symbols in a chained-fixups image).
+    case weakLookup
     /// Looked up dynamically (Mach-O `DYNAMIC_LOOKUP_ORDINAL`, `-undefined dynamic_lookup`).
     case dynamicLookup
   }

@@ -24,7 +24,8 @@ extension Symbol.Library {
     switch ordinal {
     case SpecialLibraryOrdinal.selfImage: self = .selfImage
     case SpecialLibraryOrdinal.mainExecutable: self = .mainExecutable
-    case SpecialLibraryOrdinal.flatLookup, SpecialLibraryOrdinal.weakLookup: self = .flatLookup
+    case SpecialLibraryOrdinal.flatLookup: self = .flatLookup
+    case SpecialLibraryOrdinal.weakLookup: self = .weakLookup
     default: self = ordinal >= 1 && ordinal <= libraryCount ? .linked(ordinal - 1) : .unknown
     }
   }

@@ -4,8 +4,9 @@ import BinaryImage
 ///
 /// Imports are keyed by name and library: the first table to report one wins, and the symbol
 /// table is read first, so its entry (with its origin) is the one kept. Weak-bind entries carry
-/// no library; they are added only for names no other table imports or defines (a stripped
-/// image's coalesced weak imports). Keys point into the mapped file, so no `String` is built.
+/// no library, and imports by weak or flat lookup name none (a flat lookup is the dyld tables'
+/// form of the symbol table's dynamic lookup); they are added only for names no other table
+/// imports (weak-bind entries: or defines), as in a stripped image. Keys point into the mapped file, so no `String` is built.
 /// With an `ImportFilter`, imports it does not keep are only counted; every name the merger is
 /// given counts against the image's name limit (`NameTable`), kept or not.
 struct ImportMerger {
@@ -15,7 +16,8 @@ struct ImportMerger {
   private var imports = ByteKeyTable<Void>()
   private var importedNames = ByteKeyTable<Void>()
   private var definedNames = ByteKeyTable<Void>()
-  /// Whether defined names are remembered (weak-bind entries will be filtered against them).
+  /// Whether defined names are remembered (weak-bind entries will be filtered against them);
+  /// imported names are always remembered, for weak-lookup imports.
   let tracksNames: Bool
   /// The imports to keep; `nil` keeps all.
   private let filter: (any ImportFilter)?
@@ -46,9 +48,10 @@ struct ImportMerger {
     guard keeps(name) else { return try image.names.charge(name.count, at: offset) }
     let isKnown =
       origin == .dyldWeakBind && (importedNames.contains(name) || definedNames.contains(name))
+      || (library == .weakLookup || library == .flatLookup) && importedNames.contains(name)
       || !imports.insert(name, tag: Self.tag(of: library))
     if isKnown { return try image.names.charge(name.count, at: offset) }
-    if tracksNames { importedNames.insert(name) }
+    importedNames.insert(name)
     let ref = try image.names.append(name, at: offset)
     image.symbols.append(
       Symbol(name: ref, isDefined: false, binding: isWeak ? .weak : .global, origin: origin, library: library))
@@ -102,6 +105,7 @@ struct ImportMerger {
     case .mainExecutable: -3
     case .flatLookup: -4
     case .dynamicLookup: -5
+    case .weakLookup: -6
     }
   }
 

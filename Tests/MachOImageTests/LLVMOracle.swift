@@ -34,7 +34,10 @@ struct LLVMOracle {
       if isWeak { words.removeFirst() }
       guard words.count >= 2, words[0] == "external" else { continue }
       let origin = words.dropFirst(2).joined(separator: " ")
-      let library = origin.hasPrefix("(from ") && origin.hasSuffix(")") ? String(origin.dropFirst(6).dropLast()) : nil
+      let library =
+        origin == "(dynamically looked up)"
+        ? "dynamic-lookup"
+        : origin.hasPrefix("(from ") && origin.hasSuffix(")") ? String(origin.dropFirst(6).dropLast()) : nil
       result[key, default: []].insert(OracleImport(name: words[1], library: library, isWeak: isWeak))
     }
     return result
