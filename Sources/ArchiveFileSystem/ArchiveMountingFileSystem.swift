@@ -186,7 +186,7 @@ final class MountTable: Sendable {
 
   /// The innermost mounted archive `path` lies in, and the components of `path` inside it.
   func route(_ path: String) -> (mount: Mount, parts: [String])? {
-    guard path.utf8.contains(UInt8(ascii: "!")) else { return nil }
+    guard PathBytes.contains(UInt8(ascii: "!"), in: path) else { return nil }
     var end = path.endIndex
     while let bang = path[..<end].lastIndex(of: "!") {
       let afterBang = path.index(after: bang)
