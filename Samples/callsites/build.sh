@@ -40,6 +40,11 @@ for pair in arm64:arm64-apple-ios15.0:-fixup_chains x86_64:x86_64-apple-ios15.0-
       "$STUBS/libSystem.tbd" "$STUBS/libobjc.tbd" "$STUBS/Foundation.tbd" \
       -o "$BIN/libcallsites-$arch-classic.dylib"
   fi
+  # Weak: a weak import tested for NULL, and a weak definition called through its stub.
+  compile "$triple" "$SRC/weak.c" "$WORK/$arch-weak.o"
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch "$arch" -platform_version "$platform" 15.0 17.0 -dylib \
+    -install_name "@rpath/libweak-$arch.dylib" "$fixups" -no_adhoc_codesign \
+    "$WORK/$arch-weak.o" "$STUBS/libSystem.tbd" -o "$BIN/libweak-$arch.dylib"
   # Stripped: functions known only from LC_FUNCTION_STARTS, methods named from the class metadata.
   "$OBJCOPY" --strip-all "$BIN/libcallsites-$arch.dylib" "$BIN/libcallsites-$arch-stripped.dylib"
 done
@@ -81,4 +86,8 @@ for triple in x86_64-linux-gnu aarch64-linux-gnu; do
     "$WORK/stat_local-$arch.o" -o "$LOCAL/libstatlocal-$arch.so"
   "$TOOLS/ld.lld" -shared --hash-style=gnu --build-id=none --eh-frame-hdr --strip-all \
     -soname "libstatlocal-$arch.so" "$WORK/stat_local-$arch.o" -o "$BIN/libstatlocal-$arch-stripped.so"
+  # .symtab cut down to the static function alone (as `strip -K` leaves it): the exported
+  # functions are named by .dynsym only.
+  "$OBJCOPY" --strip-all --keep-symbol=probe_local "$LOCAL/libstatlocal-$arch.so" \
+    "$BIN/libstatlocal-$arch-kept-local.so"
 done

@@ -4,8 +4,9 @@
 ///
 /// Recognised forms (Intel SDM vol. 2): `E8 rel32` (`call`), `E9 rel32` (`jmp`, a tail call),
 /// `FF /2` and `FF /4` with a RIP-relative operand (`call`/`jmp qword ptr [rip+disp32]`), and with
-/// REX.W `8B /r` (`mov r64, qword ptr [rip+disp32]`) and `8D /r` (`lea r64, [rip+disp32]`, which
-/// computes a string's address). Targets are `next instruction + displacement`; the site is the
+/// REX.W `8B /r` (`mov r64, qword ptr [rip+disp32]`), `83 /7 ib` and `81 /7 id` (`cmp qword ptr
+/// [rip+disp32], imm`: a weak import's null check reads its slot) and `8D /r` (`lea r64,
+/// [rip+disp32]`, which computes a string's address). Targets are `next instruction + displacement`; the site is the
 /// instruction's first byte, prefixes included.
 ///
 /// The sweep runs over each function: from the section's start, and from every function start
@@ -57,6 +58,11 @@ enum X86Scanner {
         found = targets.slot(next &+ displacement(code, at: at))
       case (0, 0x8b) where instruction.isWide:
         guard let at = instruction.ripDisplacement else { continue }
+        found = targets.slot(next &+ displacement(code, at: at))
+      case (0, 0x81) where instruction.isWide, (0, 0x83) where instruction.isWide:
+        guard let at = instruction.ripDisplacement, let modRM = instruction.modRM, (modRM >> 3) & 7 == 7 else {
+          continue
+        }
         found = targets.slot(next &+ displacement(code, at: at))
       case (0, 0x8d) where instruction.isWide:
         guard let at = instruction.ripDisplacement else { continue }

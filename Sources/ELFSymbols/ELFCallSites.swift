@@ -119,30 +119,39 @@ public enum ELFCallSites {
   }
 }
 
-/// Function starts from `.symtab`, else `.dynsym` (global and weak names preferred); in an
-/// object, only those of one code section, whose values are offsets in it. A name is read only
-/// for a function that holds a site. Code no sized symbol covers (a stripped image's local
-/// functions) is placed in the function its `.eh_frame` FDE describes, unnamed like a Mach-O
-/// function known only from `LC_FUNCTION_STARTS` (`CallSite.functionStart` without a name).
+/// Function starts from `.symtab` and `.dynsym` together (global and weak names preferred, and
+/// `.symtab`'s name where both name one start), so an image whose `.symtab` was cut down
+/// (`strip -K`) still names its exported functions; in an object, only those of one code section,
+/// whose values are offsets in it. A name is read only for a function that holds a site. Code no
+/// sized symbol covers (a stripped image's local functions) is placed in the function its
+/// `.eh_frame` FDE describes, unnamed like a Mach-O function known only from
+/// `LC_FUNCTION_STARTS` (`CallSite.functionStart` without a name).
 struct ELFFunctionStarts {
   private var locator = FunctionLocator()
-  private let symbols: ELFSymbolEntries?
+  /// The tables read, `.symtab` first; a locator's symbol index is `tables.count * row + table`.
+  private let tables: [ELFSymbolEntries]
   private var frames: ELFFrameDescriptions?
 
   init(_ bytes: ByteReader, _ sections: ELFSectionHeaders, dynamic: Int?, section: Int?) throws(BinaryError) {
-    guard let table = sections.index(ofType: ELFSectionHeaders.symbols) ?? dynamic else {
-      symbols = nil
-      return
+    var tables: [ELFSymbolEntries] = []
+    for table in [sections.index(ofType: ELFSectionHeaders.symbols), dynamic].compactMap({ $0 }) {
+      tables.append(try ELFSymbolEntries(bytes, sections, table: table))
     }
-    let symbols = try ELFSymbolEntries(bytes, sections, table: table)
     var locator = FunctionLocator()
-    try symbols.forEachFunction { value, sectionIndex, isGlobal, symbol in
-      guard section == nil || sectionIndex == section else { return }
-      locator.add(value, symbol: symbol, rank: isGlobal ? .global : .local)
+    for (number, symbols) in tables.enumerated() {
+      try symbols.forEachFunction { value, sectionIndex, isGlobal, symbol in
+        guard section == nil || sectionIndex == section else { return }
+        locator.add(value, symbol: symbol &* tables.count &+ number, rank: isGlobal ? .global : .local)
+      }
     }
     locator.finish()
     self.locator = locator
-    self.symbols = symbols
+    self.tables = tables
+  }
+
+  /// The table and row a locator's symbol index stands for.
+  private func entry(_ symbol: Int) -> (symbols: ELFSymbolEntries, row: Int) {
+    (tables[symbol % tables.count], symbol / tables.count)
   }
 
   /// Reads the FDEs of `.eh_frame` (a linked image's, whose addresses are final). A section
@@ -162,8 +171,9 @@ struct ELFFunctionStarts {
 
   /// Whether the nearest symbol at or below `address` has a size that reaches it.
   func hasSymbol(covering address: UInt64) -> Bool {
-    guard let start = locator.enclosing(address), let symbol = start.symbol, let symbols else { return false }
-    return address &- start.address < symbols.size(of: symbol)
+    guard let start = locator.enclosing(address), let symbol = start.symbol else { return false }
+    let (symbols, row) = entry(symbol)
+    return address &- start.address < symbols.size(of: row)
   }
 
   /// The call site at `address`, named after the function that holds it: the symbol whose size
@@ -172,7 +182,9 @@ struct ELFFunctionStarts {
   func site(at address: UInt64) -> CallSite {
     let start = locator.enclosing(address)
     if !hasSymbol(covering: address), let frame = frames?.range(holding: address) {
-      if let start, let symbol = start.symbol, symbols?.size(of: symbol) == 0, start.address >= frame.lowerBound {
+      if let start, let symbol = start.symbol, entry(symbol).symbols.size(of: entry(symbol).row) == 0,
+        start.address >= frame.lowerBound
+      {
         return named(start, address)
       }
       return CallSite(address: address, function: nil, functionStart: frame.lowerBound)
@@ -182,6 +194,7 @@ struct ELFFunctionStarts {
   }
 
   private func named(_ start: FunctionLocator.Start, _ address: UInt64) -> CallSite {
-    CallSite(address: address, function: start.symbol.flatMap { symbols?.name(of: $0) }, functionStart: start.address)
+    let name = start.symbol.flatMap { symbol in entry(symbol).symbols.name(of: entry(symbol).row) }
+    return CallSite(address: address, function: name, functionStart: start.address)
   }
 }

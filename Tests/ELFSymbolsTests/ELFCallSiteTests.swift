@@ -25,6 +25,8 @@ struct ELFCallSiteTests {
       SampleLocator.sample("callsites/bin/libstatplt-aarch64.so"),
       SampleLocator.sample("callsites/bin/libstatlocal-x86_64-stripped.so"),
       SampleLocator.sample("callsites/bin/libstatlocal-aarch64-stripped.so"),
+      SampleLocator.sample("callsites/bin/libstatlocal-x86_64-kept-local.so"),
+      SampleLocator.sample("callsites/bin/libstatlocal-aarch64-kept-local.so"),
       SampleLocator.sample("elf/libstorageprobe.so"), SampleLocator.sample("elf/storage-tool"),
     ] + libraries
   }()

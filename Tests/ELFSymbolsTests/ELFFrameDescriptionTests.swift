@@ -29,6 +29,17 @@ struct ELFFrameDescriptionTests {
     #expect(stripped.map(\.functionStart) == named.map(\.functionStart))
   }
 
+  /// A `.symtab` cut down to one local name (`strip -K`) leaves the exported functions to
+  /// `.dynsym`: both tables name functions, so no site is left unnamed or named after its neighbour.
+  @Test(arguments: ["x86_64", "aarch64"])
+  func aCutDownSymbolTableLeavesExportedNamesToTheDynamicOne(architecture: String) throws {
+    let named = try Self.sites(SampleLocator.sample("callsites/stat-local/libstatlocal-\(architecture).so"))
+    let kept = try Self.sites(SampleLocator.sample("callsites/bin/libstatlocal-\(architecture)-kept-local.so"))
+    #expect(kept.map(\.function) == ["probe_exported", "probe_local"])
+    #expect(kept.map(\.address) == named.map(\.address))
+    #expect(kept.map(\.functionStart) == named.map(\.functionStart))
+  }
+
   @Test(
     .enabled(if: ReferenceTools.areExecutable(ELFCallSiteTests.objdump), "needs the toolchain's llvm-objdump"),
     arguments: ELFCallSiteTests.linked)

@@ -30,6 +30,15 @@ import Testing
     #expect(found.imports["_fstatfs"] == [], "never imported: looked up by name with dlsym")
   }
 
+  /// `weak.c`: a weak import's null check reads its slot (x86-64 `cmpq $0, slot(%rip)`, arm64
+  /// a literal `ldr`), and a weak definition dyld binds by weak lookup is called through its stub.
+  @Test(arguments: ["libweak-arm64.dylib", "libweak-x86_64.dylib"])
+  func aWeakImportsNullCheckAndAWeaklyBoundDefinitionAreSites(name: String) throws {
+    let found = try Self.callers(name, CallSiteQuery(imports: ["_stat", "_statfs"]))
+    #expect(Self.functions(found.imports["_statfs"]) == ["_has_statfs"])
+    #expect(Self.functions(found.imports["_stat"]) == ["_probe_weak"])
+  }
+
   @Test(arguments: ["libcallsites-arm64.dylib", "libcallsites-x86_64.dylib", "libcallsites-arm64-classic.dylib"])
   func selectorsAreSentFromAMethodAStubCallerAndABlock(name: String) throws {
     let found = try Self.callers(

@@ -97,6 +97,14 @@ public struct RegisterTracker {
       }
       if let destination { values[destination] = nil }
       return nil
+    case "cmpq":
+      // `cmp qword ptr [rip+disp32], imm`: a weak import's null check reads its slot.
+      if let target = instruction.comment, operands.first?.hasPrefix("$") == true,
+        operands.last?.contains("(%rip)") == true
+      {
+        return .load(target)
+      }
+      return nil
     case "ret", "br", "braa", "brab", "braaz", "brabz", "retaa", "retab":
       values = [:]
       return nil
