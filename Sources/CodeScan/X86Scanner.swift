@@ -2,12 +2,13 @@
 /// target slots, sweeping the code one instruction after another (`X86Instruction` gives each
 /// length).
 ///
-/// Recognised forms (Intel SDM vol. 2): `E8 rel32` (`call`), `E9 rel32` (`jmp`, a tail call),
-/// `FF /2` and `FF /4` with a RIP-relative operand (`call`/`jmp qword ptr [rip+disp32]`), and with
-/// REX.W `8B /r` (`mov r64, qword ptr [rip+disp32]`), `83 /7 ib` and `81 /7 id` (`cmp qword ptr
-/// [rip+disp32], imm`: a weak import's null check reads its slot) and `8D /r` (`lea r64,
-/// [rip+disp32]`, which computes a string's address). Targets are `next instruction + displacement`; the site is the
-/// instruction's first byte, prefixes included.
+/// Recognised forms (Intel SDM vol. 2): `E8 rel32` (`call`) and `E9 rel32` (`jmp`, a tail call)
+/// reach a stub; REX.W `8D /r` (`lea r64, [rip+disp32]`) computes an address (a string's); every
+/// other instruction with a RIP-relative operand uses the slot it addresses: `call`/`jmp qword
+/// ptr [rip+disp32]` (`FF /2`, `FF /4`), `mov r64, [rip+disp32]`, and the compares of a slot with
+/// a register or zero (`cmp r64, [rip+disp32]`, a weak import's null check `cmp qword ptr
+/// [rip+disp32], 0`), as a disassembler resolves each operand to the slot. Targets are `next
+/// instruction + displacement`; the site is the instruction's first byte, prefixes included.
 ///
 /// The sweep runs over each function: from the section's start, and from every function start
 /// the reader knows (symbols, `LC_FUNCTION_STARTS`, `.eh_frame`) up to the next one. An
@@ -51,24 +52,12 @@ enum X86Scanner {
       switch (instruction.map, instruction.opcode) {
       case (0, 0xe8), (0, 0xe9):
         found = targets.branchTarget(next &+ displacement(code, at: position &+ instruction.length &- 4))
-      case (0, 0xff):
-        guard let at = instruction.ripDisplacement, let modRM = instruction.modRM,
-          (modRM >> 3) & 7 == 2 || (modRM >> 3) & 7 == 4
-        else { continue }
-        found = targets.slot(next &+ displacement(code, at: at))
-      case (0, 0x8b) where instruction.isWide:
-        guard let at = instruction.ripDisplacement else { continue }
-        found = targets.slot(next &+ displacement(code, at: at))
-      case (0, 0x81) where instruction.isWide, (0, 0x83) where instruction.isWide:
-        guard let at = instruction.ripDisplacement, let modRM = instruction.modRM, (modRM >> 3) & 7 == 7 else {
-          continue
-        }
-        found = targets.slot(next &+ displacement(code, at: at))
-      case (0, 0x8d) where instruction.isWide:
-        guard let at = instruction.ripDisplacement else { continue }
+      case (0, 0x8d):
+        guard instruction.isWide, let at = instruction.ripDisplacement else { continue }
         found = targets.address(next &+ displacement(code, at: at))
       default:
-        continue
+        guard let at = instruction.ripDisplacement else { continue }
+        found = targets.slot(next &+ displacement(code, at: at))
       }
       if let found { body(CodeHit(address: address, sequenceStart: address, target: found)) }
     }

@@ -58,6 +58,13 @@ public struct RegisterTracker {
   public mutating func step(_ instruction: Instruction) -> Reach? {
     let operands = instruction.operands
     let destination = operands.first.map(Self.register)
+    // x86-64: an operand at [rip+disp32] that llvm-objdump resolves is a use of that address
+    // (`call`/`jmp *slot`, `mov`, `cmp`, …), except in `lea`, which computes the address.
+    if let target = instruction.comment, !instruction.mnemonic.hasPrefix("lea"),
+      operands.contains(where: { $0.contains("(%rip)") })
+    {
+      return .load(target)
+    }
     switch instruction.mnemonic {
     case "bl", "b", "callq", "jmpq", "jmp", "call":
       if instruction.mnemonic == "b" || instruction.mnemonic.hasPrefix("j") {
@@ -65,7 +72,6 @@ public struct RegisterTracker {
       } else {
         forgetCallerSaved()
       }
-      if let target = instruction.comment, operands.first?.contains("(%rip)") == true { return .load(target) }
       return operands.first.flatMap(Self.hex).map(Reach.branch)
     case "adrp", "adr":
       if let destination, operands.count > 1, let value = Self.hex(operands[1]) { values[destination] = value }
@@ -88,23 +94,6 @@ public struct RegisterTracker {
       guard let base = values[Self.register(operands[1])] else { return nil }
       let offset = operands.count > 2 ? Self.hex(operands[2]) ?? 0 : 0
       return .load(base &+ offset)
-    case "movq", "mov":
-      // `mov r64, [rip+disp32]`: a general-purpose destination (an SSE `movq` into %xmm is not one).
-      if let target = instruction.comment, operands.first?.contains("(%rip)") == true,
-        operands.last?.hasPrefix("%r") == true
-      {
-        return .load(target)
-      }
-      if let destination { values[destination] = nil }
-      return nil
-    case "cmpq":
-      // `cmp qword ptr [rip+disp32], imm`: a weak import's null check reads its slot.
-      if let target = instruction.comment, operands.first?.hasPrefix("$") == true,
-        operands.last?.contains("(%rip)") == true
-      {
-        return .load(target)
-      }
-      return nil
     case "ret", "br", "braa", "brab", "braaz", "brabz", "retaa", "retab":
       values = [:]
       return nil
@@ -152,7 +141,7 @@ public func forEachReach(
 ) {
   var tracker = RegisterTracker()
   var skipping = false
-  for line in disassembly {
+  for (index, line) in disassembly.enumerated() {
     if line.hasPrefix("Disassembly of section") {
       skipping = skips(line)
       tracker = RegisterTracker()
@@ -162,7 +151,14 @@ public func forEachReach(
       tracker = RegisterTracker()
       continue
     }
-    guard !skipping, let instruction = Instruction(line), let reach = tracker.step(instruction) else { continue }
+    guard !skipping, var instruction = Instruction(line) else { continue }
+    // A comment that decodes the operand (`# xmm0 = …`) pushes the address to a line of its own.
+    if instruction.comment == nil, index + 1 < disassembly.count,
+      case let next = disassembly[index + 1].trimmingCharacters(in: .whitespaces), next.hasPrefix("# 0x")
+    {
+      instruction.comment = UInt64(next.dropFirst(4), radix: 16)
+    }
+    guard let reach = tracker.step(instruction) else { continue }
     body(instruction, reach)
   }
 }
