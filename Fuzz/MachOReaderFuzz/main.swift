@@ -64,4 +64,8 @@ final class FuzzImportFilter: ImportFilter {
   func keepsSelector(_ name: UnsafeRawBufferPointer) -> Bool {
     name.starts(with: "systemUptime".utf8)
   }
+
+  func keepsLookupString(_ name: UnsafeRawBufferPointer) -> Bool {
+    name.elementsEqual("fstatfs".utf8) || name.elementsEqual("NSUserDefaults".utf8)
+  }
 }

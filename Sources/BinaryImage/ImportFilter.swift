@@ -17,4 +17,7 @@ public protocol ImportFilter: AnyObject, Sendable {
   func keepsImport(_ name: UnsafeRawBufferPointer) -> Bool
   /// Whether the selector reference `name` is kept.
   func keepsSelector(_ name: UnsafeRawBufferPointer) -> Bool
+  /// Whether the string `name`, found beside a dynamic-lookup function, is kept as a lookup
+  /// string (`Image.lookupStrings`): only a name the lookup could reach something with matters.
+  func keepsLookupString(_ name: UnsafeRawBufferPointer) -> Bool
 }

@@ -4,25 +4,29 @@ import BinaryImage
 /// selector up by name at run time, the identifier-like strings of its `NSString` literals
 /// (`__cfstring`, `CFStrings`) and its `__cstring`, `__objc_methname` and `__objc_classname`
 /// sections (each whole string between NULs, at most 255 bytes of letters, digits, `_`, `:` and
-/// `$`), each once, under the first section it was found in.
+/// `$`), each once, under the first section it was found in. Given the scan's `ImportFilter`,
+/// only the strings it keeps (`keepsLookupString`: those that name an API) are stored, so the
+/// thousands of other strings of a vendor image cost a hash look-up each, not a copy.
 enum LookupStrings {
   /// The dynamic-lookup functions (`LookupString.lookupFunctionNames`).
   static let lookupFunctions = ByteKeyTable<Void>(LookupString.lookupFunctionNames.map { (Array($0.utf8), ()) })
 
   /// Adds the image's lookup strings to `image`, when it imports a lookup function.
   /// - Throws: when a string section lies outside the image, or the names go over the image's limit.
-  static func read(_ context: ObjCSelectorReferences.Context, into image: inout Image) throws(BinaryError) {
+  static func read(
+    _ context: ObjCSelectorReferences.Context, keeping filter: (any ImportFilter)?, into image: inout Image
+  ) throws(BinaryError) {
     let importsLookup = image.imports.contains { symbol in
       image.names.withBytes(of: symbol.name) { lookupFunctions.contains($0) }
     }
     guard importsLookup else { return }
     var seen = ByteKeyTable<Void>()
     try CFStrings.forEach(context) { string, fileOffset throws(BinaryError) in
-      guard isIdentifier(string), seen.insert(string) else { return }
+      guard isIdentifier(string), filter?.keepsLookupString(string) ?? true, seen.insert(string) else { return }
       image.lookupStrings.append(LookupString(name: try image.names.append(string, at: fileOffset), section: .cfString))
     }
     try forEachString(context.image, context.segments) { section, string, fileOffset, _ throws(BinaryError) in
-      guard seen.insert(string) else { return }
+      guard filter?.keepsLookupString(string) ?? true, seen.insert(string) else { return }
       image.lookupStrings.append(LookupString(name: try image.names.append(string, at: fileOffset), section: section))
     }
   }

@@ -95,7 +95,9 @@ enum ThinImageReader {
       }
     }
     if options.lookupStrings && options.undefinedSymbols {
-      attempt { () throws(BinaryError) in try LookupStrings.read(context, into: &result) }
+      attempt { () throws(BinaryError) in
+        try LookupStrings.read(context, keeping: options.importFilter, into: &result)
+      }
     }
     if options.hosts {
       attempt { () throws(BinaryError) in try HostStrings.read(context, into: &result) }

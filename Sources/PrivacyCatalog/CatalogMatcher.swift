@@ -28,9 +28,9 @@ public struct CatalogMatcher: Sendable {
     let builder = MatcherTableBuilder(catalog: catalog, includeAdvisory: includeAdvisory)
     targets = builder.targets
     conditionCount = builder.conditions.count
-    tables = ImportTables(builder)
-    sdks = CommonSDKMatcher(sdks: catalog.commonSDKs)
     lookupIndex = DynamicLookupIndex(catalog: catalog)
+    tables = ImportTables(builder, lookupIndex: lookupIndex)
+    sdks = CommonSDKMatcher(sdks: catalog.commonSDKs)
   }
 
   /// The filter that keeps, of an image's imports and selector references, those that reach a

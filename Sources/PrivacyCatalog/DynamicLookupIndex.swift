@@ -44,6 +44,11 @@ public struct DynamicLookupIndex: Sendable {
     apis = catalog.apis
   }
 
+  /// Whether `name` is one of the indexed lookup names.
+  func names(_ name: UnsafeRawBufferPointer) -> Bool {
+    self.names.value(for: name) != nil
+  }
+
   /// The APIs `image`'s lookup strings name.
   public func hits(in image: Image) -> [Hit] {
     image.lookupStrings.compactMap { lookup in

@@ -18,10 +18,13 @@ final class ImportTables: ImportFilter {
   let selectors: ByteKeyTable<[Int]>
   let swiftPrefixes: PrefixIndex<[Int]>
   let leadingBytes: LeadingBytesFilter
+  /// The names a lookup string must be to reach an API (`DynamicLookupIndex`).
+  let lookupIndex: DynamicLookupIndex
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
 
-  init(_ builder: MatcherTableBuilder) {
+  init(_ builder: MatcherTableBuilder, lookupIndex: DynamicLookupIndex) {
+    self.lookupIndex = lookupIndex
     exactSymbols = ByteKeyTable(builder.exact.map { (Array($0.key.utf8), $0.value) })
     selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
     swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
@@ -58,5 +61,10 @@ final class ImportTables: ImportFilter {
   /// Whether the selector `name` is one the catalog lists.
   func keepsSelector(_ name: UnsafeRawBufferPointer) -> Bool {
     selectors.value(for: name) != nil
+  }
+
+  /// Whether `name` is one a dynamic lookup could reach a required-reason API with.
+  func keepsLookupString(_ name: UnsafeRawBufferPointer) -> Bool {
+    lookupIndex.names(name)
   }
 }

@@ -50,10 +50,13 @@ public struct LocalFileSystem: ScanFileSystem {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        PathBytes.decode(raw.prefix(while: { $0 != 0 }))
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
+          // "." and ".." are the only names that start with a dot and end right after one or two.
+          name[0] == 0x2E && (name[1] == 0 || name[1] == 0x2E && name[2] == 0) ? nil : PathBytes.decode(cString: name)
+        }
       }
-      if name != "." && name != ".." { names.append(name) }
+      if let name { names.append(name) }
     }
     return names
   }

@@ -50,12 +50,31 @@ import Testing
     guard full.images.first?.format == .machO else { return }  // an ELF archive keeps every import
     try #require(full.images.count == kept.images.count)
     for (whole, part) in zip(full.images, kept.images) {
-      #expect(matcher.matches(in: part) == matcher.matches(in: whole))
-      #expect(strings(part.lookupStrings.map(\.name), in: part) == strings(whole.lookupStrings.map(\.name), in: whole))
+      let matches = matcher.matches(in: part)
+      #expect(matches == matcher.matches(in: whole))
+      // Only the lookup strings that name an API are kept, so the lookups found are the same.
+      #expect(
+        matcher.dynamicLookups(in: part, besides: matches) == matcher.dynamicLookups(in: whole, besides: matches))
+      #expect(
+        Set(strings(part.lookupStrings.map(\.name), in: part))
+          .isSubset(of: strings(whole.lookupStrings.map(\.name), in: whole)))
       #expect(strings(part.definedClasses, in: part) == strings(whole.definedClasses, in: whole))
       #expect(strings(part.definedSwiftModules, in: part) == strings(whole.definedSwiftModules, in: whole))
       #expect(part.imports.count { _ in true } <= whole.imports.count { _ in true })
     }
+  }
+
+  @Test func theFilterKeepsOnlyTheLookupStringsThatNameAnAPI() throws {
+    let path = SampleLocator.sample("callsites/bin/libcallsites-arm64.dylib")
+    let matcher = CatalogMatcher(catalog: try Catalog.builtIn())
+    var filtered = ReadOptions.audit
+    filtered.importFilter = matcher.importFilter
+    let whole = try #require(try BinaryReading.read(path, from: LocalFileSystem(), options: .audit).images.first)
+    let part = try #require(try BinaryReading.read(path, from: LocalFileSystem(), options: filtered).images.first)
+    let kept = strings(part.lookupStrings.map(\.name), in: part)
+    #expect(kept.contains("fstatfs"))
+    #expect(kept.count < whole.lookupStrings.count, "strings that name no API are left out")
+    #expect(kept.allSatisfy { name in matcher.dynamicLookups(in: part, besides: []).contains { $0.string == name } })
   }
 
   @Test func theFilterLeavesOutTheImportsNothingMatches() throws {
