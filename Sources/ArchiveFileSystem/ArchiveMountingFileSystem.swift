@@ -32,6 +32,11 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
     self.base = base
   }
 
+  /// Whether `path` names something inside an archive this file system has opened.
+  public func isInsideArchive(_ path: String) -> Bool {
+    table.route(path) != nil
+  }
+
   /// The entry itself inside an archive (a link not followed), else `base`'s answer.
   public func linkStatus(_ path: String) -> FileStatus? {
     guard let (mount, parts) = table.route(path) else { return base.linkStatus(path) }

@@ -57,8 +57,22 @@ public struct ScanPipeline: Sendable {
   ///   - progress: Called once per binary read, in order, on the calling thread.
   /// - Returns: The report and the discovery problems.
   public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Outcome {
-    let discovery = TargetDiscovery(fileSystem: fileSystem).discover(paths)
-    let scanned = readBinaries(of: discovery.targets, progress: progress)
+    let matcher = CatalogMatcher(catalog: catalog)
+    let options = {
+      var options = ReadOptions.audit
+      options.importFilter = matcher.importFilter
+      return options
+    }()
+    // Binaries on the local disk are read as discovery claims them; those inside an archive are
+    // read after the walk, in order, as the archive's stream expects.
+    let prefetch = BinaryPrefetch { path in scan(TargetFile(path: path), options: options, matcher: matcher) }
+    let archives = fileSystem as? ArchiveMountingFileSystem
+    let discovery = TargetDiscovery(fileSystem: fileSystem).discover(paths) { path in
+      if archives?.isInsideArchive(path) != true { prefetch.start(path) }
+    }
+    prefetch.finish()
+    let scanned = readBinaries(
+      of: discovery.targets, options: options, matcher: matcher, prefetched: prefetch, progress: progress)
     let packages = PackageProvenance(fileSystem: fileSystem).attribute(discovery.targets, roots: paths)
     let auditor = PrivacyAuditor(catalog: catalog)
     var audited: [AuditedTarget] = []
@@ -79,17 +93,19 @@ public struct ScanPipeline: Sendable {
   }
 
   /// Reads and matches every binary of every target on all cores; results keep the targets' order.
-  private func readBinaries(of targets: [DiscoveredTarget], progress: (Progress) -> Void) -> [[ScannedBinary]] {
+  /// Every target's binaries, read and matched: taken from `prefetched` when it read them during
+  /// discovery, else read now on every core.
+  private func readBinaries(
+    of targets: [DiscoveredTarget], options: ReadOptions, matcher: CatalogMatcher,
+    prefetched: BinaryPrefetch<ScannedBinary>, progress: (Progress) -> Void
+  ) -> [[ScannedBinary]] {
     let jobs = targets.indices.flatMap { target in targets[target].binaries.map { (target: target, file: $0) } }
-    let matcher = CatalogMatcher(catalog: catalog)
-    let options = {
-      var options = ReadOptions.audit
-      options.importFilter = matcher.importFilter
-      return options
-    }()
     var grouped = targets.map { _ in [ScannedBinary]() }
     OrderedParallelMap.run(count: jobs.count) { position in
-      scan(jobs[position].file, options: options, matcher: matcher)
+      let file = jobs[position].file
+      guard var scanned = prefetched.take(file.path) else { return scan(file, options: options, matcher: matcher) }
+      scanned.file = file
+      return scanned
     } deliver: { position, scanned in
       grouped[jobs[position].target].append(scanned)
       progress(Progress(completed: position + 1, total: jobs.count, path: scanned.file.path))

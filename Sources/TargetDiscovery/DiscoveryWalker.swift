@@ -19,6 +19,8 @@ struct DiscoveryWalker {
   private static let archiveBoundary = "!"
 
   let fileSystem: any ScanFileSystem
+  /// Told the path of each binary as it is claimed, while the walk goes on.
+  private let binaryFound: (String) -> Void
   private var visited: Set<FileIdentity> = []
   private var targets: [DiscoveredTarget] = []
   private var problems: [DiscoveryProblem] = []
@@ -28,8 +30,9 @@ struct DiscoveryWalker {
   /// The root file of the current scan and its leading bytes, when the caller read them already.
   private var givenFile: (path: String, leadingBytes: LeadingBytes)?
 
-  init(fileSystem: any ScanFileSystem) {
+  init(fileSystem: any ScanFileSystem, binaryFound: @escaping (String) -> Void = { _ in }) {
     self.fileSystem = fileSystem
+    self.binaryFound = binaryFound
   }
 
   /// The targets found so far, sorted, with their files sorted and each listed once.
@@ -205,11 +208,13 @@ struct DiscoveryWalker {
       !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
     {
       targets[enclosing].binaries.append(TargetFile(path: path, slice: context.slice))
+      binaryFound(path)
       return
     }
     let kind = BinaryNaming.kind(ofFileNamed: name)
     targets.append(
       DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app, binaries: [TargetFile(path: path)]))
+    binaryFound(path)
   }
 
   // MARK: Archives
@@ -340,6 +345,7 @@ struct DiscoveryWalker {
       return
     }
     targets[index].binaries.append(TargetFile(path: path, slice: slice))
+    binaryFound(path)
   }
 
   private func isFileInsideRoot(_ path: String) -> Bool {

@@ -16,9 +16,18 @@ public struct TargetDiscovery: Sendable {
   /// - Parameter paths: Files or folders, as the user gave them; each is its own scanned root.
   /// - Returns: The targets sorted by path, and the paths that could not be used.
   public func discover(_ paths: [String]) -> DiscoveryResult {
-    var walker = DiscoveryWalker(fileSystem: fileSystem)
-    for path in paths { walker.scan(path) }
-    return walker.result
+    discover(paths) { _ in }
+  }
+
+  /// Finds every target under `paths`, telling `binaryFound` the path of each binary as soon as
+  /// the walk claims it (a binary may be claimed again later by another target), so a caller can
+  /// start reading binaries while the walk goes on.
+  public func discover(_ paths: [String], binaryFound: (String) -> Void) -> DiscoveryResult {
+    withoutActuallyEscaping(binaryFound) { binaryFound in
+      var walker = DiscoveryWalker(fileSystem: fileSystem, binaryFound: binaryFound)
+      for path in paths { walker.scan(path) }
+      return walker.result
+    }
   }
 
   /// Finds every target in the regular file at `path`, as `discover([path])` does, when the

@@ -28,6 +28,17 @@ struct DiscoveryTests {
     #expect(target.infoPlist.map { tree.relative($0.path) } == "Foo.framework/Info.plist")
   }
 
+  /// Each binary the walk claims is announced as it is claimed (the scan starts reading it then):
+  /// every binary of the result, bundle executables, loose libraries and slices alike.
+  @Test func everyClaimedBinaryIsAnnouncedDuringTheWalk() throws {
+    let paths = [SampleLocator.sample("sdks"), SampleLocator.sample("callsites/bin")]
+    var announced: [String] = []
+    let result = TargetDiscovery().discover(paths) { announced.append($0) }
+    let binaries = result.targets.flatMap { $0.binaries.map(\.path) }
+    #expect(binaries.count > 20)
+    #expect(Set(announced) == Set(binaries))
+  }
+
   /// An `.xcarchive` is a folder: its app is the target; its dSYMs duplicate the binaries.
   @Test func xcarchiveYieldsItsAppNotItsDebugSymbols() throws {
     let tree = try TemporaryTree()
