@@ -11,12 +11,19 @@ Writes, next to this script:
                             GoodKit signed (AppleDeveloperProgram), MicKit and FMDB not signed
 - NativeFile.aar            AndroidManifest.xml, classes.jar and jni/{arm64-v8a,x86_64}/libnativefile.so
 - Kits.tar.gz, Kits.tar.xz  StaticKit.xcframework and TrackerKit.framework
+- DuplicateKit.zip          DuplicateKit.framework whose executable is stored three times under
+                            names extractors fold into one: DuplicateKit.framework/DuplicateKit
+                            (NoManifestKit's binary), ./DuplicateKit.framework//DuplicateKit
+                            (UnusedDeclKit's) and DuplicateKit.framework\DuplicateKit (TrackerKit's,
+                            last: what unzip installs); every copy is audited
+                            (archive-entry-ambiguous, issue 22 case 3)
 Every entry has a fixed timestamp and order, so the bytes (and their SHA-256) are reproducible.
 The .so files are built with clang (the Swift toolchain's) when missing; commit them.
 Python 3 standard library only.
 """
 
 import gzip
+import plistlib
 import io
 import lzma
 import os
@@ -132,6 +139,14 @@ def main():
         add_zip(archive, "classes.jar", data=classes.getvalue())
         for name, data in native_libraries():
             add_zip(archive, name, data=data)
+    with zipfile.ZipFile(os.path.join(HERE, "DuplicateKit.zip"), "w") as archive:
+        add_zip(archive, "DuplicateKit.framework/Info.plist", data=plistlib.dumps(
+            {"CFBundleExecutable": "DuplicateKit", "CFBundleIdentifier": "com.example.DuplicateKit",
+             "CFBundlePackageType": "FMWK"}, sort_keys=True))
+        for name, kit in [("DuplicateKit.framework/DuplicateKit", "NoManifestKit"),
+                          ("./DuplicateKit.framework//DuplicateKit", "UnusedDeclKit"),
+                          ("DuplicateKit.framework\\DuplicateKit", "TrackerKit")]:
+            add_zip(archive, name, os.path.join(SDKS, kit + ".framework", kit))
     tar_tree(os.path.join(HERE, "Kits.tar.gz"), "gz", ["StaticKit.xcframework", "TrackerKit.framework"])
     tar_tree(os.path.join(HERE, "Kits.tar.xz"), "xz", ["StaticKit.xcframework", "TrackerKit.framework"])
 

@@ -43,6 +43,9 @@ final class ArchiveIndex: Sendable {
   let entryCount: Int
   /// Entries not made available, by stored name, each with why.
   let skipped: [(name: String, reason: String)]
+  /// Names stored more than once, each with why and where the other copies are read
+  /// (`ArchiveTreeBuilder`).
+  let ambiguous: [(name: String, reason: String)]
   /// Bytes decompressed again by reads of entries not kept.
   private let reread = Atomic<Int>(0)
   /// The stream the last read of an entry not kept left open.
@@ -90,6 +93,7 @@ final class ArchiveIndex: Sendable {
     self.formatDescription = stream.formatDescription
     self.entryCount = min(ordinal, ArchiveLimits.entries)
     self.skipped = builder.skipped
+    self.ambiguous = builder.ambiguous
   }
 
   /// Refuses a stream that decompresses past the limit or by a bomb's ratio.

@@ -113,7 +113,8 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
       let description = MountedArchive(
         path: path, root: root, format: index.formatDescription, sha256: SHA256.hexDigest(of: bytes.bytes),
         entryCount: index.entryCount,
-        skipped: index.skipped.map { DiscoveryProblem(path: root + "/" + $0.name, message: $0.reason) })
+        skipped: index.skipped.map { DiscoveryProblem(path: root + "/" + $0.name, message: $0.reason) },
+        ambiguous: index.ambiguous.map { DiscoveryProblem(path: root + "/" + $0.name, message: $0.reason) })
       let mount = Mount(
         index: index, description: description, resolvedRoot: resolvedFile + "!",
         resolvedFolder: String(resolvedFile[..<(resolvedFile.lastIndex(of: "/") ?? resolvedFile.startIndex)]),

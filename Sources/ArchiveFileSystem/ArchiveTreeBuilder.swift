@@ -2,9 +2,19 @@ import BinaryImage
 
 /// Builds an `ArchiveIndex`'s tree from entry headers in archive order, refusing what must not
 /// be reachable: names leaving the root, encrypted data, a file where a folder must be.
+///
+/// A name stored twice (or two names extractors fold into one: `a\b` and `a/b`, `./a//b` and
+/// `a/b`) is ambiguous: `unzip`, Xcode and Python's `zipfile` install the copy last in the
+/// archive, some libarchive-based tools the first. Every copy stays readable: the last under the
+/// name, each earlier one under the name followed by `\copy-N` (no stored name can hold a `\`,
+/// which is a separator here), and the name is recorded in `ambiguous`.
 struct ArchiveTreeBuilder {
   private(set) var nodes = [ArchiveIndex.Node(kind: .directory, parent: 0)]
   private(set) var skipped: [(name: String, reason: String)] = []
+  /// Names stored more than once, by canonical path in the order first seen, with the names their
+  /// earlier copies are read under and whether one copy is a folder.
+  private var duplicates: [(name: String, copies: [String], hasFolder: Bool)] = []
+  private var duplicateIndex: [String: Int] = [:]
   /// Files by canonical path, for tar hard links (which name an earlier entry).
   private var filesByPath: [[String]: Int] = [:]
 
@@ -51,16 +61,51 @@ struct ArchiveTreeBuilder {
       skip(shown, "is a device, FIFO or socket; not read")
       return
     }
-    if let existing = nodes[parent].children[name], nodes[existing].kind == .directory {
-      skip(shown, "is stored both as a folder and as a file; the folder is kept")
-      return
-    }
-    if nodes[parent].children[name] != nil {
-      skip(shown, "is stored twice; the later copy is read")
+    if let existing = nodes[parent].children[name] {
+      let copy = Self.copyName(name, in: nodes[parent].children)
+      let isFolder = nodes[existing].kind == .directory
+      noteDuplicate(components.joined(separator: "/"), readAs: copy, hasFolder: isFolder)
+      if isFolder {
+        // The folder keeps the name (its entries are under it); the file is read as the copy.
+        nodes[parent].children[copy] = nodes.count
+        nodes.append(node)
+        return
+      }
+      nodes[parent].children[copy] = existing
     }
     nodes[parent].children[name] = nodes.count
     if node.kind == .regular { filesByPath[components] = nodes.count }
     nodes.append(node)
+  }
+
+  /// Each name stored more than once, with why it matters and where every copy is read.
+  var ambiguous: [(name: String, reason: String)] {
+    duplicates.map { duplicate in
+      let count = duplicate.copies.count + 1
+      let copies = duplicate.copies.map { "'\($0)'" }.joined(separator: ", ")
+      let reason =
+        duplicate.hasFolder
+        ? "is stored both as a folder and as a file; extractors differ in which they install: the folder is read under the name, the file as \(copies)"
+        : "is stored \(count) times (or under names extractors fold into one); unzip and Xcode install the last copy, some tools the first: every copy is read, the last under the name, the earlier as \(copies)"
+      return (duplicate.name, reason)
+    }
+  }
+
+  private mutating func noteDuplicate(_ name: String, readAs copy: String, hasFolder: Bool) {
+    if let index = duplicateIndex[name] {
+      duplicates[index].copies.append(copy)
+      duplicates[index].hasFolder = duplicates[index].hasFolder || hasFolder
+    } else {
+      duplicateIndex[name] = duplicates.count
+      duplicates.append((name, [copy], hasFolder))
+    }
+  }
+
+  /// `NAME\copy-N` with the first N not yet taken among `siblings`.
+  private static func copyName(_ name: String, in siblings: [String: Int]) -> String {
+    var number = 1
+    while siblings["\(name)\\copy-\(number)"] != nil { number += 1 }
+    return "\(name)\\copy-\(number)"
   }
 
   /// The folder at `components`, creating the folders on the way (zip archives often list no

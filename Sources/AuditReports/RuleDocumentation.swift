@@ -96,6 +96,15 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Check the file named in the finding (`file`, `otool -hv`, `llvm-nm`) and obtain a readable build from the vendor."
       )
+    case .archiveEntryAmbiguous:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "An archive stores one name twice, or under names extractors fold into one.",
+        detail:
+          "unzip, Xcode and Python's zipfile install the copy last in the archive, some libarchive-based tools the first, and a name spelt with a backslash or './' is folded into another by some extractors only: two people can unpack different binaries from one archive. sdkvet audits every copy (the earlier ones under NAME\\copy-N) and reports the name.",
+        fixMarkdown:
+          "Ask the vendor for an archive that stores each name once (`zipinfo` lists the duplicates); audit the copy your build actually installs."
+      )
     case .binaryHeadersInconsistent:
       RuleDocumentation(
         rule: rule, defaultSeverity: .warning,

@@ -59,6 +59,7 @@ public struct PrivacyAuditor: Sendable {
     let detections = CommonSDKRules.detections(audit, index: index)
     findings += CommonSDKRules.findings(audit, detections: detections)
     findings += SignatureRules.findings(audit, detections: detections)
+    findings += ArchiveRules.findings(audit)
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     var report = TargetReport(

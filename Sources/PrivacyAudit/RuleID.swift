@@ -60,4 +60,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   /// A signature's CMS names no certificate tied to its code directory, or the certificate's
   /// team differs from the one the code directory claims: nobody can be named as the signer.
   case signatureUnverified = "signature-unverified"
+  /// The archive a target was read from stores one of its names twice (or under names
+  /// extractors fold into one): every copy was audited, but which one an extractor installs is
+  /// not certain.
+  case archiveEntryAmbiguous = "archive-entry-ambiguous"
 }

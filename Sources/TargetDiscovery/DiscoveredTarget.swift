@@ -71,6 +71,10 @@ public struct DiscoveredTarget: Sendable, Hashable {
   public var signature: BundleSignature?
   /// The frameworks inside an xcframework's slices, sorted by path.
   public var nestedFrameworks: [NestedFramework] = []
+  /// Names stored more than once in the archive the target was read from, at or under the
+  /// target's path (or anywhere in the archive, when no target holds the name): every copy was
+  /// read, but which one a user's extractor installs is not certain.
+  public var ambiguousArchiveEntries: [DiscoveryProblem] = []
 
   /// Creates a target.
   public init(

@@ -235,16 +235,32 @@ struct DiscoveryWalker {
     let outerRoot = root
     root = fileSystem.resolvedPath(archive.root) ?? archive.root
     defer { root = outerRoot }
+    let targetsBefore = targets.count
     if path.fileExtension == "aar" {
       targets.append(DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app))
       visit(archive.root, Context(target: targets.count - 1, slice: nil, app: context.app))
     } else {
       visit(archive.root, context)
     }
+    attach(archive.ambiguous, toTargetsFrom: targetsBefore)
     archives.append(
       DiscoveredArchive(
         path: path, format: archive.format, sha256: archive.sha256, entryCount: archive.entryCount,
         receipts: readReceipts(in: archive.root)))
+  }
+
+  /// Gives each ambiguous name to the targets found since `first` that hold it (the target is
+  /// the entry, or a folder above it), or to all of them when none does: a name stored twice is
+  /// a question about the whole archive.
+  private mutating func attach(_ ambiguous: [DiscoveryProblem], toTargetsFrom first: Int) {
+    let found = targets.indices.dropFirst(first)
+    for entry in ambiguous {
+      let holders = found.filter { index in
+        let target = targets[index].path
+        return entry.path == target || entry.path.hasPrefix(target + "/") || entry.path.hasPrefix(target + "!/")
+      }
+      for index in holders.isEmpty ? Array(found) : holders { targets[index].ambiguousArchiveEntries.append(entry) }
+    }
   }
 
   /// The `Signatures/*.signature` receipts of an exported app (an `.ipa`, zipped or unpacked:

@@ -17,16 +17,23 @@ public struct MountedArchive: Sendable, Hashable {
   /// Entries not made available, each with why: names leaving the archive, encrypted data,
   /// decompression bombs, devices.
   public var skipped: [DiscoveryProblem]
+  /// Names stored more than once (or under names extractors fold into one), each with where its
+  /// other copies are read: every copy is read, and each name is an `archive-entry-ambiguous`
+  /// finding of the targets it lies in.
+  public var ambiguous: [DiscoveryProblem]
 
   /// Creates a mounted archive.
-  public init(path: String, root: String, format: String, sha256: String, entryCount: Int, skipped: [DiscoveryProblem])
-  {
+  public init(
+    path: String, root: String, format: String, sha256: String, entryCount: Int, skipped: [DiscoveryProblem],
+    ambiguous: [DiscoveryProblem] = []
+  ) {
     self.path = path
     self.root = root
     self.format = format
     self.sha256 = sha256
     self.entryCount = entryCount
     self.skipped = skipped
+    self.ambiguous = ambiguous
   }
 }
 

@@ -105,3 +105,36 @@ import Testing
     #expect(!run.output.contains("NoManifestKit"), "the folder is not read as the archive")
   }
 }
+
+/// A name stored three times under spellings extractors fold into one (`Samples/archives/DuplicateKit.zip`):
+/// every copy is audited, and the name is an `archive-entry-ambiguous` warning in every format.
+@Suite(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct AmbiguousArchiveEntryTests {
+  static let path = SampleLocator.sample("archives/DuplicateKit.zip")
+
+  @Test func everyCopyIsAuditedAndTheNameIsOneFinding() throws {
+    let run = ChildProcess().run(["scan", "--format", "json", "--fail-on", "never", Self.path])
+    #expect(run.status == 0, "\(run.error)")
+    let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let target = try #require((report["targets"] as? [[String: Any]])?.first)
+    let framework = Self.path + "!/DuplicateKit.framework/"
+    let binaries = (target["binaries"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    #expect(
+      binaries.sorted() == ["DuplicateKit", "DuplicateKit\\copy-1", "DuplicateKit\\copy-2"].map { framework + $0 })
+    let findings = target["findings"] as? [[String: Any]] ?? []
+    let ambiguous = findings.filter { $0["rule"] as? String == "archive-entry-ambiguous" }
+    #expect(ambiguous.count == 1)
+    #expect(ambiguous.first?["severity"] as? String == "warning")
+    let message = ambiguous.first?["message"] as? String ?? ""
+    #expect(message.contains("stored 3 times") && message.contains("DuplicateKit\\copy-2"))
+    // The APIs of the earlier copies count: the first uses statfs, the second NSUserDefaults.
+    let used = target["usedCategories"] as? [String] ?? []
+    #expect(Set(used).isSuperset(of: ["NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategoryUserDefaults"]))
+  }
+
+  @Test(arguments: ["text", "markdown", "sarif", "html"])
+  func theFindingIsInEveryFormat(format: String) {
+    let run = ChildProcess().run(["scan", "--format", format, "--fail-on", "never", "--no-color", Self.path])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("archive-entry-ambiguous"))
+  }
+}
