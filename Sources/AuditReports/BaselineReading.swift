@@ -10,8 +10,8 @@ extension Baseline {
   ///   wrong type.
   public init(jsonReport: Data, origin: String) throws(JSONDocumentError) {
     let reader = JSONDocumentReader(origin: origin)
-    var keys: [FindingKey] = []
-    for (targetPath, target) in try JSONReportTargets.read(jsonReport, reader: reader) {
+    let keys = try JSONReportTargets.map(jsonReport, reader: reader) { targetPath, target throws(JSONDocumentError) in
+      var keys: [FindingKey] = []
       let path = try reader.field(target, "path", targetPath, as: String.self, "a string")
       let findings = try reader.field(target, "findings", targetPath, as: [Any].self, "an array")
       for (findingIndex, findingValue) in findings.enumerated() {
@@ -29,7 +29,8 @@ extension Baseline {
         }
         keys.append(FindingKey(rule: rule, target: path, category: category, file: file, symbols: symbols))
       }
+      return keys
     }
-    self.init(keys: keys)
+    self.init(keys: keys.flatMap { $0 })
   }
 }

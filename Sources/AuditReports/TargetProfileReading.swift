@@ -14,11 +14,9 @@ extension TargetProfile {
   ///   wrong type.
   public static func profiles(jsonReport: Data, origin: String) throws(JSONDocumentError) -> [TargetProfile] {
     let reader = JSONDocumentReader(origin: origin)
-    var profiles: [TargetProfile] = []
-    for (targetPath, target) in try JSONReportTargets.read(jsonReport, reader: reader) {
-      profiles.append(try TargetProfileReader(reader: reader, target: target, jsonPath: targetPath).profile())
+    return try JSONReportTargets.map(jsonReport, reader: reader) { targetPath, target throws(JSONDocumentError) in
+      try TargetProfileReader(reader: reader, target: target, jsonPath: targetPath).profile()
     }
-    return profiles
   }
 }
 

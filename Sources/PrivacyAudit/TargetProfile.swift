@@ -106,8 +106,10 @@ public struct TargetProfile: Sendable, Hashable {
   /// The name targets without a common bundle identifier are matched by: the last component of
   /// the path (after the scanned root, or an archive's `!`).
   public var name: String {
-    let afterArchive = path.split(separator: "!", omittingEmptySubsequences: false).last ?? Substring(path)
-    return afterArchive.split(separator: "/").last.map(String.init) ?? path
+    var name = path.lastIndex(of: "!").map { path[path.index(after: $0)...] } ?? Substring(path)
+    while name.last == "/" { name = name.dropLast() }
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    return name.isEmpty ? path : String(name)
   }
 
   /// The items of `aspect`: the stored ones, or for `name` the name.

@@ -134,6 +134,29 @@ import Testing
     #expect(run.output.contains("lstat@GLIBC_2.33"), "the good input's results are kept")
   }
 
+  /// Saved reports (issue 22, case 7): one just under `ReadLimits.reportBytes` is read a target
+  /// at a time, by `diff` and `--baseline`, within the limits; one past it, and one nested
+  /// 100,000 deep, are each refused with one line.
+  @Test func savedReportsAreReadATargetAtATimeAndCapped() throws {
+    let large = try HostileTableInputs.path("many-targets.json")
+    let diff = sdkvet(["diff", large, large])
+    #expect(diff.status == 0, "\(diff.error)")
+    #expect(diff.output.contains("No change"), "\(diff.output.prefix(300))")
+    let baseline = sdkvet(["scan", "--baseline", large, "--fail-on", "never", Self.noManifestKit])
+    #expect(baseline.status == 0, "\(baseline.error)")
+    #expect(baseline.output.contains("missing-privacy-manifest"), "the scan goes on with the baseline read")
+    let over = try HostileTableInputs.path("over-limit.json")
+    let refused = sdkvet(["diff", over, large])
+    #expect(refused.status == 1)
+    #expect(
+      refused.error
+        == "sdkvet: error: \(over): $: larger than 24 MiB, the limit for this file (Docs/SECURITY.md); not read\n")
+    let deep = try HostileTableInputs.path("deep.json")
+    let nested = sdkvet(["scan", "--baseline", deep, Self.noManifestKit])
+    #expect(nested.status == 1)
+    #expect(nested.error.hasSuffix("sdkvet: error: \(deep): $: nested deeper than 256 levels\n"), "\(nested.error)")
+  }
+
   @Test func aFIFOGivenAsCatalogSaysWhatItIsWithoutWaiting() throws {
     let fifo = try HostileTableInputs.path("catalog.fifo")
     #expect(mkfifo(fifo, 0o600) == 0 || errno == EEXIST)
@@ -149,6 +172,7 @@ enum HostileTableInputs {
     let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
     for script in [
       "string-tables.py", "segments.py", "overlays.py", "function-starts.py", "swift-names.py", "version-needs.py",
+      "reports.py",
     ] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")

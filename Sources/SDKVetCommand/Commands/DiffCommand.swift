@@ -89,7 +89,8 @@ enum DiffCommand: Subcommand {
     if input.hasSuffix(".json"), FileManager.default.fileExists(atPath: input, isDirectory: &isFolder),
       !isFolder.boolValue
     {
-      return JSONDocumentOption.load(input, context: context, parse: TargetProfile.profiles(jsonReport:origin:))
+      return JSONDocumentOption.load(
+        input, limit: ReadLimits.reportBytes, context: context, parse: TargetProfile.profiles(jsonReport:origin:))
     }
     let result = ScanPipeline(catalog: catalog).run(paths: [input])
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }

@@ -4,8 +4,8 @@ import PrivacyAudit
 import PrivacyCatalog
 
 /// The options that name a JSON document of the user's (`--policy`, `--baseline`): the file is
-/// read whole (within `ReadLimits.baselineBytes`) and handed to its parser, so the parsers stay
-/// free of I/O.
+/// read whole (within its limit: `ReadLimits.reportBytes` for a saved report,
+/// `ReadLimits.policyBytes` for a policy) and handed to its parser, so the parsers stay free of I/O.
 enum JSONDocumentOption {
   /// Reads the file at `path` and parses it with `parse`.
   ///
@@ -14,16 +14,21 @@ enum JSONDocumentOption {
   /// exit status 1.
   /// - Returns: The parsed document, or `nil` after reporting why there is none.
   static func load<Document>(
-    _ path: String, context: CommandContext, parse: (Data, String) throws(JSONDocumentError) -> Document
+    _ path: String, limit: Int, context: CommandContext, parse: (Data, String) throws(JSONDocumentError) -> Document
   ) -> Document? {
     do throws(JSONDocumentError) {
-      let bytes: [UInt8]
+      let data: Data
       do throws(BinaryError) {
-        bytes = try FileBytes.wholeDocument(at: path, limit: ReadLimits.baselineBytes)
+        let file = try FileBytes(path: path, limit: limit)
+        guard file.fileSize <= limit else {
+          throw BinaryError(
+            .io, "larger than \(ReadLimits.describe(limit)), the limit for this file (Docs/SECURITY.md); not read")
+        }
+        data = Data(file.bytes)
       } catch {
         throw JSONDocumentError(file: path, path: "$", message: error.message)
       }
-      return try parse(Data(bytes), path)
+      return try parse(data, path)
     } catch {
       context.streams.error("sdkvet: error: \(error.description)")
       return nil

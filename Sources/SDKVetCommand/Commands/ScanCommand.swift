@@ -86,7 +86,8 @@ enum ScanCommand: Subcommand {
     let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
     var policy: (policy: Policy, applied: AppliedPolicy)?
     if let policyFile {
-      policy = JSONDocumentOption.load(policyFile, context: context) { data, origin throws(JSONDocumentError) in
+      policy = JSONDocumentOption.load(policyFile, limit: ReadLimits.policyBytes, context: context) {
+        data, origin throws(JSONDocumentError) in
         let digest = data.withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
         return (try Policy(json: data, origin: origin), AppliedPolicy(path: origin, sha256: digest))
       }
@@ -95,7 +96,8 @@ enum ScanCommand: Subcommand {
     let baselineFile = arguments.value("--baseline")
     var baseline: Baseline?
     if let baselineFile {
-      baseline = JSONDocumentOption.load(baselineFile, context: context, parse: Baseline.init(jsonReport:origin:))
+      baseline = JSONDocumentOption.load(
+        baselineFile, limit: ReadLimits.reportBytes, context: context, parse: Baseline.init(jsonReport:origin:))
       if baseline == nil { return .failure }
     }
     guard let outputFile = openOutput(arguments.value("--output"), context: context),
