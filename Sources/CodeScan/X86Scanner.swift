@@ -11,9 +11,11 @@
 /// instruction + displacement`; the site is the instruction's first byte, prefixes included.
 ///
 /// The sweep runs over each function: from the section's start, and from every function start
-/// the reader knows (symbols, `LC_FUNCTION_STARTS`, `.eh_frame`) up to the next one. An
-/// instruction that would run past the next start, or that does not decode, ends its function's
-/// sweep; the next function starts in step again, as a disassembler that follows symbols does.
+/// the reader knows (symbols, `LC_FUNCTION_STARTS`, `.eh_frame`) up to the next one, so each
+/// function starts in step, as a disassembler that follows symbols does. Within a function, a
+/// byte that starts no instruction (one that would run past the next start, a reserved VEX map,
+/// a jump table's data after an indirect `jmp`) is stepped over, as llvm-objdump prints `.byte`
+/// and goes on: decoding falls back in step after the data, where the code resumes.
 enum X86Scanner {
   static func scan(
     _ code: UnsafeRawBufferPointer, at base: UInt64, functionStarts: [UInt64], targets: CodeTargets,
@@ -44,7 +46,13 @@ enum X86Scanner {
     _ body: (CodeHit) -> Void
   ) {
     var position = start
-    while position < end, let instruction = X86Instruction(code, at: position, end: end) {
+    while position < end {
+      // Bytes that do not decode (a jump table's data, a reserved VEX map) are stepped over one
+      // at a time, as a disassembler prints them as `.byte`, so decoding falls in step again.
+      guard let instruction = X86Instruction(code, at: position, end: end) else {
+        position &+= 1
+        continue
+      }
       defer { position &+= instruction.length }
       let address = base &+ UInt64(position)
       let next = address &+ UInt64(instruction.length)

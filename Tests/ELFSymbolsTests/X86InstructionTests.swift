@@ -161,4 +161,18 @@ struct X86InstructionLengthTests {
     }
     #expect(hits.map(\.address) == [0x1002])
   }
+
+  /// A jump table inside a function (`libscipy_openblas64_.dylib`'s `_scipy_iparmq_64_`): its
+  /// data holds `C4 20`, a VEX prefix naming a reserved map, which decodes as nothing. The sweep
+  /// steps over it a byte at a time, as llvm-objdump prints `.byte`, and finds the call after it.
+  @Test func bytesThatDecodeAsNothingAreSteppedOver() {
+    let code: [UInt8] = [0xff, 0xe0, 0xc4, 0x20, 0x4c, 0x89, 0xe0, 0x5b, 0xe8, 0x10, 0, 0, 0, 0xc3]
+    var targets = CodeTargets()
+    targets.addBranchTarget(0x1008 + 5 + 0x10, index: 0)
+    var hits: [CodeHit] = []
+    code.withUnsafeBytes {
+      CodeArchitecture.x86.scan($0, at: 0x1000, functionStarts: [0x1000], targets: targets) { hits.append($0) }
+    }
+    #expect(hits.map(\.address) == [0x1008])
+  }
 }
