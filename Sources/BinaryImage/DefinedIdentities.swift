@@ -1,6 +1,12 @@
 /// Collects, from the names an image defines, what says which code it was built from: the
-/// Objective-C classes (`_OBJC_CLASS_$_<name>`) and the Swift modules (`$s<length><module>…`),
-/// each once, into `Image.definedClasses` and `Image.definedSwiftModules`.
+/// Objective-C classes (`_OBJC_CLASS_$_<name>`) and the Swift modules it declares types in, each
+/// once, into `Image.definedClasses` and `Image.swiftModuleDescriptors`.
+///
+/// A Swift module counts only through a type it declares: a nominal type descriptor (`Mn`,
+/// emitted for a class, struct or enum by the module that declares it) or a protocol descriptor
+/// (`Mp`). Every other mangled definition may name another module first: an extension of
+/// another module's type (`$s13FBSDKShareKit…E…`), a conformance to another module's protocol
+/// (`…Mc`, `…WP`) or a specialization, all of which a framework emits for code of its own.
 ///
 /// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
 /// a few bytes per class and per module, never the definitions themselves, so a Swift binary
@@ -43,12 +49,24 @@ public struct DefinedIdentities {
     if let rest = Self.dropping(Self.classPrefixes, from: name), !rest.isEmpty {
       guard seen.insert(rest, tag: Self.classTag) else { return try image.names.charge(rest.count, at: offset) }
       image.definedClasses.append(try image.names.append(rest, at: offset))
-    } else if let rest = Self.dropping(Self.swiftPrefixes, from: name), let module = Self.firstIdentifier(rest) {
+    } else if Self.isDescriptor(name), let module = Self.swiftModule(ofDescriptor: name) {
       guard !module.elementsEqual(lastModule) else { return try image.names.charge(module.count, at: offset) }
       lastModule = Array(module)
       guard seen.insert(module, tag: Self.moduleTag) else { return try image.names.charge(module.count, at: offset) }
-      image.definedSwiftModules.append(try image.names.append(module, at: offset))
+      image.swiftModuleDescriptors.append(try image.names.append(name, at: offset))
     }
+  }
+
+  /// The module a Swift descriptor symbol (`_$s9Alamofire7SessionCMn`) belongs to: the identifier
+  /// its mangling starts with; `nil` for a name that is not a Swift mangling.
+  public static func swiftModule(ofDescriptor name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    dropping(swiftPrefixes, from: name).flatMap(firstIdentifier)
+  }
+
+  /// Whether `name` ends as a nominal type descriptor (`Mn`) or a protocol descriptor (`Mp`) does.
+  private static func isDescriptor(_ name: UnsafeRawBufferPointer) -> Bool {
+    name.count > 2 && name[name.count - 2] == UInt8(ascii: "M")
+      && (name[name.count - 1] == UInt8(ascii: "n") || name[name.count - 1] == UInt8(ascii: "p"))
   }
 
   /// `name` without the first of `prefixes` it starts with; `nil` when it starts with none.

@@ -44,9 +44,11 @@ public struct Image: Sendable {
   /// Objective-C classes the image defines (`_OBJC_CLASS_$_<name>`), each name once, without the
   /// prefix; collected only with `ReadOptions.definedIdentities`.
   public var definedClasses: [NameRef] = []
-  /// Swift modules the image's mangled definitions (`$s<length><module>…`) belong to, each once;
-  /// collected only with `ReadOptions.definedIdentities`.
-  public var definedSwiftModules: [NameRef] = []
+  /// One symbol per Swift module the image declares types in: the first nominal type or protocol
+  /// descriptor it defines in that module (`_$s9Alamofire7SessionCMn`), as the evidence that
+  /// names the module (`DefinedIdentities.swiftModule(ofDescriptor:)`); collected only with
+  /// `ReadOptions.definedIdentities`.
+  public var swiftModuleDescriptors: [NameRef] = []
   /// Libraries the image links against, in load order (Mach-O ordinals are 1-based indices into this).
   public var libraries: [LinkedLibrary] = []
   /// ELF GNU version names, indexed by `Symbol.version`.

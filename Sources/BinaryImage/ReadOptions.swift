@@ -7,7 +7,7 @@ public struct ReadOptions: Sendable {
   /// Collect referenced Objective-C selectors (Mach-O `__objc_selrefs`).
   public var selectorReferences: Bool
   /// Collect the Objective-C classes and Swift modules the image defines, each once
-  /// (`Image.definedClasses`, `Image.definedSwiftModules`), without keeping the definitions.
+  /// (`Image.definedClasses`, `Image.swiftModuleDescriptors`), without keeping the definitions.
   public var definedIdentities: Bool
   /// Collect `Image.lookupStrings` when the image imports a dynamic-lookup function (Mach-O).
   public var lookupStrings: Bool = false

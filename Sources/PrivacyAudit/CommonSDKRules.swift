@@ -7,13 +7,24 @@ import TargetDiscovery
 /// A commonly used SDK (Apple's list, ITMS-91061) recognised in a target.
 public struct SDKDetection: Sendable, Hashable {
   /// How the SDK was recognised, weakest first; the raw values are the report's strings.
-  public enum Confidence: String, Sendable, Hashable {
-    /// The framework, library or bundle is named like the SDK (or an alias).
-    case name
-    /// The last part of the bundle's `CFBundleIdentifier` is the SDK's name or an alias.
-    case identifier
-    /// A binary defines the SDK's Objective-C classes or Swift module.
+  ///
+  /// Only a name and an identifier identify the SDK. Definitions suggest it: the catalog's class
+  /// prefixes are remembered, not checked against the SDK's binaries, and another vendor may
+  /// share one; a Swift module's types say a module of that name was compiled in.
+  public enum Confidence: String, Sendable, Hashable, Comparable {
+    /// A binary defines classes with the SDK's prefix, or types in its Swift module.
     case symbols
+    /// The framework, library or bundle is named like the SDK or an alias.
+    case name
+    /// The last part of the bundle's `CFBundleIdentifier` is the SDK's name or an alias, or a
+    /// dependency manager recorded the target under that name (a pod, a package identity).
+    case identifier
+
+    /// Weaker than: `symbols` < `name` < `identifier`.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      let order: [Self] = [.symbols, .name, .identifier]
+      return order.firstIndex(of: lhs) ?? 0 < order.firstIndex(of: rhs) ?? 0
+    }
   }
 
   /// The SDK's name as Apple's list spells it.
@@ -25,6 +36,10 @@ public struct SDKDetection: Sendable, Hashable {
   public var includedIn: [String]
   /// What recognised it: the name, the bundle identifier and the definitions, sorted.
   public var evidence: [Evidence]
+
+  /// Whether the SDK is identified (by name, identifier or recorded package), not only
+  /// suggested by definitions: only then does a finding say App Store Connect will reject it.
+  public var isIdentified: Bool { confidence > .symbols }
 
   /// Creates a detection.
   public init(sdk: String, confidence: Confidence, includedIn: [String] = [], evidence: [Evidence]) {
@@ -85,7 +100,7 @@ enum CommonSDKRules {
               symbol: symbol, via: .definition, binary: binary.file.path, architecture: image.architecture,
               member: image.member, library: nil)
           }
-          confidence[match.sdk] = .symbols
+          confidence[match.sdk] = max(confidence[match.sdk] ?? .symbols, .symbols)
           if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path) }
         }
       }
@@ -100,10 +115,29 @@ enum CommonSDKRules {
     }
   }
 
-  /// `listed-sdk-without-manifest`: one finding per listed SDK in a target that has no manifest.
+  /// `listed-sdk-without-manifest`: one finding per listed SDK in a target that has no manifest;
+  /// an error when the SDK is identified, a warning worded "may include" when only its classes'
+  /// prefix or its Swift module's types suggest it.
   static func findings(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
     guard audit.manifests.isEmpty else { return [] }
     return detections.map { detection in
+      guard detection.isIdentified else {
+        let classes = detection.evidence.contains { $0.symbol.hasPrefix("_OBJC_CLASS_$_") }
+        let types = detection.evidence.contains { !$0.symbol.hasPrefix("_OBJC_CLASS_$_") }
+        let defines = [
+          classes ? "classes named with \(detection.sdk)'s prefix" : nil,
+          types ? "types of a Swift module named \(detection.sdk)" : nil,
+        ].compactMap { $0 }.joined(separator: " and ")
+        return Finding(
+          rule: .listedSDKWithoutManifest, severity: .warning, category: nil,
+          message:
+            "\(detection.includedIn.joined(separator: ", ")) may include \(detection.sdk), on Apple's list of commonly used "
+            + "SDKs: it defines \(defines) (shown below), which "
+            + "suggests the SDK's code but does not prove it. If it does include \(detection.sdk), App Store Connect "
+            + "rejects a new app or an update that adds it without that SDK's privacy manifest (ITMS-91061): ask the "
+            + "vendor whether it does, and for the manifest if so.",
+          evidence: detection.evidence)
+      }
       let what =
         detection.includedIn.isEmpty
         ? "This target is \(detection.sdk)"

@@ -78,7 +78,7 @@ public struct CommonSDKMatch: Sendable, Hashable {
 }
 
 /// Recognises commonly used SDKs by the classes and Swift modules an image defines
-/// (`Image.definedClasses`, `Image.definedSwiftModules`). Built once per catalog.
+/// (`Image.definedClasses`, `Image.swiftModuleDescriptors`). Built once per catalog.
 ///
 /// A Swift module is one hash lookup; a class is looked up once per distinct prefix length,
 /// longest first, so the most specific prefix wins. Bytes are hashed straight from the image's
@@ -116,11 +116,11 @@ public struct CommonSDKMatcher: Sendable {
           break
         }
       }
-      for reference in image.definedSwiftModules {
-        if let sdk = modules.value(for: CatalogMatcher.bytes(of: reference, in: storage)) {
-          let module = image.names.string(reference)
-          record(sdk, "$s\(module.utf8.count)\(module)")
-        }
+      for reference in image.swiftModuleDescriptors {
+        let descriptor = CatalogMatcher.bytes(of: reference, in: storage)
+        guard let module = DefinedIdentities.swiftModule(ofDescriptor: descriptor), let sdk = modules.value(for: module)
+        else { continue }
+        record(sdk, image.names.string(reference))
       }
     }
     return found.keys.sorted().compactMap { sdk in

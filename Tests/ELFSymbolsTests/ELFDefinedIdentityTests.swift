@@ -7,14 +7,14 @@ import Testing
 @Suite(.enabled(if: ELFSupport.isAvailable, ELFSupport.skipReason)) struct ELFDefinedIdentityTests {
   @Test func modulesAndClassesAreCollectedFromTheDynamicSymbols() throws {
     let image = try #require(try ELFFixtures.read("libdefined-identities.so", options: .audit).images.first)
-    #expect(image.definedSwiftModules.map(image.names.string) == ["Alamofire"])
+    #expect(image.swiftModuleDescriptors.map(image.names.string) == ["$s9Alamofire7SessionCMn"])
     #expect(image.definedClasses.map(image.names.string) == ["GTMLogger"])
     #expect(!image.symbols.contains { $0.isDefined })
   }
 
   @Test func withoutTheOptionNothingIsCollected() throws {
     let image = try #require(try ELFFixtures.read("libdefined-identities.so", options: .all).images.first)
-    #expect(image.definedSwiftModules.isEmpty && image.definedClasses.isEmpty)
-    #expect(image.symbols.filter(\.isDefined).count == 4)
+    #expect(image.swiftModuleDescriptors.isEmpty && image.definedClasses.isEmpty)
+    #expect(image.symbols.filter(\.isDefined).count == 5)
   }
 }

@@ -15,13 +15,13 @@ import Testing
   @Test func theAuditReadsDefinedClassesButNoDefinitions() throws {
     let image = try read(.audit)
     #expect(image.definedClasses.map(image.names.string).sorted() == ["FBSDKSampleAppEvents", "FBSDKSampleSettings"])
-    #expect(image.definedSwiftModules.map(image.names.string) == ["Alamofire"])
+    #expect(image.swiftModuleDescriptors.map(image.names.string) == ["_$s9Alamofire7SessionCMn"])
     #expect(!image.symbols.contains { $0.isDefined })
     #expect(image.imports.contains { image.names.string($0.name) == "_OBJC_CLASS_$_NSObject" })
   }
 
   @Test func otherOptionsCollectNothing() throws {
     #expect(try read(.imports).definedClasses.isEmpty)
-    #expect(try read(.all).definedClasses.isEmpty && read(.all).definedSwiftModules.isEmpty)
+    #expect(try read(.all).definedClasses.isEmpty && read(.all).swiftModuleDescriptors.isEmpty)
   }
 }

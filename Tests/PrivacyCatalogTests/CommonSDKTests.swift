@@ -12,11 +12,14 @@ import Testing
     catalog = try Catalog.builtIn()
   }
 
-  /// An image that defines `classes` and Swift `modules`, as `DefinedIdentities` leaves them.
+  /// An image that defines `classes` and a type in each Swift module of `modules`, as
+  /// `DefinedIdentities` leaves them (a module by the descriptor of a type declared in it).
   private func image(classes: [String] = [], modules: [String] = []) -> Image {
     var synthetic = SyntheticImage(format: .machO)
     synthetic.image.definedClasses = classes.map { synthetic.image.names.appendTestName($0) }
-    synthetic.image.definedSwiftModules = modules.map { synthetic.image.names.appendTestName($0) }
+    synthetic.image.swiftModuleDescriptors = modules.map {
+      synthetic.image.names.appendTestName("_$s\($0.utf8.count)\($0)4TypeVMn")
+    }
     return synthetic.image
   }
 
@@ -42,7 +45,7 @@ import Testing
     let found = CatalogMatcher(catalog: catalog).commonSDKs(
       in: image(modules: ["Alamofire", "AlamofireImage", "RxSwift", "MyApp"]))
     #expect(found.map(\.sdk) == ["Alamofire", "RxSwift"])
-    #expect(found.first?.symbols == ["$s9Alamofire"])
+    #expect(found.first?.symbols == ["_$s9Alamofire4TypeVMn"])
   }
 
   @Test func evidenceIsCappedButCounted() {

@@ -59,7 +59,7 @@ import Testing
         Set(strings(part.lookupStrings.map(\.name), in: part))
           .isSubset(of: strings(whole.lookupStrings.map(\.name), in: whole)))
       #expect(strings(part.definedClasses, in: part) == strings(whole.definedClasses, in: whole))
-      #expect(strings(part.definedSwiftModules, in: part) == strings(whole.definedSwiftModules, in: whole))
+      #expect(strings(part.swiftModuleDescriptors, in: part) == strings(whole.swiftModuleDescriptors, in: whole))
       #expect(part.imports.count { _ in true } <= whole.imports.count { _ in true })
     }
   }
