@@ -7,6 +7,10 @@
 # Everything is compiled with `swiftc -sanitize=fuzzer,address -O -g` in Swift 6 mode with the
 # package's upcoming features, one whole-module static library per package module, so the
 # instrumented code is exactly the package's sources. SWIFTC overrides the compiler.
+#
+# A module's build is kept in .build/fuzz-modules under a key of its name, arguments, sources
+# and the modules built before it in the same script, so the fuzzers that share BinaryImage
+# (four of them, in one `make fuzz`) compile it once.
 
 fuzz_setup() {
   FUZZ_WORK="$1"
@@ -15,13 +19,23 @@ fuzz_setup() {
     -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
     -I "$FUZZ_WORK/modules" -L "$FUZZ_WORK/modules")
   mkdir -p "$FUZZ_WORK/modules"
+  FUZZ_BUILT=""
 }
 
 fuzz_module() {
   local name="$1"; shift
-  "$FUZZ_SWIFTC" "${FUZZ_FLAGS[@]}" -wmo -module-name "$name" -emit-module \
-    -emit-module-path "$FUZZ_WORK/modules/$name.swiftmodule" -emit-library -static \
-    -o "$FUZZ_WORK/modules/lib$name.a" "$@"
+  local key cache
+  key="$( { echo "$name ${FUZZ_FLAGS[*]} $* $FUZZ_BUILT"; for file in "$@"; do [ ! -f "$file" ] || cat -- "$file"; done; } \
+    | sha256sum | cut -c1-16)"
+  cache="$(dirname "$FUZZ_WORK")/fuzz-modules/$name-$key"
+  if [ ! -f "$cache/lib$name.a" ]; then
+    mkdir -p "$cache.tmp.$$"
+    "$FUZZ_SWIFTC" "${FUZZ_FLAGS[@]}" -wmo -module-name "$name" -emit-module \
+      -emit-module-path "$cache.tmp.$$/$name.swiftmodule" -emit-library -static -o "$cache.tmp.$$/lib$name.a" "$@"
+    rm -rf "$cache" && mv "$cache.tmp.$$" "$cache"
+  fi
+  cp -f "$cache/lib$name.a" "$cache/$name.swiftmodule" "$FUZZ_WORK/modules/"
+  FUZZ_BUILT="$FUZZ_BUILT $name-$key"
 }
 
 fuzz_link() {
