@@ -46,6 +46,7 @@ public struct SARIFReporter: Reporter {
     }
     var members: [(key: String, value: JSONValue)] = [
       ("tool", .object([("driver", driver)])),
+      ("invocations", .array([Self.invocation(report)])),
       ("originalUriBaseIds", .object([(ArtifactURI.scanRootBase, scanRootLocation)])),
     ]
     if !artifacts.artifacts.isEmpty { members.append(("artifacts", .array(artifacts.artifacts))) }
@@ -66,6 +67,22 @@ public struct SARIFReporter: Reporter {
       ("runs", .array([run])),
     ])
     log.write(to: &output)
+  }
+
+  /// The run's invocation: successful unless a path the user gave does not exist or holds no
+  /// target, each of which is an error notification. A code-scanning service that reads an empty
+  /// `results` from a successful run closes every open alert; from a failed one it does not.
+  private static func invocation(_ report: AuditReport) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [("executionSuccessful", .bool(report.unusableInputs.isEmpty))]
+    if !report.unusableInputs.isEmpty {
+      let notifications = report.unusableInputs.map { problem -> JSONValue in
+        .object([
+          ("level", .string("error")), ("message", .object([("text", .string("\(problem.path): \(problem.message)"))])),
+        ])
+      }
+      members.append(("toolExecutionNotifications", .array(notifications)))
+    }
+    return .object(members)
   }
 
   private var driver: JSONValue {

@@ -301,6 +301,9 @@ public struct AuditReport: Sendable, Hashable {
   /// The policy file applied to the findings, `nil` when none was: a report says which rules a
   /// policy turned off, so a reader can tell a clean report from a silenced one.
   public var policy: AppliedPolicy?
+  /// The paths the user gave that do not exist or hold no target: the run did not scan what it
+  /// was asked to, which SARIF states as a failed invocation.
+  public var unusableInputs: [DiscoveryProblem] = []
 
   /// Creates a report.
   public init(targets: [TargetReport], archives: [DiscoveredArchive] = [], policy: AppliedPolicy? = nil) {

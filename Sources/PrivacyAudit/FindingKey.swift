@@ -67,6 +67,29 @@ public struct Baseline: Sendable {
     for key in keys { counts[key, default: 0] += 1 }
   }
 
+  /// The number of findings the baseline holds.
+  public var count: Int { counts.values.reduce(0, +) }
+
+  /// `key` with its target and file paths spelt one way: relative to `workingFolder` when they
+  /// lie inside it, without `./` steps, doubled or trailing slashes, so a baseline written for
+  /// `Frameworks/` matches a scan of `./Frameworks` or of its absolute path from the same folder.
+  static func normalized(_ key: FindingKey, workingFolder: String?) -> FindingKey {
+    var key = key
+    key.target = normalized(key.target, workingFolder: workingFolder)
+    key.file = key.file.map { normalized($0, workingFolder: workingFolder) }
+    return key
+  }
+
+  private static func normalized(_ path: String, workingFolder: String?) -> String {
+    var path = path
+    if let folder = workingFolder, !folder.isEmpty, path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
+      path = String(path.dropFirst(folder.hasSuffix("/") ? folder.count : folder.count + 1))
+    }
+    let absolute = path.hasPrefix("/")
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+    return (absolute ? "/" : "") + parts.joined(separator: "/")
+  }
+
   /// The baseline of every finding in `report`.
   public init(report: AuditReport) {
     self.init(keys: report.targets.flatMap { target in target.findings.map { FindingKey($0, target: target.path) } })
@@ -76,14 +99,18 @@ public struct Baseline: Sendable {
   /// of the baseline matches at most one finding, in report order, so a finding that now occurs
   /// more often than before is reported for the extra occurrences. Targets are kept, with their
   /// profiles, even when all their findings are left out.
-  public func filtering(_ report: AuditReport) -> (report: AuditReport, matched: Int) {
-    var remaining = counts
+  ///
+  /// Target paths are compared normalized (`normalized(_:workingFolder:)`): `workingFolder` is
+  /// the folder the scan ran in, which a report's absolute paths are made relative to.
+  public func filtering(_ report: AuditReport, workingFolder: String? = nil) -> (report: AuditReport, matched: Int) {
+    var remaining: [FindingKey: Int] = [:]
+    for (key, count) in counts { remaining[Self.normalized(key, workingFolder: workingFolder), default: 0] += count }
     var matched = 0
     var filtered = report
     for index in filtered.targets.indices {
       let path = filtered.targets[index].path
       filtered.targets[index].findings.removeAll { finding in
-        let key = FindingKey(finding, target: path)
+        let key = Self.normalized(FindingKey(finding, target: path), workingFolder: workingFolder)
         guard let count = remaining[key], count > 0 else { return false }
         remaining[key] = count - 1
         matched += 1

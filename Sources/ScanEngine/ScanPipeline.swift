@@ -89,6 +89,7 @@ public struct ScanPipeline: Sendable {
     }
     var report = auditor.report(audited)
     report.archives = discovery.archives
+    report.unusableInputs = discovery.problems.filter(\.isUnusableInput)
     return Outcome(report: report, problems: discovery.problems)
   }
 

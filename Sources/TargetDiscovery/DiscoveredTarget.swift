@@ -106,11 +106,16 @@ public struct DiscoveryProblem: Sendable, Hashable {
   public var path: String
   /// One sentence saying what happened.
   public var message: String
+  /// Whether the path is one the user gave that does not exist or holds no target: a scan of
+  /// it reports nothing, so the run fails whatever `--fail-on` says (a mistyped path in CI must
+  /// not read as a clean report).
+  public var isUnusableInput: Bool
 
   /// Creates a problem.
-  public init(path: String, message: String) {
+  public init(path: String, message: String, isUnusableInput: Bool = false) {
     self.path = path
     self.message = message
+    self.isUnusableInput = isUnusableInput
   }
 }
 

@@ -62,7 +62,7 @@ struct DiscoveryWalker {
         ? "cannot be resolved to a real path"
         : path.utf8.count >= Self.shortestPathLimit
           ? "no such file or folder, or a path too long to open (\(path.utf8.count) bytes)" : "no such file or folder"
-      problems.append(DiscoveryProblem(path: path, message: message))
+      problems.append(DiscoveryProblem(path: path, message: message, isUnusableInput: true))
       return
     }
     root = resolved
@@ -77,7 +77,7 @@ struct DiscoveryWalker {
     case .regular: message = "is not a binary (ELF, Mach-O or ar), an archive (zip, tar) or a bundle sdkvet reads"
     default: message = "is not a regular file or folder (a device, FIFO or socket); not read"
     }
-    problems.append(DiscoveryProblem(path: path, message: message))
+    problems.append(DiscoveryProblem(path: path, message: message, isUnusableInput: true))
   }
 
   // MARK: Walking

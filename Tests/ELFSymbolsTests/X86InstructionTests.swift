@@ -153,13 +153,18 @@ struct X86InstructionLengthTests {
   @Test func decodingRestartsAtEachFunctionStart() {
     // Data at 0x1000 (`B8` swallowing four bytes), a function at 0x1002 starting with a call.
     let code: [UInt8] = [0x00, 0xb8, 0xe8, 0x05, 0, 0, 0, 0xc3]
+    #expect(Self.calls(in: code, startingAt: [0x1002], to: 0x1002 + 5 + 5) == [0x1002])
+  }
+
+  /// The addresses of the calls to `target` in `code` at 0x1000, decoded from `starts`.
+  private static func calls(in code: [UInt8], startingAt starts: [UInt64], to target: UInt64) -> [UInt64] {
     var targets = CodeTargets()
-    targets.addBranchTarget(0x1002 + 5 + 5, index: 0)
-    var hits: [CodeHit] = []
+    targets.addBranchTarget(target, index: 0)
+    var hits: [UInt64] = []
     code.withUnsafeBytes {
-      CodeArchitecture.x86.scan($0, at: 0x1000, functionStarts: [0x1002], targets: targets) { hits.append($0) }
+      CodeArchitecture.x86.scan($0, at: 0x1000, functionStarts: starts, targets: targets) { hits.append($0.address) }
     }
-    #expect(hits.map(\.address) == [0x1002])
+    return hits
   }
 
   /// A jump table inside a function (`libscipy_openblas64_.dylib`'s `_scipy_iparmq_64_`): its
@@ -167,12 +172,6 @@ struct X86InstructionLengthTests {
   /// steps over it a byte at a time, as llvm-objdump prints `.byte`, and finds the call after it.
   @Test func bytesThatDecodeAsNothingAreSteppedOver() {
     let code: [UInt8] = [0xff, 0xe0, 0xc4, 0x20, 0x4c, 0x89, 0xe0, 0x5b, 0xe8, 0x10, 0, 0, 0, 0xc3]
-    var targets = CodeTargets()
-    targets.addBranchTarget(0x1008 + 5 + 0x10, index: 0)
-    var hits: [CodeHit] = []
-    code.withUnsafeBytes {
-      CodeArchitecture.x86.scan($0, at: 0x1000, functionStarts: [0x1000], targets: targets) { hits.append($0) }
-    }
-    #expect(hits.map(\.address) == [0x1008])
+    #expect(Self.calls(in: code, startingAt: [0x1000], to: 0x1008 + 5 + 0x10) == [0x1008])
   }
 }

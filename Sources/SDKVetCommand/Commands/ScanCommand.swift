@@ -67,9 +67,10 @@ enum ScanCommand: Subcommand {
       (before --baseline is applied), so the next run's baseline holds everything seen.
 
       EXIT STATUS: 0 no finding at or above --fail-on; 1 at least one (an unreadable binary is an
-      error finding; a path that does not exist also counts), or a --catalog, --policy or
-      --baseline file that cannot be read or used, or an --output or --write-baseline file that
-      cannot be written; 2 usage error.
+      error finding), or a path that does not exist or holds no target (whatever --fail-on says,
+      even never), or a --catalog, --policy or --baseline file that cannot be read or used, or an
+      --output or --write-baseline file that cannot be written; 2 usage error. With
+      --write-baseline, findings do not fail the run: 0 once the baseline is written.
 
       EXAMPLES:
         sdkvet scan Vendor.xcframework
@@ -133,11 +134,16 @@ enum ScanCommand: Subcommand {
       }
     }
     if let baseline, let baselineFile {
-      let filtered = baseline.filtering(report)
+      let filtered = baseline.filtering(report, workingFolder: FileManager.default.currentDirectoryPath)
       report = filtered.report
       context.streams.error(
         "sdkvet: \(TextEscaping.escaped(baselineFile)): \(filtered.matched) of \(filtered.matched + report.allFindings.count) findings are in the baseline and not reported"
       )
+      if filtered.matched == 0, baseline.count > 0, !report.allFindings.isEmpty {
+        context.streams.error(
+          "sdkvet: warning: \(TextEscaping.escaped(baselineFile)): none of its \(baseline.count) findings matches this scan; was it written for other paths, from another folder? (target paths are compared relative to the working folder)"
+        )
+      }
     }
 
     let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
@@ -156,6 +162,8 @@ enum ScanCommand: Subcommand {
       context.streams.error("sdkvet: error: \(failure.description)")
       return .failure
     }
+    // A baseline is written to be committed: its findings are the point, not a failure.
+    if newBaselineFile != nil { return report.unusableInputs.isEmpty ? .success : .failure }
     return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
   }
 
@@ -201,6 +209,7 @@ enum ScanCommand: Subcommand {
 
   /// 1 when a finding reaches the gate (or an input path was unusable, unless the gate is `never`).
   static func exitStatus(for report: AuditReport, gate: Gate, hadProblems: Bool) -> ExitStatus {
+    guard report.unusableInputs.isEmpty else { return .failure }
     guard let severity = gate.severity else { return .success }
     if hadProblems { return .failure }
     return report.allFindings.contains { $0.severity >= severity } ? .failure : .success
