@@ -22,7 +22,7 @@ struct LockFilePlacement {
     let swiftPMTarget = root + "/.build/artifacts/goodkit/GoodKit/GoodKit.xcframework"
     let carthageTarget = root + "/Carthage/Build/GoodKit.xcframework"
     switch document {
-    case .manifest, .infoPlist, .infoPlistStrings, .catalogOverlay: return nil
+    case .manifest, .infoPlist, .infoPlistStrings, .catalogOverlay, .savedReport: return nil
     case .podfileLock: (file, target) = (root + "/Podfile.lock", root + "/Pods/TrackerKit/TrackerKit.framework")
     case .packageResolved: (file, target) = (root + "/Package.resolved", swiftPMTarget)
     case .workspaceState: (file, target) = (root + "/.build/workspace-state.json", swiftPMTarget)

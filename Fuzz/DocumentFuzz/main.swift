@@ -14,7 +14,7 @@ import TargetDiscovery
 
 /// libFuzzer entry point for the documents sdkvet reads beside the binaries: privacy manifests,
 /// `Info.plist`, `InfoPlist.strings`, `--catalog` overlays, and the dependency managers' lock and
-/// state files.
+/// state files, and saved JSON reports (`--baseline`, `diff`).
 ///
 /// The first byte of an input says what the rest is (see `FuzzedDocument`). A property list is
 /// audited the way `sdkvet scan` audits it, as the document of a target whose binary imports
@@ -45,6 +45,13 @@ public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = CatalogMatcher(catalog: merged, includeAdvisory: true).matches(in: image)
     var sink = DiscardingStream()
     CatalogMarkdown.write(merged, to: &sink)
+  case .savedReport:
+    if let baseline = try? Baseline(jsonReport: bytes, origin: "fuzz.json") {
+      _ = baseline.filtering(AuditReport(targets: []), workingFolder: "/fuzz")
+    }
+    if let profiles = try? TargetProfile.profiles(jsonReport: bytes, origin: "fuzz.json") {
+      _ = ReportDiff(old: profiles, new: profiles)
+    }
   }
   return 0
 }
@@ -113,6 +120,9 @@ enum FuzzedDocument: UInt8, CaseIterable {
   case cartfileResolved
   /// A Carthage `Build/.<Project>.version` file (JSON).
   case carthageVersionFile
+  /// A saved JSON report, as `scan --baseline` and `diff` read it back (`JSONExtents`, one target
+  /// at a time).
+  case savedReport
 
   init?(selector: UInt8) {
     self.init(rawValue: selector % UInt8(Self.allCases.count))
@@ -128,7 +138,7 @@ enum FuzzedDocument: UInt8, CaseIterable {
     let infoPlist: PropertyListFile? =
       switch self {
       case .manifest, .catalogOverlay, .podfileLock, .packageResolved, .workspaceState, .cartfileResolved,
-        .carthageVersionFile:
+        .carthageVersionFile, .savedReport:
         nil
       case .infoPlist: PropertyListFile(path: "\(root)/Info.plist", parsing: bytes)
       case .infoPlistStrings: PropertyListFile(path: "\(root)/Info.plist", parsing: Self.baseInfoPlist)
@@ -147,7 +157,8 @@ enum FuzzedDocument: UInt8, CaseIterable {
     case .manifest: "PrivacyInfo.xcprivacy"
     case .infoPlist: "Info.plist"
     case .infoPlistStrings: "en.lproj/InfoPlist.strings"
-    case .catalogOverlay, .podfileLock, .packageResolved, .workspaceState, .cartfileResolved, .carthageVersionFile:
+    case .catalogOverlay, .podfileLock, .packageResolved, .workspaceState, .cartfileResolved, .carthageVersionFile,
+      .savedReport:
       "\(self)"  // not a target's property list; never audited through `evidence(holding:binary:)`
     }
   }
