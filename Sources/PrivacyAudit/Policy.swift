@@ -58,6 +58,9 @@ public struct Policy: Sendable, Hashable {
     public var report: AuditReport
     /// How many findings allow entries and `off` overrides left out.
     public var silenced: Int
+    /// The indices (in `allow`) of the current entries that left out nothing: a target or rule
+    /// mistyped, or a finding fixed since, so the entry can go.
+    public var unusedAllowEntries: [Int] = []
   }
 
   /// Applies the policy to `report` as of `today` (`YYYY-MM-DD`, UTC): adds a
@@ -68,20 +71,23 @@ public struct Policy: Sendable, Hashable {
   public func applied(to report: AuditReport, today: String) -> Outcome {
     var result = report
     var silenced = 0
+    var used = Set<Int>()
     for index in result.targets.indices {
       var target = result.targets[index]
       let selector = TargetSelector(path: target.path)
       for entry in deny where entry.targets.isEmpty || entry.targets.contains(where: selector.matches) {
         target.findings += denials(entry, in: target)
       }
-      for entry in allow where selector.matches(entry.target) {
+      for (number, entry) in allow.enumerated() where selector.matches(entry.target) {
         if let expires = entry.expires, expires < today {
           target.findings.append(expired(entry, on: expires))
+          used.insert(number)
           continue
         }
         let before = target.findings.count
         target.findings.removeAll { $0.rule == entry.rule && (entry.category == nil || $0.category == entry.category) }
         silenced += before - target.findings.count
+        if target.findings.count < before { used.insert(number) }
       }
       var kept: [Finding] = []
       for var finding in target.findings {
@@ -97,7 +103,8 @@ public struct Policy: Sendable, Hashable {
       target.findings = kept.sorted(by: Finding.ordered)
       result.targets[index] = target
     }
-    return Outcome(report: result, silenced: silenced)
+    return Outcome(
+      report: result, silenced: silenced, unusedAllowEntries: allow.indices.filter { !used.contains($0) })
   }
 
   private func denials(_ entry: Deny, in target: TargetReport) -> [Finding] {

@@ -40,6 +40,47 @@ extension Policy {
     }
   }
 
+  /// Checks the policy's values against `catalog`: every denied category must be one of its
+  /// required-reason categories, every denied permission one of its protected resources, and
+  /// every category an allow entry names a category. A mistyped value (`DiskSpaec`, `camra`)
+  /// would never match, so the deny would never fire: it is an error that suggests the nearest name.
+  /// - Throws: `JSONDocumentError` at the JSON path of the first unknown value.
+  public func check(against catalog: Catalog, origin: String) throws(JSONDocumentError) {
+    let reader = JSONDocumentReader(origin: origin)
+    let categories = Set(catalog.categories.map(\.id))
+    let shortCategories = catalog.categories.map { String($0.id.dropFirst(Catalog.categoryPrefix.count)) }
+    func unknownCategory(_ category: String, _ path: String) -> JSONDocumentError {
+      let short = category.hasPrefix(Catalog.categoryPrefix) ? String(category.dropFirst(Catalog.categoryPrefix.count)) : category
+      let hint = NearestSpelling.suggestion(for: short, among: shortCategories).map { " (did you mean \($0)?)" } ?? ""
+      return reader.error(path, "unknown category '\(short)'\(hint); the categories are \(shortCategories.joined(separator: ", "))")
+    }
+    let resources = catalog.resources.map(\.id)
+    for (index, entry) in deny.enumerated() {
+      for (position, category) in entry.categories.enumerated() where !categories.contains(category) {
+        throw unknownCategory(category, "$.deny[\(index)].categories[\(position)]")
+      }
+      for (position, permission) in entry.permissions.enumerated() where !resources.contains(permission) {
+        let hint = NearestSpelling.suggestion(for: permission, among: resources).map { " (did you mean \($0)?)" } ?? ""
+        throw reader.error(
+          "$.deny[\(index)].permissions[\(position)]",
+          "unknown permission '\(permission)'\(hint); `sdkvet catalog` lists the protected resources")
+      }
+    }
+    for (index, entry) in allow.enumerated() {
+      guard let category = entry.category, !categories.contains(category), !resources.contains(category) else {
+        continue
+      }
+      let path = "$.allow[\(index)].category"
+      if categories.contains(Catalog.categoryPrefix + category) {
+        throw reader.error(path, "write the category as findings carry it: \(Catalog.categoryPrefix + category)")
+      }
+      let hint = NearestSpelling.suggestion(for: category, among: shortCategories + resources).map {
+        " (did you mean \(resources.contains($0) ? $0 : Catalog.categoryPrefix + $0)?)"
+      }
+      throw reader.error(path, "unknown category or permission '\(category)'\(hint ?? "")")
+    }
+  }
+
   private static func deny(_ value: Any, _ path: String, _ reader: JSONDocumentReader) throws(JSONDocumentError)
     -> Deny
   {

@@ -2,6 +2,7 @@ import Foundation
 import PrivacyAudit
 import Testing
 
+import struct PrivacyCatalog.Catalog
 import struct PrivacyCatalog.CatalogMatch
 import enum TargetDiscovery.TargetKind
 
@@ -141,5 +142,50 @@ import enum TargetDiscovery.TargetKind
   func aMalformedPolicyNamesTheFileAndKeyPath(_ example: (json: String, error: String)) {
     let error = #expect(throws: JSONDocumentError.self) { try Self.policy(example.json) }
     #expect(error?.description == "policy.json: " + example.error)
+  }
+
+  /// Values are checked against the catalog: a mistyped one would never match, so the deny would
+  /// never fire; the error names the nearest known name (issue 25).
+  @Test(arguments: [
+    (
+      #"{"schemaVersion": 1, "deny": [{"categories": ["DiskSpaec"]}]}"#,
+      "$.deny[0].categories[0]: unknown category 'DiskSpaec' (did you mean DiskSpace?)"
+    ),
+    (
+      #"{"schemaVersion": 1, "deny": [{"categories": ["FileTimestamp", "NSPrivacyAccessedAPICategoryUserDefualts"]}]}"#,
+      "$.deny[0].categories[1]: unknown category 'UserDefualts' (did you mean UserDefaults?)"
+    ),
+    (
+      #"{"schemaVersion": 1, "deny": [{"permissions": ["camra"]}]}"#,
+      "$.deny[0].permissions[0]: unknown permission 'camra' (did you mean camera?)"
+    ),
+    (
+      #"{"schemaVersion": 1, "allow": [{"target": "Kit", "rule": "missing-privacy-manifest", "category": "DiskSpace", "reason": "r"}]}"#,
+      "$.allow[0].category: write the category as findings carry it: NSPrivacyAccessedAPICategoryDiskSpace"
+    ),
+  ])
+  func unknownValuesAreErrorsThatSuggestTheNearestName(_ example: (json: String, error: String)) throws {
+    let catalog = try Catalog.builtIn()
+    let policy = try Self.policy(example.json)
+    let error = #expect(throws: JSONDocumentError.self) { try policy.check(against: catalog, origin: "policy.json") }
+    #expect(error?.description.hasPrefix("policy.json: " + example.error) == true, "\(String(describing: error))")
+  }
+
+  @Test func knownValuesPassTheCheck() throws {
+    let policy = try Self.policy(
+      #"{"schemaVersion": 1, "deny": [{"categories": ["DiskSpace"], "permissions": ["camera"]}], "allow": [{"target": "Kit", "rule": "requires-purpose-string", "category": "camera", "reason": "r"}]}"#
+    )
+    try policy.check(against: try Catalog.builtIn(), origin: "policy.json")
+  }
+
+  /// An allow entry that leaves out nothing is reported, so a mistyped target or a fixed finding
+  /// does not linger unnoticed.
+  @Test func allowEntriesThatMatchNothingAreListed() throws {
+    let policy = try Self.policy(
+      #"{"schemaVersion": 1, "allow": [{"target": "Kti", "rule": "missing-privacy-manifest", "reason": "r"}, {"target": "Kit", "rule": "missing-privacy-manifest", "reason": "r"}]}"#
+    )
+    let outcome = policy.applied(to: Self.report, today: "2026-01-01")
+    #expect(outcome.silenced == 1)
+    #expect(outcome.unusedAllowEntries == [0])
   }
 }

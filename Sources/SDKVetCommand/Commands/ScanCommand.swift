@@ -92,7 +92,13 @@ enum ScanCommand: Subcommand {
         let digest = data.withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
         return (try Policy(json: data, origin: origin), AppliedPolicy(path: origin, sha256: digest))
       }
-      if policy == nil { return .failure }
+      guard let (loaded, _) = policy else { return .failure }
+      do throws(JSONDocumentError) {
+        try loaded.check(against: catalog, origin: policyFile)
+      } catch {
+        context.streams.error("sdkvet: error: \(error.description)")
+        return .failure
+      }
     }
     let baselineFile = arguments.value("--baseline")
     var baseline: Baseline?
@@ -122,6 +128,12 @@ enum ScanCommand: Subcommand {
       if outcome.silenced > 0 {
         context.streams.error(
           "sdkvet: \(TextEscaping.escaped(policyFile)): \(outcome.silenced) findings accepted or turned off by the policy and not reported"
+        )
+      }
+      for index in outcome.unusedAllowEntries {
+        let entry = policy.allow[index]
+        context.streams.error(
+          "sdkvet: warning: \(TextEscaping.escaped(policyFile)): $.allow[\(index)] (\(TextEscaping.escaped(entry.target)), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
         )
       }
     }
