@@ -50,9 +50,11 @@ extension Policy {
     let categories = Set(catalog.categories.map(\.id))
     let shortCategories = catalog.categories.map { String($0.id.dropFirst(Catalog.categoryPrefix.count)) }
     func unknownCategory(_ category: String, _ path: String) -> JSONDocumentError {
-      let short = category.hasPrefix(Catalog.categoryPrefix) ? String(category.dropFirst(Catalog.categoryPrefix.count)) : category
+      let short =
+        category.hasPrefix(Catalog.categoryPrefix) ? String(category.dropFirst(Catalog.categoryPrefix.count)) : category
       let hint = NearestSpelling.suggestion(for: short, among: shortCategories).map { " (did you mean \($0)?)" } ?? ""
-      return reader.error(path, "unknown category '\(short)'\(hint); the categories are \(shortCategories.joined(separator: ", "))")
+      return reader.error(
+        path, "unknown category '\(short)'\(hint); the categories are \(shortCategories.joined(separator: ", "))")
     }
     let resources = catalog.resources.map(\.id)
     for (index, entry) in deny.enumerated() {
