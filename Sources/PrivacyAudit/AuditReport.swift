@@ -304,6 +304,9 @@ public struct AuditReport: Sendable, Hashable {
   /// The paths the user gave that do not exist or hold no target: the run did not scan what it
   /// was asked to, which SARIF states as a failed invocation.
   public var unusableInputs: [DiscoveryProblem] = []
+  /// The baseline whose findings were left out, `nil` when none was applied: a report for a pull
+  /// request then shows only what is new, and says how much the baseline holds.
+  public var baseline: AppliedBaseline?
 
   /// Creates a report.
   public init(targets: [TargetReport], archives: [DiscoveredArchive] = [], policy: AppliedPolicy? = nil) {
@@ -317,6 +320,21 @@ public struct AuditReport: Sendable, Hashable {
 
   /// The number of findings of each severity.
   public func count(of severity: Severity) -> Int { allFindings.filter { $0.severity == severity }.count }
+}
+
+/// The baseline a report's findings were filtered by: where it was, and how many findings of the
+/// scan it left out.
+public struct AppliedBaseline: Sendable, Hashable {
+  /// The path it was read from, as given.
+  public var path: String
+  /// The findings of the scan it held, left out of the report.
+  public var leftOut: Int
+
+  /// Creates a record of an applied baseline.
+  public init(path: String, leftOut: Int) {
+    self.path = path
+    self.leftOut = leftOut
+  }
 }
 
 /// The policy file a report's findings were filtered by: where it was and what it held.

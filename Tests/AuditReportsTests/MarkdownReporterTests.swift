@@ -64,3 +64,36 @@ import enum TargetDiscovery.TargetKind
     #expect(markdown.contains("## `pipe|dir/Lib.framework`"))
   }
 }
+
+/// The Markdown report is posted as a pull-request comment (issue 25): it stays under GitHub's
+/// 65,536 characters, and with a baseline it shows only what is new.
+@Suite struct MarkdownCommentLimitTests {
+  /// 2,000 copies of the synthetic targets, far past the limit.
+  static let large = AuditReport(
+    targets: (0..<400).flatMap { index in
+      SyntheticReport.report.targets.map { target in
+        var copy = target
+        copy.path = "Module\(index)/" + target.path
+        return copy
+      }
+    })
+
+  @Test func aLargeReportIsCutWithANoteUnderTheLimit() {
+    let markdown = MarkdownReporter(toolVersion: "1").rendered(Self.large)
+    #expect(markdown.count < 65_536)
+    #expect(markdown.contains("*The report is cut here to stay within a pull-request comment's 65,536 characters:"))
+    #expect(!markdown.contains("](http"), "the note carries no link")
+  }
+
+  @Test func withABaselineOnlyTargetsWithFindingsLeftAreShown() {
+    var report = SyntheticReport.report
+    for index in report.targets.indices.dropFirst() { report.targets[index].findings = [] }
+    report.baseline = AppliedBaseline(path: "sdkvet-baseline.json", leftOut: 12)
+    let markdown = MarkdownReporter(toolVersion: "1").rendered(report)
+    #expect(
+      markdown.contains(
+        "Only what is new since the baseline `sdkvet-baseline.json` is shown: 12 findings it holds are left out."))
+    #expect(markdown.contains(SyntheticReport.app))
+    #expect(!markdown.contains(SyntheticReport.statsKit), "a target without new findings has no section or row")
+  }
+}

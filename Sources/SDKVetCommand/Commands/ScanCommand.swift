@@ -148,6 +148,7 @@ enum ScanCommand: Subcommand {
     if let baseline, let baselineFile {
       let filtered = baseline.filtering(report, workingFolder: FileManager.default.currentDirectoryPath)
       report = filtered.report
+      report.baseline = AppliedBaseline(path: baselineFile, leftOut: filtered.matched)
       context.streams.error(
         "sdkvet: \(TextEscaping.escaped(baselineFile)): \(filtered.matched) of \(filtered.matched + report.allFindings.count) findings are in the baseline and not reported"
       )
