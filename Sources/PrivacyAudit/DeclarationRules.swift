@@ -96,25 +96,35 @@ enum DeclarationRules {
     }
   }
 
-  /// A declared category nothing in the target's binaries uses.
+  /// A declared category nothing in the target's binaries uses: one finding per category, naming
+  /// the slices whose manifests declare it in vain. A slice whose binary could not be read gives
+  /// no verdict (its `unreadable-binary` error is the finding), and the advice is for the SDK's
+  /// user, who cannot edit the vendor's manifest.
   private static func unused(_ audit: TargetAudit, known: Set<String>) -> [Finding] {
     guard audit.hasReadableCode else { return [] }
-    var findings: [Finding] = []
-    for parsed in audit.manifests {
+    let unreadableSlices = Set(audit.binaries.filter { $0.images.isEmpty }.map(\.file.slice))
+    var unusedIn: [String: [ParsedManifest]] = [:]
+    for parsed in audit.manifests where !unreadableSlices.contains(parsed.file.slice) || parsed.file.slice == nil {
       for category in Set(parsed.manifest.accessedAPITypes.map(\.category)).sorted() where known.contains(category) {
         let usedHere = audit.uses.contains {
           ($0.slice == parsed.file.slice || parsed.file.slice == nil) && $0.categories.contains(category)
         }
-        guard !usedHere else { continue }
-        findings.append(
-          Finding(
-            rule: .unusedAPIDeclaration, severity: .note, category: category,
-            message:
-              "Declares \(category) but no binary\(parsed.file.slice.map { " of slice \($0)" } ?? "") of the target uses its APIs; "
-              + "remove the declaration unless code outside the scanned binaries needs it.",
-            file: parsed.file.path))
+        if !usedHere { unusedIn[category, default: []].append(parsed) }
       }
     }
-    return findings
+    return unusedIn.keys.sorted().compactMap { category in
+      guard let manifests = unusedIn[category], let first = manifests.first else { return nil }
+      let slices = manifests.compactMap(\.file.slice)
+      let place = slices.isEmpty ? "" : " of slice\(slices.count == 1 ? "" : "s") \(slices.joined(separator: ", "))"
+      let advice =
+        audit.isAppTarget
+        ? "remove the declaration unless code outside the scanned binaries needs it."
+        : "a declaration without a use is harmless (App Store Connect does not reject it); if you expected the SDK "
+          + "to use these APIs, ask its vendor which code does."
+      return Finding(
+        rule: .unusedAPIDeclaration, severity: .note, category: category,
+        message: "Declares \(category) but no binary\(place) of the target uses its APIs; \(advice)",
+        file: first.file.path)
+    }
   }
 }

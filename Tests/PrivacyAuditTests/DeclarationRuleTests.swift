@@ -119,4 +119,29 @@ struct DeclarationRuleTests {
     #expect(missing.first?.evidence.map(\.binary) == ["K.xcframework/ios-arm64_x86_64-simulator/K.framework/K"])
     #expect(missing.first?.message.contains("ios-arm64_x86_64-simulator") == true)
   }
+
+  /// `unused-api-declaration` is one note per category, naming the slices whose manifests declare
+  /// it in vain; a slice whose binary could not be read gives no verdict, and the advice is for
+  /// the SDK's user (issue 25).
+  @Test func unusedDeclarationsAreOneNotePerCategoryWithoutVerdictsFromUnreadableSlices() throws {
+    let slices = ["ios-arm64", "macos-arm64", "tvos-arm64"]
+    var binaries = try slices.dropLast().map { slice in
+      try Fixture.binary("K.xcframework/\(slice)/K.framework/K", slice: slice, Fixture.image(imports: ["_malloc"]))
+    }
+    binaries.append(
+      ScannedBinary(
+        file: TargetFile(path: "K.xcframework/tvos-arm64/K.framework/K", slice: "tvos-arm64"),
+        failure: BinaryError(.malformed, "not a binary")))
+    var evidence = Fixture.framework("K.xcframework", kind: .xcframework, binaries: binaries)
+    evidence.manifests = try slices.map { slice in
+      Fixture.loaded(
+        "K.xcframework/\(slice)/K.framework/PrivacyInfo.xcprivacy", slice: slice,
+        try Fixture.manifest([Fixture.api(Fixture.fileTimestamp, "C617.1")]))
+    }
+    let unused = try Fixture.audit(evidence).findings(.unusedAPIDeclaration, at: "K.xcframework")
+    #expect(unused.count == 1)
+    let message = unused.first?.message ?? ""
+    #expect(message.contains("slices ios-arm64, macos-arm64") && !message.contains("tvos"), "\(message)")
+    #expect(message.contains("ask its vendor"))
+  }
 }
