@@ -9,6 +9,8 @@ reports' tests, Tests/AuditReportsTests/Snapshots/report.json, 5 targets).
 - `many-targets.json`: MODEL's targets repeated (each path made unique) as many times as fit
   under `ReadLimits.reportBytes` (24 MiB), as a team's report of a large monorepo might be
   (about 4,800 of MODEL's targets; 8,000 of a scan of Samples/sdks);
+- `some-targets.json`: the first 800 of those (about 4 MiB), which the tests' debug build reads
+  under their time limit on a loaded machine;
 - `over-limit.json`: the same with a few hundred targets more, just past the limit: refused
   with one line (a report of 20,000 targets cost 5 s and 772 MB when read whole);
 - `deep.json`: a report whose first target holds an array nested 100,000 deep, which a
@@ -43,6 +45,8 @@ def main():
         targets.append(target)
     with open(os.path.join(out, "many-targets.json"), "w") as f:
         json.dump(dict(report, targets=targets[:count]), f)
+    with open(os.path.join(out, "some-targets.json"), "w") as f:
+        json.dump(dict(report, targets=targets[:800]), f)
     with open(os.path.join(out, "over-limit.json"), "w") as f:
         json.dump(dict(report, targets=targets), f)
     nested = "[" * 100_000 + "]" * 100_000

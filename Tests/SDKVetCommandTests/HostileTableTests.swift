@@ -134,11 +134,12 @@ import Testing
     #expect(run.output.contains("lstat@GLIBC_2.33"), "the good input's results are kept")
   }
 
-  /// Saved reports (issue 22, case 7): one just under `ReadLimits.reportBytes` is read a target
-  /// at a time, by `diff` and `--baseline`, within the limits; one past it, and one nested
-  /// 100,000 deep, are each refused with one line.
+  /// Saved reports (issue 22, case 7): one of 800 targets is read a target at a time, by `diff`
+  /// and `--baseline`, within the limits (the one just under `ReadLimits.reportBytes` is measured
+  /// in a release build, Docs/SECURITY.md); one past the limit, and one nested 100,000 deep, are
+  /// each refused with one line.
   @Test func savedReportsAreReadATargetAtATimeAndCapped() throws {
-    let large = try HostileTableInputs.path("many-targets.json")
+    let large = try HostileTableInputs.path("some-targets.json")
     let diff = sdkvet(["diff", large, large])
     #expect(diff.status == 0, "\(diff.error)")
     #expect(diff.output.contains("No change"), "\(diff.output.prefix(300))")
@@ -146,7 +147,7 @@ import Testing
     #expect(baseline.status == 0, "\(baseline.error)")
     #expect(baseline.output.contains("missing-privacy-manifest"), "the scan goes on with the baseline read")
     let over = try HostileTableInputs.path("over-limit.json")
-    let refused = sdkvet(["diff", over, large])
+    let refused = sdkvet(["diff", over, try HostileTableInputs.path("many-targets.json")])
     #expect(refused.status == 1)
     #expect(
       refused.error
