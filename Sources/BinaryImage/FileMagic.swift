@@ -41,13 +41,18 @@ public enum FileMagic: String, Sendable, Hashable {
   /// Whether the magic names a binary format sdkvet reads.
   public var isBinary: Bool { self != .unknown && self != .javaClass }
 
+  /// The most slices a universal file is read with: one fewer than the first Java class file
+  /// major version (45, JDK 1.0), which a class file stores where a universal file counts its
+  /// slices, so the two `0xcafebabe` formats never overlap (`FatHeader` refuses more).
+  public static let maximumUniversalSlices: UInt32 = 44
+
   /// Whether the word after `0xcafebabe` reads as a Java class file's `minor_version` and
   /// `major_version` (major 45 for JDK 1.0 onward; minor versions stay small) rather than a
   /// universal file's slice count, which is never that large.
   private static func isJavaClassVersion(_ word: UInt32) -> Bool {
     let major = word & 0xffff
     let minor = word >> 16
-    return major >= 45 && major < 0x100 && (minor < 0x100 || minor == 0xffff)
+    return major > maximumUniversalSlices && major < 0x100 && (minor < 0x100 || minor == 0xffff)
   }
 }
 

@@ -20,10 +20,6 @@ struct FatHeader {
     var architecture: String { ArchNames.name(cpuType: cpuType, cpuSubtype: cpuSubtype) }
   }
 
-  /// More slices than this means the `0xcafebabe` file is not a universal file: a Java class
-  /// file stores its minor and major version there, and major versions start at 45.
-  static let maximumPlausibleSlices: UInt32 = 64
-
   /// The slices in table order.
   var slices: [Slice]
 
@@ -39,7 +35,7 @@ struct FatHeader {
     let entrySize = is64 ? 32 : 20
     let tableBytes = try? count.checkedMultiplying(entrySize, "Mach-O universal header: slice table")
     let tableFits = tableBytes.map { $0 <= reader.remaining } ?? false
-    guard count <= Self.maximumPlausibleSlices, tableFits else {
+    guard count <= FileMagic.maximumUniversalSlices, tableFits else {
       throw BinaryError(.malformed, "Mach-O universal header: nfat_arch \(count) does not fit the file", offset: 4)
     }
     guard count > 0 else {
