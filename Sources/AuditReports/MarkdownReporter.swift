@@ -241,7 +241,9 @@ public struct MarkdownReporter: Reporter {
 
   private func trackingLine(_ tracking: TrackingProfile) -> String {
     var facts = tracking.behaviours
-    facts.append("manifest " + MarkdownEscaping.code(tracking.manifestStatement, inTable: false))
+    // Only the key is code: `absent` is a plain word, and `true`/`false` read as values.
+    let declared = tracking.declaredTracking.map { $0 ? "true" : "false" } ?? "absent"
+    facts.append("manifest " + MarkdownEscaping.code("NSPrivacyTracking", inTable: false) + " " + declared)
     facts.append(
       tracking.trackingDomains.isEmpty
         ? "no domains"
