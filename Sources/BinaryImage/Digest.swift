@@ -16,7 +16,7 @@ public enum Digest {
       0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0
     )
     forEachBlock(of: bytes) { w in
-      for index in 16..<80 { w[index] = (w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]).rotatedLeft(1) }
+      for index in 16..<80 { w[index] = (w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]).rotatedRight(31) }
       var (a, b, c, d, e) = state
       for index in 0..<80 {
         let (mix, constant): (UInt32, UInt32) =
@@ -26,8 +26,8 @@ public enum Digest {
           case 40..<60: ((b & c) | (b & d) | (c & d), 0x8f1b_bcdc)
           default: (b ^ c ^ d, 0xca62_c1d6)
           }
-        let next = a.rotatedLeft(5) &+ mix &+ e &+ constant &+ w[index]
-        (e, d, c, b, a) = (d, c, b.rotatedLeft(30), a, next)
+        let next = a.rotatedRight(27) &+ mix &+ e &+ constant &+ w[index]
+        (e, d, c, b, a) = (d, c, b.rotatedRight(2), a, next)
       }
       state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
     }
@@ -76,8 +76,4 @@ extension FixedWidthInteger {
   fileprivate var bigEndianBytes: [UInt8] {
     (0..<Self.bitWidth / 8).reversed().map { UInt8(truncatingIfNeeded: self >> ($0 * 8)) }
   }
-}
-
-extension UInt32 {
-  fileprivate func rotatedLeft(_ count: UInt32) -> UInt32 { self << count | self >> (32 - count) }
 }

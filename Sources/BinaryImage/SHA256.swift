@@ -16,7 +16,7 @@ public struct SHA256: Sendable {
   public static func hexDigest(of bytes: UnsafeRawBufferPointer) -> String {
     var digest = SHA256()
     digest.update(bytes)
-    return digest.finalize().map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    return Digest.hex(digest.finalize())
   }
 
   /// Adds `bytes` to the message.
@@ -93,11 +93,7 @@ public struct SHA256: Sendable {
 }
 
 extension UInt32 {
-  fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: Swift.max(0, width - count)) + self
-  }
+  /// The word rotated right by `count` bits (0 < `count` < 32): SHA-256's `ROTR`, and SHA-1's
+  /// `ROTL` by `32 - count`.
+  func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
 }
