@@ -4,7 +4,10 @@ extension FileBytes {
   /// - Throws: `io` when the file cannot be read (in the system's words) or is larger than `limit`.
   public static func wholeDocument(at path: String, limit: Int) throws(BinaryError) -> [UInt8] {
     let file = try FileBytes(path: path, limit: limit)
-    guard file.fileSize <= limit else { throw BinaryError(.io, "larger than \(ReadLimits.describe(limit))") }
+    guard file.fileSize <= limit else {
+      throw BinaryError(
+        .io, "larger than \(ReadLimits.describe(limit)), the limit for this file (Docs/SECURITY.md); not read")
+    }
     return Array(file.bytes)
   }
 }

@@ -19,12 +19,7 @@ enum JSONDocumentOption {
     do throws(JSONDocumentError) {
       let data: Data
       do throws(BinaryError) {
-        let file = try FileBytes(path: path, limit: limit)
-        guard file.fileSize <= limit else {
-          throw BinaryError(
-            .io, "larger than \(ReadLimits.describe(limit)), the limit for this file (Docs/SECURITY.md); not read")
-        }
-        data = Data(file.bytes)
+        data = Data(try FileBytes.wholeDocument(at: path, limit: limit))
       } catch {
         throw JSONDocumentError(file: path, path: "$", message: error.message)
       }
