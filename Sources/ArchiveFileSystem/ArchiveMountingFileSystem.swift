@@ -110,11 +110,12 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
       }
       let index = try ArchiveIndex(bytes)
       let resolvedFile = resolvedPath(path) ?? path
+      let problem = { (entry: (name: String, reason: String)) in
+        DiscoveryProblem(path: root + "/" + entry.name, message: entry.reason)
+      }
       let description = MountedArchive(
         path: path, root: root, format: index.formatDescription, sha256: SHA256.hexDigest(of: bytes.bytes),
-        entryCount: index.entryCount,
-        skipped: index.skipped.map { DiscoveryProblem(path: root + "/" + $0.name, message: $0.reason) },
-        ambiguous: index.ambiguous.map { DiscoveryProblem(path: root + "/" + $0.name, message: $0.reason) })
+        entryCount: index.entryCount, skipped: index.skipped.map(problem), ambiguous: index.ambiguous.map(problem))
       let mount = Mount(
         index: index, description: description, resolvedRoot: resolvedFile + "!",
         resolvedFolder: String(resolvedFile[..<(resolvedFile.lastIndex(of: "/") ?? resolvedFile.startIndex)]),
