@@ -24,12 +24,11 @@ struct JSONExtents {
     self.bytes = bytes
   }
 
-  /// The members of the object at `range` (the whole document by default): each key, decoded when
-  /// it holds no escape (a key with one is returned as written, which matches no key looked for),
-  /// and its value's range.
-  func members(of range: Range<Int>? = nil) throws(Malformed) -> [(key: String, value: Range<Int>)] {
+  /// The members of the document's top-level object: each key, decoded when it holds no escape
+  /// (a key with one is returned as written, which matches no key looked for), and its value's range.
+  func members() throws(Malformed) -> [(key: String, value: Range<Int>)] {
     var members: [(key: String, value: Range<Int>)] = []
-    try forEachItem(in: range ?? 0..<bytes.count, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
+    try forEachItem(in: 0..<bytes.count, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) {
       (position: inout Int, end: Int) throws(Malformed) in
       guard position < end, bytes[position] == UInt8(ascii: "\"") else { throw Malformed() }
       let keyStart = position + 1
