@@ -149,9 +149,14 @@ struct ELFFunctionStarts {
     self.tables = tables
   }
 
-  /// The table and row a locator's symbol index stands for.
-  private func entry(_ symbol: Int) -> (symbols: ELFSymbolEntries, row: Int) {
-    (tables[symbol % tables.count], symbol / tables.count)
+  /// `st_size` of the symbol a locator's index stands for.
+  private func size(of symbol: Int) -> UInt64 {
+    tables[symbol % tables.count].size(of: symbol / tables.count)
+  }
+
+  /// The name of the symbol a locator's index stands for.
+  private func name(of symbol: Int) -> String? {
+    tables[symbol % tables.count].name(of: symbol / tables.count)
   }
 
   /// Reads the FDEs of `.eh_frame` (a linked image's, whose addresses are final). A section
@@ -172,8 +177,7 @@ struct ELFFunctionStarts {
   /// Whether the nearest symbol at or below `address` has a size that reaches it.
   func hasSymbol(covering address: UInt64) -> Bool {
     guard let start = locator.enclosing(address), let symbol = start.symbol else { return false }
-    let (symbols, row) = entry(symbol)
-    return address &- start.address < symbols.size(of: row)
+    return address &- start.address < size(of: symbol)
   }
 
   /// The call site at `address`, named after the function that holds it: the symbol whose size
@@ -182,9 +186,7 @@ struct ELFFunctionStarts {
   func site(at address: UInt64) -> CallSite {
     let start = locator.enclosing(address)
     if !hasSymbol(covering: address), let frame = frames?.range(holding: address) {
-      if let start, let symbol = start.symbol, entry(symbol).symbols.size(of: entry(symbol).row) == 0,
-        start.address >= frame.lowerBound
-      {
+      if let start, let symbol = start.symbol, size(of: symbol) == 0, start.address >= frame.lowerBound {
         return named(start, address)
       }
       return CallSite(address: address, function: nil, functionStart: frame.lowerBound)
@@ -194,7 +196,6 @@ struct ELFFunctionStarts {
   }
 
   private func named(_ start: FunctionLocator.Start, _ address: UInt64) -> CallSite {
-    let name = start.symbol.flatMap { symbol in entry(symbol).symbols.name(of: entry(symbol).row) }
-    return CallSite(address: address, function: name, functionStart: start.address)
+    CallSite(address: address, function: start.symbol.flatMap(name(of:)), functionStart: start.address)
   }
 }
