@@ -49,8 +49,8 @@ public struct MarkdownReporter: Reporter {
     var budget = CommentBudget(remaining: Self.characterLimit)
     let table = summaryTable(shown)
     guard budget.write(heading.joined(separator: "\n") + "\n" + table.head, to: &output) else { return }
-    for row in table.rows where !budget.write("\n" + row, to: &output) {
-      return budget.close("summary rows", shown: table.rows.firstIndex(of: row) ?? 0, of: shown.count, to: &output)
+    for (index, row) in table.rows.enumerated() where !budget.write("\n" + row, to: &output) {
+      return budget.close("summary rows", shown: index, of: shown.count, to: &output)
     }
     // One write per target, each section after a blank line, so a streaming output never holds
     // the whole report.

@@ -100,7 +100,7 @@ enum CommonSDKRules {
               symbol: symbol, via: .definition, binary: binary.file.path, architecture: image.architecture,
               member: image.member, library: nil)
           }
-          confidence[match.sdk] = max(confidence[match.sdk] ?? .symbols, .symbols)
+          if confidence[match.sdk] == nil { confidence[match.sdk] = .symbols }
           if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path) }
         }
       }

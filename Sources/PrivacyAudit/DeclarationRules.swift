@@ -112,8 +112,7 @@ enum DeclarationRules {
         if !usedHere { unusedIn[category, default: []].append(parsed) }
       }
     }
-    return unusedIn.keys.sorted().compactMap { category in
-      guard let manifests = unusedIn[category], let first = manifests.first else { return nil }
+    return unusedIn.sorted { $0.key < $1.key }.map { category, manifests in
       let slices = manifests.compactMap(\.file.slice)
       let place = slices.isEmpty ? "" : " of slice\(slices.count == 1 ? "" : "s") \(slices.joined(separator: ", "))"
       let advice =
@@ -124,7 +123,7 @@ enum DeclarationRules {
       return Finding(
         rule: .unusedAPIDeclaration, severity: .note, category: category,
         message: "Declares \(category) but no binary\(place) of the target uses its APIs; \(advice)",
-        file: first.file.path)
+        file: manifests[0].file.path)
     }
   }
 }
