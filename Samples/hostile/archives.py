@@ -25,7 +25,9 @@ bombs are large to write though small on disk. Python 3 standard library only.
                       400 copies of that object: each entry read again from the start
                       decompresses the zeros 400 times
 - many-large.zip      2,000 entries of 2 MiB (a Mach-O magic, then zeros), 4 MB compressed: 4 GiB
-                      to decompress if each is read whole
+                      to decompress if each is read whole, though the header declares no table
+- spanning-large.zip  the same, each a header whose one segment spans its 2 MiB: every entry
+                      must be decompressed whole, so the archive's bound on reads refuses most
 """
 
 import io
@@ -188,6 +190,14 @@ def main(out):
     with zipfile.ZipFile(target("many-large.zip"), "w") as archive:
         for index in range(2000):
             entry(archive, "large/%04d.dylib" % index, large)
+        good_copy(archive)
+    # mach_header_64 (arm64 dylib, one command) and an LC_SEGMENT_64 __TEXT over the whole file.
+    header = struct.pack("<7I4x", 0xFEEDFACF, 0x0100000C, 0, 6, 1, 72, 0)
+    segment = struct.pack("<2I16s4Q4I", 0x19, 72, b"__TEXT", 0, 2 << 20, 0, 2 << 20, 5, 5, 0, 0)
+    spanning = header + segment + bytes((2 << 20) - len(header) - len(segment))
+    with zipfile.ZipFile(target("spanning-large.zip"), "w") as archive:
+        for index in range(2000):
+            entry(archive, "large/%04d.dylib" % index, spanning)
         good_copy(archive)
 
 

@@ -15,7 +15,7 @@
 fuzz_setup() {
   FUZZ_WORK="$1"
   FUZZ_SWIFTC="${SWIFTC:-/opt/swift/usr/bin/swiftc}"
-  FUZZ_FLAGS=(-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address
+  FUZZ_FLAGS=(-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -package-name sdkvet
     -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
     -I "$FUZZ_WORK/modules" -L "$FUZZ_WORK/modules")
   mkdir -p "$FUZZ_WORK/modules"

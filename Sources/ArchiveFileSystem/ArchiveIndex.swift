@@ -55,17 +55,21 @@ final class ArchiveIndex: Sendable {
   /// - Throws: `BinaryError` when the bytes are not an archive libarchive reads, or the whole
   ///   archive is refused (a decompression bomb, a stream expanding past the limit).
   init(_ bytes: FileBytes) throws(BinaryError) {
+    // A tar is one stream, read in one pass. A zip's entries are reached through its central
+    // directory, so it is read in two: the first takes every entry's first bytes without
+    // summing them (a prefix never reaches the CRC-32, and libarchive sums the 256 KiB it
+    // decompresses at a time), the second reads the small files kept whole, checksums checked.
     let streamed = ContainerMagic(bytes.bytes.prefix(ContainerMagic.prefixLength)) != .zip
-    var builder = ArchiveTreeBuilder()
-    var stream = try ArchiveStream(bytes: bytes.bytes)
-    var scratch = [UInt8](repeating: 0, count: 1 << 20)
-    var ordinal = 0
+    var entries: [(header: ArchiveEntryHeader, prefix: [UInt8], failure: String?)] = []
+    var keptWhole: [Int] = []
+    var stream = try ArchiveStream(bytes: bytes.bytes, sumsChecksums: streamed)
+    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { scratch.deallocate() }
     var kept = 0
+    var holdsMore = false
     while let header = try stream.nextEntry() {
-      defer { ordinal += 1 }
-      guard ordinal < ArchiveLimits.entries else {
-        builder.skip(
-          "(the rest)", "the archive holds more than \(ArchiveLimits.entries) entries; the rest are not read")
+      guard entries.count < ArchiveLimits.entries else {
+        holdsMore = true
         break
       }
       var prefix: [UInt8] = []
@@ -74,11 +78,13 @@ final class ArchiveIndex: Sendable {
         do throws(BinaryError) {
           let size = header.declaredSize ?? Int.max
           let keeps = size <= ArchiveLimits.keptEntryBytes && kept + size <= ArchiveLimits.keptBytes
-          prefix = try Self.readPrefix(of: &stream, wanted: keeps ? size : ArchiveLimits.prefixBytes)
-          if keeps { kept += prefix.count }
+          if keeps { kept += size }
+          if keeps && !streamed { keptWhole.append(entries.count) }
+          prefix = try Self.readPrefix(
+            of: &stream, wanted: keeps && streamed ? size : min(size, ArchiveLimits.prefixBytes))
           // A tar's entries are reached by decompressing everything before them: drain each
           // here, judging the expansion as it grows, rather than in one unbounded skip.
-          while streamed, try stream.read(into: &scratch) > 0 { try Self.checkExpansion(of: stream) }
+          while streamed, try stream.read(into: scratch) > 0 { try Self.checkExpansion(of: stream) }
         } catch {
           // A zip entry's data is its own: a corrupt one is refused alone. A tar's stream is one.
           if streamed { throw error }
@@ -86,12 +92,36 @@ final class ArchiveIndex: Sendable {
         }
       }
       try Self.checkExpansion(of: stream)
-      builder.add(header, ordinal: ordinal, prefix: prefix, failure: failure)
+      entries.append((header, prefix, failure))
+    }
+    if !keptWhole.isEmpty {
+      var whole = try ArchiveStream(bytes: bytes.bytes, sumsChecksums: true)
+      var ordinal = -1
+      for index in keptWhole where entries[index].failure == nil {
+        while ordinal < index {
+          guard try whole.nextEntry() != nil else {
+            throw BinaryError(.truncated, "archive ends before its entry \(index + 1)")
+          }
+          ordinal += 1
+        }
+        do throws(BinaryError) {
+          entries[index].prefix = try Self.readPrefix(of: &whole, wanted: entries[index].header.declaredSize ?? 0)
+        } catch {
+          entries[index].failure = error.message
+        }
+      }
+    }
+    var builder = ArchiveTreeBuilder()
+    for (ordinal, entry) in entries.enumerated() {
+      builder.add(entry.header, ordinal: ordinal, prefix: entry.prefix, failure: entry.failure)
+    }
+    if holdsMore {
+      builder.skip("(the rest)", "the archive holds more than \(ArchiveLimits.entries) entries; the rest are not read")
     }
     self.bytes = bytes
     self.nodes = builder.nodes
     self.formatDescription = stream.formatDescription
-    self.entryCount = min(ordinal, ArchiveLimits.entries)
+    self.entryCount = entries.count + (holdsMore ? 1 : 0)
     self.skipped = builder.skipped
     self.ambiguous = builder.ambiguous
   }
@@ -112,25 +142,30 @@ final class ArchiveIndex: Sendable {
 
   /// Up to `wanted` leading bytes of the current entry.
   private static func readPrefix(of stream: inout ArchiveStream, wanted: Int) throws(BinaryError) -> [UInt8] {
-    var prefix = [UInt8](repeating: 0, count: wanted)
-    var filled = 0
-    while filled < wanted {
-      let count = try stream.read(into: &prefix, from: filled)
+    var prefix = EntryBuffer(capacity: wanted)
+    while prefix.count < wanted {
+      let count = try stream.read(into: prefix.freeSpace(atMost: wanted - prefix.count))
       guard count > 0 else { break }
-      filled += count
+      prefix.commit(count)
     }
-    return Array(prefix[..<filled])
+    return Array(prefix.bytes)
   }
 
   // MARK: Reading
 
-  /// Up to `limit` bytes of the file at node `index`, with its declared size as the file size.
+  /// Up to `limit` bytes of the file at node `index`, with its declared size as the file size:
+  /// no more than `needed` asks for, judged from the bytes read so far (the kept prefix first)
+  /// and the declared size, so that a reader's tables are decompressed and nothing past them.
   /// - Throws: `BinaryError` when the entry was refused, claims more than
   ///   `ArchiveLimits.entryBytes`, is corrupt, or expands past the size it declares.
-  func contents(ofNode index: Int, limit: Int) throws(BinaryError) -> FileBytes {
+  func contents(
+    ofNode index: Int, limit: Int, needing needed: (UnsafeRawBufferPointer, Int) -> Int
+  ) throws(BinaryError) -> FileBytes {
     let node = nodes[index]
     if let refusal = node.refusal { throw BinaryError(.unsupported, refusal) }
-    if limit <= node.prefix.count || node.declaredSize <= node.prefix.count {
+    let wanted = min(limit, node.declaredSize)
+    let first = min(wanted, node.prefix.withUnsafeBytes { needed($0, node.declaredSize) })
+    if first <= node.prefix.count {
       return FileBytes(copying: node.prefix.prefix(limit), fileSize: node.declaredSize)
     }
     guard node.declaredSize <= ArchiveLimits.entryBytes else {
@@ -139,15 +174,7 @@ final class ArchiveIndex: Sendable {
         "archive entry claims \(ReadLimits.describe(node.declaredSize)) expanded, more than the "
           + "\(ReadLimits.describe(ArchiveLimits.entryBytes)) sdkvet reads from an archive entry; not read")
     }
-    let before = reread.add(min(limit, node.declaredSize), ordering: .relaxed).oldValue
-    if before >= ArchiveLimits.readBytes
-      || (before > ArchiveLimits.ratioGrace && before / max(1, bytes.bytes.count) > ArchiveLimits.readRatio)
-    {
-      throw BinaryError(
-        .unsupported,
-        "reading the archive's entries has decompressed \(ReadLimits.describe(before)) from \(ReadLimits.describe(bytes.bytes.count)), "
-          + "past what sdkvet reads from one archive; not read")
-    }
+    try charge(first)
     // Reads in archive order (discovery's sorted order usually is) go on from the last one's
     // stream; the lock is held only to take it and give it back, so reads run in parallel.
     var position = try Self.cursor(before: node.ordinal, reusing: cursor.withLock { $0.take() }, bytes: bytes)
@@ -157,11 +184,24 @@ final class ArchiveIndex: Sendable {
       }
       position.ordinal += 1
     }
-    let data = try Self.readData(
-      of: &position.stream, wanted: min(limit, node.declaredSize), declaredSize: node.declaredSize)
+    let data = try readData(
+      of: &position.stream, first: first, wanted: wanted, declaredSize: node.declaredSize, needing: needed)
     var handedBack: Cursor? = consume position
     cursor.withLock { $0 = handedBack.take() }
     return data
+  }
+
+  /// Counts `count` more bytes decompressed again, refusing the read past the archive's bound.
+  private func charge(_ count: Int) throws(BinaryError) {
+    let before = reread.add(count, ordering: .relaxed).oldValue
+    if before >= ArchiveLimits.readBytes
+      || (before > ArchiveLimits.ratioGrace && before / max(1, bytes.bytes.count) > ArchiveLimits.readRatio)
+    {
+      throw BinaryError(
+        .unsupported,
+        "reading the archive's entries has decompressed \(ReadLimits.describe(before)) from \(ReadLimits.describe(bytes.bytes.count)), "
+          + "past what sdkvet reads from one archive; not read")
+    }
   }
 
   /// A stream at an entry before `ordinal`: `previous` when it is, else a new one before the first.
@@ -169,7 +209,7 @@ final class ArchiveIndex: Sendable {
     throws(BinaryError) -> Cursor
   {
     if let previous = previous.take(), previous.ordinal < ordinal { return previous }
-    return Cursor(stream: try ArchiveStream(bytes: bytes.bytes), ordinal: -1)
+    return Cursor(stream: try ArchiveStream(bytes: bytes.bytes, sumsChecksums: true), ordinal: -1)
   }
 
   /// An open stream and the entry it is at (-1: before the first).
@@ -178,24 +218,37 @@ final class ArchiveIndex: Sendable {
     var ordinal: Int
   }
 
-  /// Reads `wanted` bytes of the current entry, growing the buffer as data arrives (never by the
-  /// declared size alone), and checks the data neither runs past the size the header declared
-  /// nor expands by a bomb's ratio (judged against the archive bytes consumed meanwhile).
-  private static func readData(of stream: inout ArchiveStream, wanted: Int, declaredSize: Int) throws(BinaryError)
-    -> FileBytes
-  {
+  /// Reads the current entry's leading bytes: `first` of them, then as many more as `needed`
+  /// asks once it has seen those, up to `wanted`. The buffer grows as data arrives (never by
+  /// the declared size alone); the data may neither run past the size the header declares (an
+  /// entry read whole is read to its end, which also checks its checksum) nor expand by a
+  /// bomb's ratio (judged against the archive bytes consumed meanwhile).
+  private func readData(
+    of stream: inout ArchiveStream, first: Int, wanted: Int, declaredSize: Int,
+    needing needed: (UnsafeRawBufferPointer, Int) -> Int
+  ) throws(BinaryError) -> FileBytes {
     let consumedBefore = stream.consumedBytes
-    var data: [UInt8] = []
-    data.reserveCapacity(min(wanted, 16 << 20))
-    let chunk = 1 << 20
-    var scratch = [UInt8](repeating: 0, count: chunk)
+    var data = EntryBuffer(capacity: min(first, 16 << 20))
+    var target = first
     while true {
-      let count = try stream.read(into: &scratch)
-      guard count > 0 else { break }
-      data += scratch[..<count]
-      if data.count > declaredSize {
-        throw BinaryError(.malformed, "archive entry expands past the \(declaredSize) bytes its header declares")
+      if data.count >= target {
+        if target < wanted, case let more = min(wanted, needed(data.bytes, declaredSize)), more > data.count {
+          try charge(more - target)
+          target = more
+          continue
+        }
+        guard target == declaredSize else { break }
+        var probe: UInt8 = 0
+        let past = try withUnsafeMutableBytes(of: &probe) { buffer throws(BinaryError) in try stream.read(into: buffer)
+        }
+        if past > 0 {
+          throw BinaryError(.malformed, "archive entry expands past the \(declaredSize) bytes its header declares")
+        }
+        break
       }
+      let count = try stream.read(into: data.freeSpace(atMost: target - data.count))
+      guard count > 0 else { break }
+      data.commit(count)
       let consumed = stream.consumedBytes - consumedBefore + ArchiveStream.readSize
       if ArchiveLimits.isBomb(expanded: data.count, compressed: consumed) {
         throw BinaryError(
@@ -203,12 +256,11 @@ final class ArchiveIndex: Sendable {
           "archive entry expands more than \(ArchiveLimits.expansionRatio) times its compressed size: "
             + "a decompression bomb; not read")
       }
-      if wanted < declaredSize && data.count >= wanted { break }
     }
-    guard data.count >= wanted else {
+    guard data.count >= target else {
       throw BinaryError(.truncated, "archive entry holds \(data.count) bytes of the \(declaredSize) it declares")
     }
-    return FileBytes(copying: data.prefix(wanted), fileSize: declaredSize)
+    return data.fileBytes(fileSize: declaredSize)
   }
 
   // MARK: Paths

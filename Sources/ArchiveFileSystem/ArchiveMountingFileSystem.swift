@@ -81,14 +81,24 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
   /// An archive entry's bytes, decompressed from the archive (never more than its declared
   /// size), else `base`'s answer.
   public func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
-    guard let (mount, parts) = table.route(path) else { return try base.contents(of: path, limit: limit) }
+    try contents(of: path, limit: limit) { _, fileSize in fileSize }
+  }
+
+  /// An archive entry's leading bytes, decompressed no further than `needed` asks once it has
+  /// seen the first ones, else `base`'s answer.
+  public func contents(
+    of path: String, limit: Int, needing needed: (_ leading: UnsafeRawBufferPointer, _ fileSize: Int) -> Int
+  ) throws(BinaryError) -> FileBytes {
+    guard let (mount, parts) = table.route(path) else {
+      return try base.contents(of: path, limit: limit, needing: needed)
+    }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: true) else {
       throw BinaryError(.io, "no such entry in the archive")
     }
     guard mount.index.nodes[node].kind == .regular else {
       throw BinaryError(.io, "is a folder in the archive, not a file")
     }
-    return try mount.index.contents(ofNode: node, limit: limit)
+    return try mount.index.contents(ofNode: node, limit: limit, needing: needed)
   }
 
   /// Opens the archive at `path` (on `base`, or inside an archive one level deep) as `path!`.

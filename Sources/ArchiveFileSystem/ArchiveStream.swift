@@ -39,9 +39,12 @@ struct ArchiveStream: ~Copyable, @unchecked Sendable {
 
     /// Opens `bytes`, which must stay valid until the stream is gone. libarchive is handed them
     /// `readSize` bytes at a time, so that its count of bytes consumed tracks its progress.
-    init(bytes: UnsafeRawBufferPointer) throws(BinaryError) {
+    /// Without `sumsChecksums`, a zip entry's data is not summed for its CRC-32: for a stream
+    /// that reads only entries' first bytes, which never reach the stored sum to compare.
+    init(bytes: UnsafeRawBufferPointer, sumsChecksums: Bool) throws(BinaryError) {
       guard let handle = archive_read_new() else { throw BinaryError(.io, "libarchive could not start a reader") }
       _ = archive_read_support_format_zip_seekable(handle)
+      if !sumsChecksums { _ = archive_read_set_format_option(handle, "zip", "ignorecrc32", "1") }
       _ = archive_read_support_format_tar(handle)
       // A filter libarchive would run as an external program answers ARCHIVE_WARN; none is needed.
       for enable in [
@@ -82,11 +85,9 @@ struct ArchiveStream: ~Copyable, @unchecked Sendable {
         linkTarget: Self.bytes(of: link), isEncrypted: archive_entry_is_encrypted(entry) != 0)
     }
 
-    /// Reads the current entry's next bytes into `buffer` from `start`; 0 at the end of its data.
-    func read(into buffer: inout [UInt8], from start: Int = 0) throws(BinaryError) -> Int {
-      let count = buffer.withUnsafeMutableBytes {
-        archive_read_data(handle, $0.baseAddress.map { $0 + start }, $0.count - start)
-      }
+    /// Reads the current entry's next bytes into `buffer`, as many as fit; 0 at the end of its data.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(BinaryError) -> Int {
+      let count = archive_read_data(handle, buffer.baseAddress, buffer.count)
       guard count >= 0 else { throw failure("entry data") }
       return count
     }
@@ -124,13 +125,13 @@ struct ArchiveStream: ~Copyable, @unchecked Sendable {
       return Array(UnsafeRawBufferPointer(start: text, count: count))
     }
   #else
-    init(bytes: UnsafeRawBufferPointer) throws(BinaryError) {
+    init(bytes: UnsafeRawBufferPointer, sumsChecksums: Bool) throws(BinaryError) {
       throw BinaryError(
         .unsupported, "this build of sdkvet has no libarchive; install it (see README) and rebuild to read archives")
     }
 
     mutating func nextEntry() throws(BinaryError) -> ArchiveEntryHeader? { nil }
-    func read(into buffer: inout [UInt8], from start: Int = 0) throws(BinaryError) -> Int { 0 }
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(BinaryError) -> Int { 0 }
     var expandedBytes: Int { 0 }
     var consumedBytes: Int { 0 }
     var formatDescription: String { "" }

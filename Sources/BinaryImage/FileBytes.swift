@@ -85,6 +85,12 @@ public final class FileBytes: @unchecked Sendable {
     self.init(owning: buffer, count: count, fileSize: fileSize)
   }
 
+  /// Takes `buffer` (from `UnsafeMutableRawPointer.allocate`, `count` bytes written) as the
+  /// bytes, to free it when done: an archive entry decompressed straight into its own memory.
+  package convenience init(adopting buffer: UnsafeMutableRawPointer, count: Int, fileSize: Int) {
+    self.init(owning: buffer, count: count, fileSize: max(fileSize, count))
+  }
+
   private convenience init(owning buffer: UnsafeMutableRawPointer?, count: Int, fileSize: Int) {
     self.init(storage: buffer.map { .allocated($0) } ?? .none, count: count, fileSize: fileSize)
   }

@@ -32,6 +32,13 @@ public enum BinaryFileReader {
     }
   }
 
+  /// How many of a file's leading bytes `read` can touch, judged from `leading` (its first bytes)
+  /// and its size: a thin Mach-O needs its tables and no more (`MachOReadExtent`); other formats
+  /// are read whole. Lets a source that decompresses (an archive entry) decompress no more.
+  public static func leadingBytesNeeded(from leading: UnsafeRawBufferPointer, fileSize: Int) -> Int {
+    MachOReadExtent.leadingBytesNeeded(from: leading, fileSize: fileSize)
+  }
+
   private static func readELF(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
     guard ELFReader.isAvailable else {
       throw BinaryError(

@@ -10,14 +10,16 @@ public import BinaryImage
 public enum MachOReader {
   /// Reads every image of a Mach-O, universal or archive file.
   /// - Parameters:
-  ///   - file: The whole file; it must outlive the call only.
+  ///   - fileBytes: The file, or of a thin image the leading bytes its tables reach
+  ///     (`MachOReadExtent`); it must outlive the call only.
   ///   - path: The path, carried into the result.
   ///   - options: Which tables to read.
   /// - Returns: The images in slice and member order, and per-image problems.
   /// - Throws: `notBinary` for bytes that are not Mach-O (including a Java class file sharing the
   ///   universal magic), `truncated`/`malformed` for a file whose container or only image is broken.
-  public static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
-    let bytes = file.bytes
+  public static func read(_ fileBytes: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile
+  {
+    let bytes = fileBytes.bytes
     let file = ByteReader(bytes)
     var result: BinaryFile
     switch FileMagic(bytes) {
@@ -29,7 +31,7 @@ public enum MachOReader {
       }
     case .machO:
       result = BinaryFile(path: path, container: .machO)
-      readImage(file, member: nil, options: options, into: &result)
+      readImage(file, size: max(fileBytes.fileSize, bytes.count), member: nil, options: options, into: &result)
     case .archive:
       result = BinaryFile(path: path, container: .archive)
       try readArchive(file, architecture: nil, options: options, into: &result)
@@ -54,7 +56,7 @@ public enum MachOReader {
         at: slice.offset, count: slice.size, "Mach-O universal slice \(architecture) (offset, size)")
       switch FileMagic(bytes.bytes) {
       case .machO:
-        readImage(bytes, member: nil, options: options, into: &result)
+        readImage(bytes, size: bytes.count, member: nil, options: options, into: &result)
       case .archive:
         try readArchive(bytes, architecture: architecture, options: options, into: &result)
       default:
@@ -79,7 +81,7 @@ public enum MachOReader {
           guard FileMagic(content.bytes) == .machO else {
             throw BinaryError(.notBinary, "archive member is not a Mach-O object", offset: content.baseOffset)
           }
-          readImage(content, member: member.name, options: options, into: &result)
+          readImage(content, size: content.count, member: member.name, options: options, into: &result)
         } catch {
           result.problems.append(error.located(member: member.name, architecture: architecture))
         }
@@ -91,10 +93,10 @@ public enum MachOReader {
 
   /// Reads one thin image, appending it and its problems, or the error that stopped it.
   private static func readImage(
-    _ bytes: ByteReader, member: String?, options: ReadOptions, into result: inout BinaryFile
+    _ bytes: ByteReader, size: Int, member: String?, options: ReadOptions, into result: inout BinaryFile
   ) {
     do throws(BinaryError) {
-      let read = try ThinImageReader.read(bytes, member: member, options: options)
+      let read = try ThinImageReader.read(bytes, size: size, member: member, options: options)
       result.images.append(read.image)
       result.problems.append(contentsOf: read.problems)
     } catch {

@@ -19,19 +19,23 @@ enum ThinImageReader {
 
   /// Reads the image in `bytes`.
   /// - Parameters:
-  ///   - bytes: Exactly the image's bytes; its `baseOffset` is the image's offset in the file.
+  ///   - bytes: The image's bytes; its `baseOffset` is the image's offset in the file.
+  ///   - size: The image's size, which bounds the name bytes it may hold: `bytes.count`, or
+  ///     more when only the leading bytes its tables reach were read (`MachOReadExtent`).
   ///   - member: The archive member name, when the image is one.
   ///   - options: Which tables to read.
   /// - Throws: when the header or the load-command list is unreadable, or the image's names go
   ///   over its limit.
-  static func read(_ bytes: ByteReader, member: String?, options: ReadOptions) throws(BinaryError) -> Result {
+  static func read(_ bytes: ByteReader, size: Int, member: String?, options: ReadOptions) throws(BinaryError)
+    -> Result
+  {
     let header = try MachHeader(parsing: bytes)
     var image = bytes
     image.byteOrder = header.byteOrder
     let summary = try LoadCommandSummary(image: image, header: header)
     var result = Image(
       format: .machO, architecture: header.architecture, member: member, kind: kind(of: header.fileType),
-      fileType: MachOFileType.name(header.fileType), imageSize: bytes.count)
+      fileType: MachOFileType.name(header.fileType), imageSize: size)
     result.libraries = summary.libraries
     result.installName = summary.installName
     result.machO = summary.metadata

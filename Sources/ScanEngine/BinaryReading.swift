@@ -21,7 +21,7 @@ public enum BinaryReading {
     then body: (FileBytes, BinaryFile) -> Result
   ) throws(BinaryError) -> Result {
     let limit = ReadLimits.binaryBytes
-    let file = try fileSystem.contents(of: path, limit: limit)
+    let file = try fileSystem.contents(of: path, limit: limit, needing: BinaryFileReader.leadingBytesNeeded)
     guard file.fileSize <= limit else {
       throw BinaryError(.io, "larger than \(ReadLimits.describe(limit)); not read")
     }

@@ -61,12 +61,27 @@ public protocol ScanFileSystem: Sendable {
   /// Up to `limit` bytes from the start of the regular file at `path`, with the file's whole size.
   /// - Throws: `BinaryError` of kind `io` when it cannot be opened or read, or is not a regular file.
   func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes
+  /// Up to `limit` bytes from the start of the regular file at `path`, of which the caller uses
+  /// only as many as `needed` says from the first bytes and the file's size (a reader's tables).
+  /// A source that must decompress to read (an archive entry) reads no further than that; the
+  /// default reads as `contents(of:limit:)` does, since a mapped file costs only the pages used.
+  /// - Throws: `BinaryError` as `contents(of:limit:)` does.
+  func contents(
+    of path: String, limit: Int, needing needed: (_ leading: UnsafeRawBufferPointer, _ fileSize: Int) -> Int
+  ) throws(BinaryError) -> FileBytes
   /// Opens the archive file at `path` as the folder `path + "!"`, or says why it cannot be
   /// opened. Discovery calls this for a file whose first bytes announce an archive.
   func mountArchive(at path: String) -> Result<MountedArchive, BinaryError>
 }
 
 extension ScanFileSystem {
+  /// Reads as `contents(of:limit:)` does: the bytes a reader does not touch cost nothing.
+  public func contents(
+    of path: String, limit: Int, needing needed: (_ leading: UnsafeRawBufferPointer, _ fileSize: Int) -> Int
+  ) throws(BinaryError) -> FileBytes {
+    try contents(of: path, limit: limit)
+  }
+
   /// The bytes of a manifest, `Info.plist` or strings file at `path`, or why there are none: a
   /// file larger than `ReadLimits.documentBytes` is not read past the limit and is refused as
   /// "larger than 8 MiB". Discovery and the engine read every document through this.
