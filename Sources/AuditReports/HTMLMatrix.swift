@@ -1,8 +1,12 @@
+import BinaryImage
 import PrivacyAudit
 
-/// The summary matrix of the HTML report: one row per target, one column per required-reason
-/// category, per protected resource and for tracking, each cell saying `declared`, `used` or
-/// `both` (categories, tracking) or `requested` / `referenced` (permissions).
+/// The summary matrix of the HTML report: one row per target with its verdict (App Store
+/// Connect, the codes predicted, its manifests and signer), then one column per required-reason
+/// category, per protected resource and for tracking, each cell in plain words: `declared,
+/// used`, `used, NOT declared`, `declared, not used` (categories, tracking) or `asks` / `API
+/// only` (permissions). Paths are shown relative to the folder all targets share when they are
+/// absolute.
 ///
 /// The columns are the union over all targets, found in one pass; each cell is a set lookup, so
 /// the matrix costs targets × columns, never targets².
@@ -12,7 +16,13 @@ struct HTMLMatrix {
   /// Every protected resource some target can ask for, sorted.
   let resources: [String]
 
+  /// The folder every target path starts with, stripped from the shown paths; empty when the
+  /// paths are relative already.
+  let sharedFolder: String
+
   init(_ report: AuditReport) {
+    let paths = report.targets.map(\.path)
+    sharedFolder = paths.allSatisfy { $0.hasPrefix("/") } ? Self.sharedFolder(of: paths) : ""
     var categories: Set<String> = []
     var resources: Set<String> = []
     for target in report.targets {
@@ -27,7 +37,11 @@ struct HTMLMatrix {
   /// The table, written into `output` row by row.
   func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     var head =
-      "<div class=\"matrix-wrap\"><table class=\"matrix\" id=\"matrix\"><thead><tr><th rowspan=\"2\">Target</th>"
+      (sharedFolder.isEmpty
+        ? "" : "<p class=\"muted\">Paths are in <code>\(HTMLEscaping.text(sharedFolder))</code>.</p>")
+      + "<div class=\"matrix-wrap\"><table class=\"matrix\" id=\"matrix\"><thead><tr><th rowspan=\"2\">Target</th>"
+      + "<th rowspan=\"2\">App Store Connect</th><th rowspan=\"2\">Codes</th><th rowspan=\"2\">Manifest</th>"
+      + "<th rowspan=\"2\">Signature</th>"
     if !categories.isEmpty {
       head += "<th colspan=\"\(categories.count)\">Required-reason categories</th>"
     }
@@ -51,9 +65,10 @@ struct HTMLMatrix {
 
   private func row(_ target: TargetReport, index: Int) -> String {
     let path = HTMLEscaping.text(target.path)
+    let shown = sharedFolder.isEmpty ? target.path : String(target.path.dropFirst(sharedFolder.count + 1))
     var row =
       "<tr data-path=\"\(path)\"><th scope=\"row\"><a class=\"path\" href=\"#\(HTMLReporter.anchor(index))\">"
-      + path + "</a></th>"
+      + HTMLEscaping.text(shown) + "</a></th>" + verdictCells(TargetVerdict(target), target)
     let declared = Set(target.declaredCategories)
     let used = Set(target.usedCategories)
     for category in categories {
@@ -75,7 +90,8 @@ struct HTMLMatrix {
       let missing = missingPurpose.contains(resource)
       row +=
         "<td class=\"\(strength)\(missing ? " missing" : "")\""
-        + (missing ? " title=\"no purpose string\"" : "") + ">\(strength)</td>"
+        + (missing ? " title=\"no purpose string\"" : "") + ">\(isRequested ? "asks" : "API only")"
+        + (missing ? ", no purpose string" : "") + "</td>"
     }
     let tracking = target.tracking
     row += cell(
@@ -84,13 +100,39 @@ struct HTMLMatrix {
     return row + "</tr>\n"
   }
 
-  /// `both`, `declared`, `used`, or an empty cell.
+  /// The verdict's cells: App Store Connect, the codes, the manifests, the signers.
+  private func verdictCells(_ verdict: TargetVerdict, _ target: TargetReport) -> String {
+    let appStore =
+      !verdict.rejections.isEmpty
+      ? "<td class=\"reject\">will reject</td>"
+      : verdict.hasUnreadableBinary ? "<td class=\"unknown\">cannot tell</td>" : "<td class=\"accept\">will accept</td>"
+    let codes = verdict.rejections.map(\.code.rawValue).joined(separator: ", ")
+    let manifests = (target.privacyManifest == nil ? 0 : 1) + target.otherPrivacyManifests.count
+    let signers = verdict.signers.isEmpty ? Signer.unsigned.description : verdict.signers.joined(separator: ", ")
+    return appStore + "<td>\(codes)</td>"
+      + "<td>\(manifests == 0 ? "none" : manifests == 1 ? "yes" : "\(manifests)")</td>"
+      + "<td>\(HTMLEscaping.text(signers))</td>"
+  }
+
+  /// `declared, used`, `declared, not used`, `used, NOT declared`, or an empty cell.
   private func cell(declared: Bool, used: Bool) -> String {
     switch (declared, used) {
-    case (true, true): "<td class=\"both\">both</td>"
-    case (true, false): "<td class=\"declared\">declared</td>"
-    case (false, true): "<td class=\"used\">used</td>"
+    case (true, true): "<td class=\"both\">declared, used</td>"
+    case (true, false): "<td class=\"declared\">declared, not used</td>"
+    case (false, true): "<td class=\"used\">used, NOT declared</td>"
     case (false, false): "<td></td>"
     }
+  }
+
+  /// The longest folder every path lies in (`/a/b` for `/a/b/c` and `/a/b/d/e`), so that no
+  /// path is shown empty; empty for none.
+  private static func sharedFolder(of paths: [String]) -> String {
+    guard var shared = paths.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() })
+    else { return "" }
+    for path in paths.dropFirst() {
+      let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      shared = shared.prefix(zip(shared, parts).prefix { $0 == $1 }.count)
+    }
+    return shared.joined(separator: "/")
   }
 }

@@ -46,8 +46,10 @@ enum HTMLPage {
     section.target>details>summary{padding:.45rem .7rem;background:var(--head);cursor:pointer}
     section.target>details>div{padding:.3rem .9rem .7rem}
     .count{margin-left:.6rem;font-size:.9em}
-    dl.identity{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.4rem 0}
-    dl.identity dt{color:var(--muted)}dl.identity dd{margin:0}
+    dl.identity,dl.verdict{display:grid;grid-template-columns:max-content 1fr;gap:.1rem 1rem;margin:.4rem 0}
+    dl.identity dt{color:var(--muted)}dl.identity dd,dl.verdict dd{margin:0}
+    dl.verdict{padding:.4rem .6rem;border-left:4px solid var(--both)}dl.verdict.reject{border-left-color:var(--error)}
+    dl.verdict dt{font-weight:600}td.reject{color:var(--error);font-weight:600}td.accept{color:var(--muted)}
     details.finding{border-left:3px solid var(--line);margin:.35rem 0;padding-left:.6rem}
     details.finding.error{border-color:var(--error)}details.finding.warning{border-color:var(--warning)}\
     details.finding.note{border-color:var(--note)}

@@ -16,12 +16,17 @@ import TargetDiscovery
 public struct HTMLReporter: Reporter {
   /// sdkvet's version, named in the header.
   public var toolVersion: String
+  /// One evidence row per symbol (`collapsed`) or per location (`full`).
+  public var evidence: EvidenceDetail
 
   /// Creates an HTML reporter.
   ///
-  /// - Parameter toolVersion: sdkvet's version, named in the header.
-  public init(toolVersion: String) {
+  /// - Parameters:
+  ///   - toolVersion: sdkvet's version, named in the header.
+  ///   - evidence: One evidence row per symbol, or per location.
+  public init(toolVersion: String, evidence: EvidenceDetail = .collapsed) {
     self.toolVersion = toolVersion
+    self.evidence = evidence
   }
 
   /// Writes `report` as one HTML document followed by a newline.
@@ -93,17 +98,29 @@ public struct HTMLReporter: Reporter {
     where count > 0 {
       html += "<span class=\"count \(severity)\">\(counted(count, severity))</span>"
     }
-    html += "</summary><div>\n<dl class=\"identity\">"
+    html += "</summary><div>\n" + verdictHTML(TargetVerdict(target)) + "<dl class=\"identity\">"
     for (label, value) in identity(of: target) {
       html += "<dt>\(label)</dt><dd>\(value)</dd>"
     }
     html += "</dl>\n"
     if target.findings.isEmpty { html += "<p class=\"muted\">No findings.</p>\n" }
     for finding in target.findings {
-      html += findingHTML(finding)
+      html += findingHTML(finding, in: target)
     }
     html += "<h3>Privacy profile</h3>\n" + profile(target)
     return html + "</div></details></section>\n"
+  }
+
+  /// The verdict first: App Store Connect, what the host app adds, what the target reaches, who it comes from.
+  private func verdictHTML(_ verdict: TargetVerdict) -> String {
+    let rows = [
+      ("App Store Connect", verdict.appStoreConnect(quote: code)),
+      (verdict.isApp ? "The app adds" : "The host app adds", verdict.mustAdd(quote: code)),
+      ("Reaches", verdict.reaches(quote: code, plain: HTMLEscaping.text)),
+      ("From", verdict.origin(quote: code, plain: HTMLEscaping.text)),
+    ]
+    let state = verdict.rejections.isEmpty ? "accept" : "reject"
+    return "<dl class=\"verdict \(state)\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>\n"
   }
 
   /// What is known of the target itself, as label and already-escaped HTML: its package (name,
@@ -123,7 +140,8 @@ public struct HTMLReporter: Reporter {
     for receipt in target.signatureReceipts {
       rows.append(("Signature receipt", code(receipt.fileName) + " " + HTMLEscaping.text(receipt.summary)))
     }
-    rows.append(("Privacy manifest", target.privacyManifest.map(code) ?? "none"))
+    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(code)
+    rows.append(("Privacy manifest", manifests.isEmpty ? "none" : manifests.joined(separator: ", ")))
     for binary in target.binaries {
       let architectures = binary.architectures.map(HTMLEscaping.text).joined(separator: ", ")
       rows.append(
@@ -141,13 +159,14 @@ public struct HTMLReporter: Reporter {
       rows.append(
         (
           "Hosts",
-          target.hosts.map { code($0.host) + " (in " + code(target.shortened($0.binary)) + ")" }.joined(separator: ", ")
+          HostPlaces.of(target).map { code($0.host) + " (in " + HTMLEscaping.text($0.places) + ")" }
+            .joined(separator: ", ")
         ))
     }
     return rows
   }
 
-  private func findingHTML(_ finding: Finding) -> String {
+  private func findingHTML(_ finding: Finding, in target: TargetReport) -> String {
     let severity = finding.severity.rawValue
     var html =
       "<details class=\"finding \(severity)\"><summary><span class=\"sev \(severity)\">\(severity)</span> "
@@ -162,15 +181,20 @@ public struct HTMLReporter: Reporter {
     }
     // The callers column only when call sites were looked for (`scan --call-sites`).
     let showsCallers = finding.evidence.contains { $0.callSites != nil }
+    let place = evidence == .full ? "<th>Binary</th><th>Architecture</th><th>Member</th>" : "<th>Where</th>"
     html +=
-      "<table><thead><tr><th>Symbol</th><th>Via</th><th>Binary</th><th>Architecture</th><th>Member</th>"
+      "<table><thead><tr><th>Symbol</th><th>Via</th>" + place
       + "<th>Library</th>" + (showsCallers ? "<th>Callers</th>" : "") + "</tr></thead><tbody>"
-    for evidence in finding.evidence {
-      let callers = evidence.callSites.map { $0.sentence(quote: code) } ?? "—"
+    for row in EvidenceRow.rows(finding.evidence, in: target, detail: evidence) {
+      let item = row.first
+      let callers = item.callSites.map { $0.sentence(quote: code) } ?? "—"
+      let location =
+        evidence == .full
+        ? "<td>\(code(item.binary))</td><td>\(optional(item.architecture))</td><td>\(optional(item.member))</td>"
+        : "<td>\(code(row.location))</td>"
       html +=
-        "<tr><td>\(code(evidence.symbol))</td><td>\(evidence.via.rawValue)</td><td>\(code(evidence.binary))</td>"
-        + "<td>\(optional(evidence.architecture))</td><td>\(optional(evidence.member))</td>"
-        + "<td>\(optional(evidence.library))</td>" + (showsCallers ? "<td>\(callers)</td>" : "") + "</tr>"
+        "<tr><td>\(code(item.symbol))</td><td>\(item.via.rawValue)</td>" + location
+        + "<td>\(optional(item.library))</td>" + (showsCallers ? "<td>\(callers)</td>" : "") + "</tr>"
     }
     return html + "</tbody></table></details>\n"
   }
@@ -188,7 +212,7 @@ public struct HTMLReporter: Reporter {
         + (target.permissions.isEmpty
           ? "none"
           : target.permissions.map { permission in
-            HTMLEscaping.text(permission.resource) + " " + permission.strength + " ("
+            HTMLEscaping.text(permission.resource) + " " + permission.plainStrength + " ("
               + permission.infoPlistKeys.map(code).joined(separator: ", ")
               + (permission.source.map { "; from " + code($0) } ?? "") + ")"
           }.joined(separator: "; ")))

@@ -65,6 +65,7 @@ public struct JSONReporter: Reporter {
       ("embeddedIn", .optional(target.embeddedIn)),
       ("binaries", .array(target.binaries.map(binary))),
       ("privacyManifest", .optional(target.privacyManifest)),
+      ("otherPrivacyManifests", .strings(target.otherPrivacyManifests)),
       ("usedCategories", .strings(target.usedCategories)),
       ("declaredCategories", .strings(target.declaredCategories)),
       (

@@ -17,12 +17,17 @@ import TargetDiscovery
 public struct MarkdownReporter: Reporter {
   /// sdkvet's version, named under the title.
   public var toolVersion: String
+  /// One evidence row per symbol (`collapsed`) or per location (`full`).
+  public var evidence: EvidenceDetail
 
   /// Creates a Markdown reporter.
   ///
-  /// - Parameter toolVersion: sdkvet's version, named under the title.
-  public init(toolVersion: String) {
+  /// - Parameters:
+  ///   - toolVersion: sdkvet's version, named under the title.
+  ///   - evidence: One evidence row per symbol, or per location.
+  public init(toolVersion: String, evidence: EvidenceDetail = .collapsed) {
     self.toolVersion = toolVersion
+    self.evidence = evidence
   }
 
   /// The most UTF-8 bytes written before the closing note: under GitHub's 65,536-character
@@ -85,6 +90,14 @@ public struct MarkdownReporter: Reporter {
 
   private func section(_ target: TargetReport) -> [String] {
     var lines = ["## " + MarkdownEscaping.code(target.path, inTable: false), ""]
+    let verdict = TargetVerdict(target)
+    let quote = { (text: String) in MarkdownEscaping.code(text, inTable: false) }
+    lines += [
+      "- **App Store Connect:** " + verdict.appStoreConnect(quote: quote),
+      "- **" + (verdict.isApp ? "The app adds" : "The host app adds") + ":** " + verdict.mustAdd(quote: quote),
+      "- **Reaches:** " + verdict.reaches(quote: quote, plain: MarkdownEscaping.text),
+      "- **From:** " + verdict.origin(quote: quote, plain: MarkdownEscaping.text),
+    ]
     lines.append("- Kind: " + target.kind.rawValue)
     if let identifier = target.bundleIdentifier {
       lines.append("- Bundle identifier: " + MarkdownEscaping.code(identifier, inTable: false))
@@ -97,8 +110,8 @@ public struct MarkdownReporter: Reporter {
         "- Package: "
           + package.summary(name: MarkdownEscaping.text, detail: { MarkdownEscaping.code($0, inTable: false) }))
     }
-    lines.append(
-      "- Privacy manifest: " + (target.privacyManifest.map { MarkdownEscaping.code($0, inTable: false) } ?? "none"))
+    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(quote)
+    lines.append("- Privacy manifest: " + (manifests.isEmpty ? "none" : manifests.joined(separator: ", ")))
     for binary in target.binaries {
       let architectures = binary.architectures.map(MarkdownEscaping.text).joined(separator: ", ")
       lines.append(
@@ -121,7 +134,7 @@ public struct MarkdownReporter: Reporter {
     }
     for (index, finding) in target.findings.enumerated() {
       if index > 0 { lines.append("") }
-      lines += findingLines(finding)
+      lines += findingLines(finding, in: target)
     }
     lines += ["", "### Privacy profile", ""]
     lines += profileLines(target)
@@ -151,7 +164,7 @@ public struct MarkdownReporter: Reporter {
     MarkdownEscaping.code(receipt.fileName, inTable: false) + ": " + MarkdownEscaping.text(receipt.summary)
   }
 
-  private func findingLines(_ finding: Finding) -> [String] {
+  private func findingLines(_ finding: Finding, in target: TargetReport) -> [String] {
     let category = finding.category.map { " (" + MarkdownEscaping.code($0, inTable: false) + ")" } ?? ""
     let prediction = finding.appStoreCode.map { " — predicts " + $0.rawValue + " (" + $0.title + ")" } ?? ""
     var lines = [
@@ -166,21 +179,22 @@ public struct MarkdownReporter: Reporter {
     guard !finding.evidence.isEmpty else { return lines }
     // The callers column only when call sites were looked for (`scan --call-sites`).
     let showsCallers = finding.evidence.contains { $0.callSites != nil }
-    let headers = ["Symbol", "Via", "Binary", "Architecture", "Member", "Library"] + (showsCallers ? ["Callers"] : [])
+    let place = evidence == .full ? ["Binary", "Architecture", "Member"] : ["Where"]
+    let headers = ["Symbol", "Via"] + place + ["Library"] + (showsCallers ? ["Callers"] : [])
     lines += [
       "",
       MarkdownEscaping.row(headers),
       MarkdownEscaping.row(Array(repeating: "---", count: headers.count)),
     ]
-    for evidence in finding.evidence {
-      let callers =
-        showsCallers ? [evidence.callSites.map { $0.sentence(quote: code) } ?? "—"] : []
+    for row in EvidenceRow.rows(finding.evidence, in: target, detail: evidence) {
+      let item = row.first
+      let callers = showsCallers ? [item.callSites.map { $0.sentence(quote: code) } ?? "—"] : []
+      let location =
+        evidence == .full
+        ? [code(item.binary), optionalText(item.architecture), optionalCode(item.member)] : [code(row.location)]
       lines.append(
         MarkdownEscaping.row(
-          [
-            code(evidence.symbol), evidence.via.rawValue, code(evidence.binary),
-            optionalText(evidence.architecture), optionalCode(evidence.member), optionalCode(evidence.library),
-          ] + callers))
+          [code(item.symbol), item.via.rawValue] + location + [optionalCode(item.library)] + callers))
     }
     return lines
   }
@@ -230,9 +244,8 @@ public struct MarkdownReporter: Reporter {
       lines += ["", "**Commonly used SDKs (Apple's list):** " + sdks.joined(separator: ", ") + "."]
     }
     if !target.hosts.isEmpty {
-      let hosts = target.hosts.map { use in
-        MarkdownEscaping.code(use.host, inTable: false) + " (in " + MarkdownEscaping.code(use.binary, inTable: false)
-          + ")"
+      let hosts = HostPlaces.of(target).map { use in
+        MarkdownEscaping.code(use.host, inTable: false) + " (in " + MarkdownEscaping.text(use.places) + ")"
       }
       lines += ["", "**Hosts named in the binaries:** " + hosts.joined(separator: ", ") + "."]
     }

@@ -67,6 +67,8 @@ extension TrackingProfile {
 extension PermissionUse {
   /// `requested` when the evidence proves a request, `referenced` for a class reference alone.
   var strength: String { requested ? "requested" : "referenced" }
+  /// `asks for access` or `API referenced only`: `strength` in words for the HTML report.
+  var plainStrength: String { requested ? "asks for access" : "API referenced only" }
 }
 
 extension Evidence {

@@ -21,16 +21,19 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   ///     omitted when `nil`.
   ///   - scanRoot: The absolute directory the scan ran in, for SARIF's `SCANROOT` base URI;
   ///     left unresolved when `nil`.
+  ///   - evidence: One evidence row per symbol, or per location, in text, Markdown and HTML;
+  ///     JSON and SARIF always hold every location.
   /// - Returns: A reporter configured for this format.
   public func reporter(
-    toolVersion: String, useColor: Bool, informationURI: String? = nil, scanRoot: String? = nil
+    toolVersion: String, useColor: Bool, informationURI: String? = nil, scanRoot: String? = nil,
+    evidence: EvidenceDetail = .collapsed
   ) -> any Reporter {
     switch self {
-    case .text: TextReporter(useColor: useColor)
+    case .text: TextReporter(useColor: useColor, evidence: evidence)
     case .json: JSONReporter(toolVersion: toolVersion)
     case .sarif: SARIFReporter(toolVersion: toolVersion, informationURI: informationURI, scanRoot: scanRoot)
-    case .markdown: MarkdownReporter(toolVersion: toolVersion)
-    case .html: HTMLReporter(toolVersion: toolVersion)
+    case .markdown: MarkdownReporter(toolVersion: toolVersion, evidence: evidence)
+    case .html: HTMLReporter(toolVersion: toolVersion, evidence: evidence)
     }
   }
 }

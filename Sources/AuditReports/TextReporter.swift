@@ -4,20 +4,27 @@ import TargetDiscovery
 
 /// Writes the human-readable report (`--format text`, the default), laid out for 100 columns.
 ///
-/// Per target: a header line (path and kind), the app it is embedded in, its binaries and
-/// manifest, each finding with its severity, rule ID, category, message and aligned evidence
-/// lines (`symbol  via  binary(member)[arch]  from library`), then the privacy profile
-/// (categories declared/used, permissions, tracking). A summary line closes the report.
+/// Per target: a header line (path and kind), then the verdict (`TargetVerdict`: App Store
+/// Connect, what the host app must add, what the target reaches, who it comes from), the app it
+/// is embedded in, its package, binaries and manifests, each finding with its severity, rule ID,
+/// category, message and aligned evidence lines (`symbol  via  binary(member)[archs]  from
+/// library`, one per symbol unless `evidence` is `.full`), then the privacy profile (categories
+/// declared/used, permissions, tracking). A summary line closes the report.
 public struct TextReporter: Reporter {
   /// Whether ANSI colour escapes are written; the CLI turns this on only for a TTY without
   /// `--no-color` or `NO_COLOR`.
   public var useColor: Bool
+  /// One evidence line per symbol (`collapsed`) or per location (`full`).
+  public var evidence: EvidenceDetail
 
   /// Creates a text reporter.
   ///
-  /// - Parameter useColor: Whether to write ANSI colour escapes.
-  public init(useColor: Bool) {
+  /// - Parameters:
+  ///   - useColor: Whether to write ANSI colour escapes.
+  ///   - evidence: One evidence line per symbol, or per location.
+  public init(useColor: Bool, evidence: EvidenceDetail = .collapsed) {
     self.useColor = useColor
+    self.evidence = evidence
   }
 
   /// Column where a target's header values start (after `binary`, `manifest`, `package`).
@@ -52,14 +59,18 @@ public struct TextReporter: Reporter {
 
   private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
     var lines = [style.apply(.bold, shown(target.path)) + "  (\(target.kind.rawValue))"]
+    let verdict = TargetVerdict(target)
+    let quote = { (text: String) in self.shown(text) }
+    let verdictColor: TerminalStyle.Attribute = verdict.rejections.isEmpty ? .bold : .red
+    lines += headerLines("App Store", style.apply(verdictColor, verdict.appStoreConnect(quote: quote)))
+    lines += headerLines(verdict.mustAddLabel, verdict.mustAdd(quote: quote))
+    lines += headerLines("reaches", verdict.reaches(quote: quote, plain: quote))
+    lines += headerLines("from", verdict.origin(quote: quote, plain: quote))
     if let app = target.embeddedIn {
       lines.append("  in app    " + shown(app))
     }
     if let package = target.package {
-      var wrapped = TextLayout.wrapped(
-        package.summary(name: shown, detail: shown), indent: Self.headerIndent, hangingIndent: Self.headerIndent)
-      wrapped[0] = "  package   " + wrapped[0].dropFirst(Self.headerIndent)
-      lines += wrapped
+      lines += headerLines("package", package.summary(name: shown, detail: shown))
     }
     for binary in target.binaries {
       let architectures =
@@ -67,6 +78,7 @@ public struct TextReporter: Reporter {
       lines.append("  binary    \(shown(target.shortened(binary.path)))  \(binary.format.rawValue)\(architectures)")
     }
     lines.append("  manifest  " + (target.privacyManifest.map { shown(target.shortened($0)) } ?? "none"))
+    lines += target.otherPrivacyManifests.map { "            " + shown(target.shortened($0)) }
     lines += target.signatureReceipts.map(ArchiveText.receiptLine)
     lines.append("")
     if target.findings.isEmpty {
@@ -92,21 +104,23 @@ public struct TextReporter: Reporter {
     if let file = finding.file {
       lines.append(String(repeating: " ", count: Self.findingIndent) + "file: " + shown(target.shortened(file)))
     }
-    lines += evidenceLines(finding.evidence, in: target, indent: Self.findingIndent + 2).map { style.apply(.dim, $0) }
+    let rows = EvidenceRow.rows(finding.evidence, in: target, detail: evidence)
+    lines += evidenceLines(rows, indent: Self.findingIndent + 2).map { style.apply(.dim, $0) }
     return lines
   }
 
   /// Evidence as aligned columns (`symbol  via  location  from library`), locations relative
   /// to the target; a column that would pass column 100 moves to a continuation line.
-  private func evidenceLines(_ evidence: [PrivacyAudit.Evidence], in target: TargetReport, indent: Int) -> [String] {
-    let symbols = evidence.map { shown($0.symbol) }
-    let vias = evidence.map(\.via.rawValue)
-    let locations = evidence.map { shown(target.shortened($0.binary) + $0.memberAndArchitecture) }
-    let symbolWidth = min(symbols.map(\.count).max() ?? 0, Self.maximumColumn)
+  private func evidenceLines(_ rows: [EvidenceRow], indent: Int) -> [String] {
+    let symbols = rows.map { shown($0.first.symbol) }
+    let vias = rows.map(\.first.via.rawValue)
+    let locations = rows.map { shown($0.location) }
+    // A symbol longer than the column overflows it alone; the others are aligned among themselves.
+    let symbolWidth = symbols.map(\.count).filter { $0 <= Self.maximumColumn }.max() ?? Self.maximumColumn
     let viaWidth = vias.map(\.count).max() ?? 0
     let locationWidth = min(locations.map(\.count).max() ?? 0, Self.maximumColumn)
     var lines: [String] = []
-    for (index, item) in evidence.enumerated() {
+    for (index, item) in rows.map(\.first).enumerated() {
       var columns = [
         TextLayout.Column(text: symbols[index], width: symbolWidth),
         TextLayout.Column(text: vias[index], width: viaWidth),
@@ -172,9 +186,16 @@ public struct TextReporter: Reporter {
       lines += labelled("listed SDKs", sdks)
     }
     if !target.hosts.isEmpty {
-      lines += labelled("hosts", target.hosts.map { shown($0.host) + " (in \(shown(target.shortened($0.binary))))" })
+      lines += labelled("hosts", HostPlaces.of(target).map { shown($0.host) + " (in \(shown($0.places)))" })
     }
     return lines
+  }
+
+  /// `  label     value`, the value wrapped under itself at the header's column.
+  private func headerLines(_ label: String, _ value: String) -> [String] {
+    var wrapped = TextLayout.wrapped(value, indent: Self.headerIndent, hangingIndent: Self.headerIndent)
+    wrapped[0] = "  " + TextLayout.padded(label, to: Self.headerIndent - 2) + wrapped[0].dropFirst(Self.headerIndent)
+    return wrapped
   }
 
   /// `yes: reads the advertising identifier; manifest NSPrivacyTracking false; no domains`.

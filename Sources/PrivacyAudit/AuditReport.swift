@@ -251,6 +251,9 @@ public struct TargetReport: Sendable, Hashable {
   public var bundleIdentifier: String?
   /// The reasons the manifests declare for each declared category (`declaredCategories`), sorted, each once.
   public var declaredReasons: [String: [String]] = [:]
+  /// The target's other manifests, beyond `privacyManifest` (one per slice of an xcframework, one
+  /// in a resource bundle), sorted by path: every one is read for the checks.
+  public var otherPrivacyManifests: [String] = []
 
   /// Creates a target report.
   public init(

@@ -72,6 +72,7 @@ public struct PrivacyAuditor: Sendable {
     report.hosts = hosts
     report.bundleIdentifier = audit.target.bundleIdentifier
     report.declaredReasons = Self.declaredReasons(audit, declared: declared)
+    report.otherPrivacyManifests = audit.manifests.map(\.file.path).filter { $0 != report.privacyManifest }.sorted()
     return report
   }
 

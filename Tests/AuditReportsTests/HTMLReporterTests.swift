@@ -56,7 +56,7 @@ import Testing
     #expect(html.contains("script-src 'sha256-\(digest.trimmingCharacters(in: .whitespacesAndNewlines))'"))
   }
 
-  @Test func theMatrixShowsDeclaredUsedAndBoth() throws {
+  @Test func theMatrixShowsTheVerdictAndPlainWords() throws {
     let html = HTMLReporter(toolVersion: "1").rendered(SyntheticReport.report)
     // The tracking header spans both header rows, so it comes first in the source and last in a row.
     let headers = Self.cells(of: "data-column=\"", in: html, closing: "\"")
@@ -66,14 +66,17 @@ import Testing
     let cells = Self.cells(of: "<td", in: String(row), closing: "</td>").map {
       String($0.split(separator: ">").last ?? "")
     }
-    #expect(cells.count == columns.count)
+    // App Store Connect, codes, manifest and signature come first, then one cell per column.
+    #expect(cells.count == 4 + columns.count)
+    #expect(Array(cells.prefix(4)) == ["will reject", "ITMS-91053", "yes", "unsigned"])
     var shown: [String: String] = [:]
-    for (column, cell) in zip(columns, cells) where !cell.isEmpty { shown[column] = cell }
+    for (column, cell) in zip(columns, cells.dropFirst(4)) where !cell.isEmpty { shown[column] = cell }
     #expect(
       shown == [
-        SyntheticReport.fileTimestamp: "both", SyntheticReport.systemBootTime: "used",
-        SyntheticReport.userDefaults: "declared", "camera": "requested", "location-when-in-use": "referenced",
-        "microphone": "requested", "tracking": "used",
+        SyntheticReport.fileTimestamp: "declared, used", SyntheticReport.systemBootTime: "used, NOT declared",
+        SyntheticReport.userDefaults: "declared, not used", "camera": "asks, no purpose string",
+        "location-when-in-use": "API only",
+        "microphone": "asks", "tracking": "used, NOT declared",
       ])
   }
 

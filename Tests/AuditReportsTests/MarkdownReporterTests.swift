@@ -42,12 +42,20 @@ import enum TargetDiscovery.TargetKind
     return Array(cells.dropFirst().dropLast()).map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
-  @Test func evidenceRowKeepsItsSixCells() throws {
+  @Test func evidenceRowKeepsItsFourCells() throws {
     let row = try #require(markdown.split(separator: "\n").first { $0.contains("tick") })
     let cells = Self.cells(row)
-    #expect(cells.count == 6)
+    #expect(cells.count == 4)
     // Longest backtick run inside is 2, so the fence is 3; a leading backtick needs a space.
     #expect(cells.first == "``` `tick``s\\|x ```")
+    #expect(cells[2].contains("(m`\\|)"), "the member is in the location: \(cells[2])")
+  }
+
+  @Test func fullEvidenceKeepsItsSixCells() throws {
+    let full = MarkdownReporter(toolVersion: "1", evidence: .full).rendered(Self.awkward)
+    let row = try #require(full.split(separator: "\n").first { $0.contains("tick") })
+    let cells = Self.cells(row)
+    #expect(cells.count == 6)
     #expect(cells[4] == "``m`\\|``")
   }
 

@@ -35,6 +35,12 @@ enum ScanCommand: Subcommand {
         help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
       OptionSpec("--no-color", help: "Never colour the text report (also: NO_COLOR set in the environment)."),
       OptionSpec(
+        "--evidence", value: "detail", allowed: EvidenceDetail.allCases.map(\.rawValue),
+        default: EvidenceDetail.collapsed.rawValue,
+        help:
+          "Evidence in text, Markdown and HTML: one row per symbol saying where it occurs, or one per location (full). JSON and SARIF hold every location."
+      ),
+      OptionSpec(
         "--call-sites",
         help: "Name the functions that call each matched API (arm64 and x86_64 Mach-O code); 'not called' when none."),
       OptionSpec(
@@ -82,6 +88,7 @@ enum ScanCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
     let format = try arguments.value("--format", as: ReportFormat.self)
+    let evidence = try arguments.value("--evidence", as: EvidenceDetail.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
@@ -165,7 +172,7 @@ enum ScanCommand: Subcommand {
       && (context.environment["NO_COLOR"] ?? "").isEmpty
     let reporter = format.reporter(
       toolVersion: SDKVetVersion.current, useColor: useColor,
-      scanRoot: FileManager.default.currentDirectoryPath)
+      scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
     var output = OutputTextStream(streams: streams)
     report.updateCallers { caller in
       caller.readableName = Array(caller.function.utf8).withUnsafeBytes(SwiftDemangler.readable)

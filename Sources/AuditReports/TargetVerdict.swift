@@ -1,0 +1,144 @@
+import BinaryImage
+import PackageProvenance
+import PrivacyAudit
+import TargetDiscovery
+
+/// What a reviewer decides from, put first in every target of the text, Markdown and HTML
+/// reports: whether App Store Connect will reject the target and what triggers it, what the app
+/// embedding it must add, what its code reaches, and who it comes from. Drawn from the target's
+/// findings and profile alone; the findings below it hold the evidence.
+struct TargetVerdict {
+  /// An App Store code the target's errors predict, with the rules (and subjects) that raise it.
+  struct Rejection {
+    var code: AppStoreCode
+    var triggers: [String]
+  }
+
+  /// The codes the target's errors predict, in code order.
+  let rejections: [Rejection]
+  /// Whether a binary of the target could not be read: then nothing can be said of acceptance.
+  let hasUnreadableBinary: Bool
+  /// Warnings left to a reviewer (a possible listed SDK, a style problem).
+  let warnings: Int
+  /// Info.plist keys to add: for an SDK, those of every permission it asks for; for an app, those
+  /// its Info.plist lacks.
+  let infoPlistKeys: [String]
+  /// Categories the target's binaries use that none of its manifests declares (short names).
+  let undeclaredCategories: [String]
+  /// Categories the target's binaries use (short names).
+  let usedCategories: [String]
+  /// Protected resources the target reaches, each with whether it asks for access.
+  let permissions: [(resource: String, requested: Bool)]
+  /// Whether the target tracks (reads the advertising identifier, asks for App Tracking
+  /// Transparency, or declares tracking).
+  let tracks: Bool
+  /// The hosts its binaries name, each once.
+  let hosts: [String]
+  /// The package record's name, version and manager, when a dependency manager put it there.
+  let package: PackageRecord?
+  /// Who signed it: the xcframework's signer, else each binary slice's, each once.
+  let signers: [String]
+  /// Whether the target is an app or extension (which adds keys itself) rather than an SDK.
+  let isApp: Bool
+
+  init(_ target: TargetReport) {
+    var triggers: [AppStoreCode: [String]] = [:]
+    for finding in target.findings where finding.severity == .error {
+      guard let code = finding.appStoreCode else { continue }
+      let subject = finding.category.map { " " + CategoryStatus(category: $0, declared: false, used: false).shortName }
+      let trigger = finding.rule.rawValue + (subject ?? "")
+      if !(triggers[code]?.contains(trigger) ?? false) { triggers[code, default: []].append(trigger) }
+    }
+    rejections = triggers.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      Rejection(code: $0.key, triggers: $0.value)
+    }
+    hasUnreadableBinary = target.findings.contains { $0.rule == .unreadableBinary }
+    warnings = target.findings.filter { $0.severity == .warning }.count
+    let isApp = target.kind == .app || target.kind == .appExtension
+    self.isApp = isApp
+    // An SDK's host app needs a purpose string for each permission the SDK asks for; an app only
+    // the ones its Info.plist lacks.
+    let lacking = Set(target.findings.filter { $0.rule == .missingPurposeString }.compactMap(\.category))
+    let needed = target.permissions.filter { isApp ? lacking.contains($0.resource) : $0.requested }
+    infoPlistKeys = Array(Set(needed.flatMap(\.infoPlistKeys))).sorted()
+    let statuses = CategoryStatus.statuses(of: target)
+    usedCategories = statuses.filter(\.used).map(\.shortName)
+    undeclaredCategories = statuses.filter { $0.used && !$0.declared }.map(\.shortName)
+    var requested: [String: Bool] = [:]
+    for permission in target.permissions {
+      requested[permission.resource, default: false] =
+        requested[permission.resource, default: false] || permission.requested
+    }
+    permissions = requested.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    tracks = target.tracking.tracks
+    hosts = Array(Set(target.hosts.map(\.host))).sorted()
+    package = target.package
+    if let signature = target.signature {
+      signers = [signature.signer.description]
+    } else {
+      var seen: Set<String> = []
+      signers = target.binaries.flatMap(\.signatures).map(\.signer.description).filter { seen.insert($0).inserted }
+    }
+  }
+
+  /// `will reject: ITMS-91053 (missing-privacy-manifest)`, `cannot tell: …` or `will accept`.
+  func appStoreConnect(quote: (String) -> String) -> String {
+    if !rejections.isEmpty {
+      return "will reject: "
+        + rejections.map { "\($0.code.rawValue) (" + $0.triggers.map(quote).joined(separator: ", ") + ")" }
+        .joined(separator: "; ")
+    }
+    if hasUnreadableBinary { return "cannot tell: a binary could not be read (see below)" }
+    return "will accept" + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s") to review" : "")
+  }
+
+  /// The label of `mustAdd`: what the app must add, for an SDK the app embedding it.
+  var mustAddLabel: String { isApp ? "app adds" : "host app" }
+
+  /// `Info.plist keys NSCameraUsageDescription; manifest categories DiskSpace, …`, or `nothing`.
+  func mustAdd(quote: (String) -> String) -> String {
+    var parts: [String] = []
+    if !infoPlistKeys.isEmpty { parts.append("Info.plist keys " + infoPlistKeys.map(quote).joined(separator: ", ")) }
+    if !undeclaredCategories.isEmpty {
+      parts.append(
+        "manifest categories " + undeclaredCategories.map(quote).joined(separator: ", ")
+          + (isApp ? "" : ", which the SDK does not declare"))
+    }
+    return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
+  }
+
+  /// `DiskSpace, UserDefaults; camera (asks); tracking; 2 hosts: a.example, b.example`.
+  func reaches(quote: (String) -> String, plain: (String) -> String) -> String {
+    var parts = [usedCategories.isEmpty ? "no required-reason API" : usedCategories.map(quote).joined(separator: ", ")]
+    if !permissions.isEmpty {
+      parts.append(
+        permissions.map { plain($0.resource) + ($0.requested ? " (asks)" : " (API only)") }.joined(separator: ", "))
+    }
+    parts.append(tracks ? "tracking" : "no tracking")
+    if !hosts.isEmpty {
+      let named = hosts.prefix(Self.hostsNamed).map(quote).joined(separator: ", ")
+      let more = hosts.count > Self.hostsNamed ? " and \(hosts.count - Self.hostsNamed) more" : ""
+      parts.append("\(hosts.count) host\(hosts.count == 1 ? "" : "s"): " + named + more)
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  /// `FBSDKCoreKit 17.0.0 (CocoaPods); signed AppleDeveloperProgram:ABCDE12345`.
+  func origin(quote: (String) -> String, plain: (String) -> String) -> String {
+    let from =
+      package.map { record in
+        ([plain(record.name)] + (record.version.map { [plain($0)] } ?? []) + ["(\(record.manager.displayName))"])
+          .joined(separator: " ")
+      } ?? "no dependency manager's record"
+    let named = signers.filter { $0 != Signer.unsigned.description }
+    let signed =
+      named.isEmpty
+      ? "unsigned"
+      : "signed " + named.map(quote).joined(separator: ", ")
+        + (named.count < signers.count ? " (some slices unsigned)" : "")
+    return from + "; " + signed
+  }
+
+  /// Hosts named in `reaches` before "and N more".
+  private static let hostsNamed = 3
+}

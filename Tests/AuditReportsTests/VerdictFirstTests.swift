@@ -1,0 +1,93 @@
+import AuditReports
+import Foundation
+import PrivacyAudit
+import Testing
+
+import struct PrivacyCatalog.CatalogMatch
+import enum TargetDiscovery.TargetKind
+
+/// Issue 25: each target opens with its verdict (App Store Connect, what the host app adds,
+/// what it reaches, who it comes from), and evidence repeated per slice and architecture is one
+/// row per symbol saying where, unless `--evidence full` asks for every location.
+@Suite struct VerdictFirstTests {
+  static let slices = ["ios-arm64", "ios-arm64_x86_64-simulator", "macos-arm64_x86_64", "tvos-arm64"]
+
+  /// An xcframework of four slices, each with two architectures, that reads user defaults
+  /// and names one host in every slice, with no manifest.
+  static func xcframework(findings extra: [Finding] = []) -> TargetReport {
+    let root = "Vendor.xcframework"
+    let binaries = slices.map { "\(root)/\($0)/Vendor.framework/Vendor" }
+    let evidence = binaries.flatMap { binary in
+      ["arm64", "x86_64"].map {
+        Evidence(
+          symbol: "_OBJC_CLASS_$_NSUserDefaults", via: .import, binary: binary, architecture: $0, member: nil,
+          library: nil)
+      }
+    }
+    var target = TargetReport(
+      path: root, kind: .xcframework,
+      binaries: binaries.map { BinarySummary(path: $0, format: .machO, architectures: ["arm64", "x86_64"]) },
+      usedCategories: ["NSPrivacyAccessedAPICategoryUserDefaults"],
+      findings: [
+        Finding(
+          rule: .missingPrivacyManifest, severity: .error, category: nil, message: "Uses UserDefaults.",
+          evidence: evidence)
+      ] + extra)
+    target.hosts = binaries.map { HostUse(host: "api.vendor.example", binary: $0) }
+    return target
+  }
+
+  static func text(_ target: TargetReport, evidence: EvidenceDetail = .collapsed) -> [String] {
+    TextReporter(useColor: false, evidence: evidence).rendered(AuditReport(targets: [target]))
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  @Test func theVerdictComesRightAfterTheHeading() {
+    let lines = Self.text(Self.xcframework())
+    #expect(lines[0] == "Vendor.xcframework  (xcframework)")
+    #expect(lines[1] == "  App Store will reject: ITMS-91053 (missing-privacy-manifest)")
+    #expect(lines[2].hasPrefix("  host app  manifest categories UserDefaults, which the SDK does not declare"))
+    #expect(lines[3] == "  reaches   UserDefaults; no tracking; 1 host: api.vendor.example")
+    #expect(lines[4] == "  from      no dependency manager's record; unsigned")
+  }
+
+  @Test func aTargetWithoutErrorsIsAcceptedAndAnUnreadableOneCannotBeJudged() {
+    var clean = TargetReport(path: "Clean.framework", kind: .framework)
+    clean.findings = [Finding(rule: .purposeStringStyle, severity: .warning, category: nil, message: "m")]
+    #expect(Self.text(clean)[1] == "  App Store will accept; 1 warning to review")
+    var unreadable = TargetReport(path: "Broken.framework", kind: .framework)
+    unreadable.findings = [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m")]
+    #expect(Self.text(unreadable)[1].hasPrefix("  App Store cannot tell: a binary could not be read"))
+  }
+
+  @Test func oneSymbolInEverySliceIsOneRow() {
+    let collapsed = Self.text(Self.xcframework()).filter { $0.contains("_OBJC_CLASS_$_NSUserDefaults") }
+    #expect(collapsed.count == 1)
+    #expect(collapsed.first?.contains("in 4 slices, 8 architectures") == true)
+    let full = Self.text(Self.xcframework(), evidence: .full).filter { $0.contains("_OBJC_CLASS_$_NSUserDefaults") }
+    #expect(full.count == 8)
+  }
+
+  @Test func aHostInEverySliceIsOneLine() {
+    let hosts = Self.text(Self.xcframework()).filter { $0.contains("api.vendor.example (in") }
+    #expect(hosts == ["    hosts        api.vendor.example (in 4 slices)"])
+  }
+
+  @Test func markdownAndHTMLOpenWithTheVerdict() throws {
+    let report = AuditReport(targets: [Self.xcframework()])
+    let markdown = MarkdownReporter(toolVersion: "1").rendered(report)
+    let section = try #require(markdown.components(separatedBy: "## `Vendor.xcframework`").last)
+    #expect(section.hasPrefix("\n\n- **App Store Connect:** will reject: ITMS-91053 (`missing-privacy-manifest`)"))
+    #expect(markdown.contains("| `_OBJC_CLASS_$_NSUserDefaults` | import | `in 4 slices, 8 architectures` | — |"))
+    let html = HTMLReporter(toolVersion: "1").rendered(report)
+    #expect(html.contains("<dl class=\"verdict reject\"><dt>App Store Connect</dt><dd>will reject: ITMS-91053"))
+  }
+
+  /// Evidence in every architecture of a binary that has several names them once, as `[all]`.
+  @Test func evidenceInEveryArchitectureSaysAll() {
+    var target = Self.xcframework()
+    target.findings[0].evidence = target.findings[0].evidence.filter { $0.binary.contains("/ios-arm64/") }
+    let rows = Self.text(target).filter { $0.contains("_OBJC_CLASS_$_NSUserDefaults") }
+    #expect(rows.first?.hasSuffix("ios-arm64/Vendor.framework/Vendor[all]") == true, "\(rows)")
+  }
+}
