@@ -34,7 +34,9 @@ enum LinkedLibraryComparison {
 
   /// The libraries of `profile` linked on a platform where `other` does not link them, each in
   /// the slices of those platforms.
-  private static func only(_ mine: [String: Set<String>], notIn other: [String: Set<String>], of profile: TargetProfile?)
+  private static func only(
+    _ mine: [String: Set<String>], notIn other: [String: Set<String>], of profile: TargetProfile?
+  )
     -> [DiffItem]
   {
     (profile?.items(of: .linkedLibraries) ?? []).compactMap { library in

@@ -71,6 +71,7 @@ public struct SliceProfile: Sendable, Hashable {
   /// A required-reason category without Apple's `NSPrivacyAccessedAPICategory` prefix.
   static func shortCategory(_ category: String) -> String {
     let prefix = "NSPrivacyAccessedAPICategory"
-    return category.hasPrefix(prefix) && category.count > prefix.count ? String(category.dropFirst(prefix.count)) : category
+    return category.hasPrefix(prefix) && category.count > prefix.count
+      ? String(category.dropFirst(prefix.count)) : category
   }
 }

@@ -202,7 +202,10 @@ import Testing
     let new = [
       xcframework(
         [("ios-arm64", ["ios"], [])],
-        [.categories: [DiffItem(value: "UserDefaults")], .apis: [api], .declaredCategories: [DiffItem(value: "UserDefaults")]])
+        [
+          .categories: [DiffItem(value: "UserDefaults")], .apis: [api],
+          .declaredCategories: [DiffItem(value: "UserDefaults")],
+        ])
     ]
     let changes = ReportDiff(old: old, new: new).allChanges.filter { $0.aspect == .categories || $0.aspect == .apis }
     #expect(changes.map(\.item.slices) == [["ios-arm64"], ["ios-arm64"]])
@@ -212,7 +215,8 @@ import Testing
   }
 
   @Test func aBinaryThatBecameUnreadableIsAWarning() {
-    let readable = ProfileBinary(path: "Kit.xcframework/ios-arm64/K.framework/K", isReadable: true, architectures: ["arm64"])
+    let readable = ProfileBinary(
+      path: "Kit.xcframework/ios-arm64/K.framework/K", isReadable: true, architectures: ["arm64"])
     var missing = readable
     missing.isReadable = false
     missing.architectures = []
@@ -228,8 +232,14 @@ import Testing
 
   @Test func aPlatformKeepsItsSlicesAndTheTargetsBuiltForIt() {
     let profile = xcframework(
-      [("ios-arm64", ["ios"], []), ("ios-arm64_x86_64-simulator", ["ios-simulator"], []), ("macos-arm64", ["macos"], [])],
-      [.apis: [DiffItem(category: "C", value: "x", slices: ["macos-arm64"])], .declaredCategories: [DiffItem(value: "C")]])
+      [
+        ("ios-arm64", ["ios"], []), ("ios-arm64_x86_64-simulator", ["ios-simulator"], []),
+        ("macos-arm64", ["macos"], []),
+      ],
+      [
+        .apis: [DiffItem(category: "C", value: "x", slices: ["macos-arm64"])],
+        .declaredCategories: [DiffItem(value: "C")],
+      ])
     let ios = profile.restricted(to: .ios)
     #expect(ios?.slices.map(\.identifier) == ["ios-arm64", "ios-arm64_x86_64-simulator"])
     #expect(ios?.items(of: .apis).isEmpty == true)

@@ -45,7 +45,8 @@ import Testing
   private static let sliceKitOnly: Set<String> = [
     "removed categories - \(userDefaults) note", "removed apis \(userDefaults) UserDefaults note",
     "removed declaredCategories - \(userDefaults) note", "added slices - ios-arm64-maccatalyst note",
-    "removed slices - macos-arm64 warning", "removed unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit note",
+    "removed slices - macos-arm64 warning",
+    "removed unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit note",
     "added architectures - ios-arm64-simulator/arm64 note", "added platforms - ios-arm64-simulator/ios-simulator note",
     "removed linkedLibraries - /usr/lib/libsqlite3.dylib note",
   ]

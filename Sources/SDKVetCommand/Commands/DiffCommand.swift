@@ -67,7 +67,8 @@ enum DiffCommand: Subcommand {
     guard inputs.count == 2 else { throw .tooManyArguments(inputs[2]) }
     let format = try arguments.value("--format", as: DiffReporter.Format.self)
     let gate = try arguments.value("--fail-on", as: ScanCommand.Gate.self)
-    let platform = arguments.value("--platform") == nil ? nil : try arguments.value("--platform", as: PlatformFamily.self)
+    let platform =
+      arguments.value("--platform") == nil ? nil : try arguments.value("--platform", as: PlatformFamily.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     guard let old = profiles(inputs[0], catalog: catalog, context: context),
       let new = profiles(inputs[1], catalog: catalog, context: context)
