@@ -9,6 +9,11 @@
 # and no longer libsqlite3.dylib (stubs/libsqlite3.tbd), gains the rpath @loader_path/Frameworks,
 # and its manifest drops the SystemBootTime declaration and adds the UserDefaults reason 1C8F.1;
 # LegacyKit is renamed RenamedKit.
+# SliceKit.xcframework (src/SliceKit-<version>.m and .xcprivacy, one manifest per framework) is
+# built for slices: 1.0 has ios-arm64, ios-arm64-simulator and ios-arm64-maccatalyst, each reading
+# the system uptime; 2.0 also uses UserDefaults (declared in its manifest), links libsqlite3.dylib
+# on ios-arm64, gains the slice macos-arm64, loses ios-arm64-maccatalyst, and its Info.plist
+# still lists ios-arm64-simulator, whose SliceKit.framework has lost its binary.
 # Deterministic and re-runnable: v1/ and v2/ are deleted and rebuilt.
 set -euo pipefail
 
@@ -39,3 +44,34 @@ for version in 1.0 2.0; do
 done
 framework v1 LegacyKit dev.sdkvet.samples.RenamedKit "$HERE/src/RenamedKit.m"
 framework v2 RenamedKit dev.sdkvet.samples.RenamedKit "$HERE/src/RenamedKit.m"
+
+# slice FOLDER IDENTIFIER TRIPLE LD-PLATFORM VERSIONS PLIST-PLATFORM LINKER-ARGUMENTS...: the
+# framework of one SliceKit slice, FOLDER/SliceKit.xcframework/IDENTIFIER/SliceKit.framework.
+slice() {
+  local version="${1#v}.0"
+  local dir="$HERE/$1/SliceKit.xcframework/$2/SliceKit.framework"
+  mkdir -p "$dir"
+  compile "$3" "$HERE/src/SliceKit-$version.m" "$WORK/SliceKit-$2.o"
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version "$4" $5 -dylib \
+    -install_name @rpath/SliceKit.framework/SliceKit -fixup_chains -adhoc_codesign \
+    "$WORK/SliceKit-$2.o" "${@:7}" "${SYSTEM_STUBS[@]}" -o "$dir/SliceKit"
+  python3 "$PLISTS" framework "$dir/Info.plist" SliceKit "$6" FMWK dev.sdkvet.samples.SliceKit
+  cp "$HERE/src/SliceKit-$version.xcprivacy" "$dir/PrivacyInfo.xcprivacy"
+}
+IOS=(arm64-apple-ios15.0 ios "15.0 17.0" iPhoneOS)
+SIMULATOR=(arm64-apple-ios15.0-simulator ios-simulator "15.0 17.0" iPhoneSimulator)
+CATALYST=(arm64-apple-ios15.0-macabi mac-catalyst "15.0 17.0" MacOSX)
+MACOS=(arm64-apple-macos12.0 macos "12.0 14.0" MacOSX)
+slice v1 ios-arm64 "${IOS[@]}"
+slice v1 ios-arm64-simulator "${SIMULATOR[@]}"
+slice v1 ios-arm64-maccatalyst "${CATALYST[@]}"
+python3 "$PLISTS" xcframework "$HERE/v1/SliceKit.xcframework/Info.plist" \
+  ios-arm64:SliceKit.framework:arm64:ios ios-arm64-simulator:SliceKit.framework:arm64:ios:simulator \
+  ios-arm64-maccatalyst:SliceKit.framework:arm64:ios:maccatalyst
+slice v2 ios-arm64 "${IOS[@]}" "$HERE/stubs/libsqlite3.tbd"
+slice v2 ios-arm64-simulator "${SIMULATOR[@]}"
+rm "$HERE/v2/SliceKit.xcframework/ios-arm64-simulator/SliceKit.framework/SliceKit"
+slice v2 macos-arm64 "${MACOS[@]}"
+python3 "$PLISTS" xcframework "$HERE/v2/SliceKit.xcframework/Info.plist" \
+  ios-arm64:SliceKit.framework:arm64:ios ios-arm64-simulator:SliceKit.framework:arm64:ios:simulator \
+  macos-arm64:SliceKit.framework:arm64:macos

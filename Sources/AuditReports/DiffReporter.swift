@@ -51,6 +51,23 @@ public struct DiffReporter: Sendable {
     item.category.map { "\($0) \(item.value)" } ?? item.value
   }
 
+  /// The change's item as a reviewer decides from it: the phrase, a slice's counts, the slices
+  /// it is in (unless its value names its slice), and for a category or API whether the new
+  /// manifest declares it: `UserDefaults in ios-arm64, macos-arm64; declared in the new manifest`.
+  static func description(_ change: DiffChange) -> String {
+    let item = change.item
+    var text = phrase(item) + (item.detail.map { ": \($0)" } ?? "")
+    if !item.slices.isEmpty, !change.aspect.namesItsSlice {
+      text += " in " + item.slices.joined(separator: ", ")
+    }
+    switch change.declaredInNewVersion {
+    case true?: text += "; declared in the new manifest"
+    case false?: text += "; NOT declared in the new manifest"
+    case nil: break
+    }
+    return text
+  }
+
   /// The target's heading: its name, and where it was and is.
   static func paths(_ target: TargetDiff) -> String {
     switch (target.oldPath, target.newPath) {
@@ -72,7 +89,7 @@ public struct DiffReporter: Sendable {
         let severity = TextLayout.padded(change.severity.rawValue, to: 8)
         let aspect = TextLayout.padded(change.aspect.rawValue, to: aspectWidth + 2)
         let symbols = change.item.symbols.isEmpty ? "" : "  [\(change.item.symbols.joined(separator: ", "))]"
-        text += "  \(sign) \(severity)\(aspect)\(TextEscaping.escaped(Self.phrase(change.item) + symbols))\n"
+        text += "  \(sign) \(severity)\(aspect)\(TextEscaping.escaped(Self.description(change) + symbols))\n"
       }
       text += "\n"
     }
@@ -98,6 +115,9 @@ public struct DiffReporter: Sendable {
                 ("category", .optional(change.item.category)),
                 ("value", .string(change.item.value)),
                 ("symbols", .strings(change.item.symbols)),
+                ("slices", .strings(change.item.slices)),
+                ("detail", .optional(change.item.detail)),
+                ("declared", change.declaredInNewVersion.map(JSONValue.bool) ?? .null),
               ])
             })
         ),
@@ -135,7 +155,7 @@ public struct DiffReporter: Sendable {
         text +=
           MarkdownEscaping.row([
             change.direction == .added ? "➕ added" : "➖ removed", change.severity.rawValue, change.aspect.rawValue,
-            MarkdownEscaping.code(Self.phrase(change.item), inTable: true), evidence,
+            MarkdownEscaping.code(Self.description(change), inTable: true), evidence,
           ]) + "\n"
       }
     }

@@ -8,8 +8,9 @@ extension TargetProfile {
   /// `path` and `architectures`, `usedCategories`, `declaredCategories`, `apiUses`' `category`,
   /// `api` and `symbol`, `permissions`' `resource` and evidence `symbol`, `tracking`,
   /// `commonSDKs`' `sdk`, `package` and `signature`'s `signer`; and, when present (a report of
-  /// an earlier sdkvet lacks them), `bundleIdentifier`, `declaredReasons` and `binaries`'
-  /// `platforms`, `linkedLibraries` and `rpaths`. Every other field is ignored.
+  /// an earlier sdkvet lacks them), `bundleIdentifier`, `declaredReasons`, `binaries`' `format`,
+  /// `platforms`, `linkedLibraries` and `rpaths`, and the `binary` of `apiUses` and of
+  /// permissions' evidence (the slice of an xcframework they are in). Every other field is ignored.
   /// - Throws: `JSONDocumentError` at the JSON path of the first value that is missing or of the
   ///   wrong type.
   public static func profiles(jsonReport: Data, origin: String) throws(JSONDocumentError) -> [TargetProfile] {
@@ -32,17 +33,25 @@ private struct TargetProfileReader {
     var items: [DiffAspect: [DiffItem]] = [:]
     items[.categories] = try strings(target, "usedCategories", jsonPath).map { DiffItem(value: $0) }
     items[.declaredCategories] = try strings(target, "declaredCategories", jsonPath).map { DiffItem(value: $0) }
+    let slice = { (evidence: [String: Any], evidencePath: String) throws(JSONDocumentError) -> String? in
+      try optionalString(evidence, "binary", evidencePath).flatMap {
+        TargetProfile.slice(ofBinary: $0, targetPath: path, kind: kind)
+      }
+    }
     items[.apis] = try objects(target, "apiUses", jsonPath).map { (use, usePath) throws(JSONDocumentError) in
       DiffItem(
         category: try string(use, "category", usePath), value: try string(use, "api", usePath),
-        symbols: [try string(use, "symbol", usePath)])
+        symbols: [try string(use, "symbol", usePath)], slices: try slice(use, usePath).map { [$0] } ?? [])
     }
     items[.permissions] = try objects(target, "permissions", jsonPath).map {
       (permission, permissionPath) throws(JSONDocumentError) in
-      let symbols = try objects(permission, "evidence", permissionPath).map {
-        (evidence, evidencePath) throws(JSONDocumentError) in try string(evidence, "symbol", evidencePath)
+      var symbols: [String] = []
+      var slices: [String] = []
+      for (evidence, evidencePath) in try objects(permission, "evidence", permissionPath) {
+        symbols.append(try string(evidence, "symbol", evidencePath))
+        if let found = try slice(evidence, evidencePath) { slices.append(found) }
       }
-      return DiffItem(value: try string(permission, "resource", permissionPath), symbols: symbols)
+      return DiffItem(value: try string(permission, "resource", permissionPath), symbols: symbols, slices: slices)
     }
     let trackingPath = "\(jsonPath).tracking"
     let tracking = try reader.field(target, "tracking", jsonPath, as: [String: Any].self, "an object")
@@ -54,7 +63,8 @@ private struct TargetProfileReader {
     items[.commonSDKs] = try objects(target, "commonSDKs", jsonPath).map { (sdk, sdkPath) throws(JSONDocumentError) in
       DiffItem(value: try string(sdk, "sdk", sdkPath))
     }
-    for (binary, binaryPath) in try objects(target, "binaries", jsonPath) {
+    let binaries = try objects(target, "binaries", jsonPath).map {
+      (binary, binaryPath) throws(JSONDocumentError) in
       let libraries = try optionalObjects(binary, "linkedLibraries", binaryPath).map {
         (library, libraryPath) throws(JSONDocumentError) in
         let kind = try string(library, "kind", libraryPath)
@@ -63,14 +73,14 @@ private struct TargetProfileReader {
         }
         return LinkedLibrary(name: try string(library, "name", libraryPath), kind: linkKind)
       }
-      let binaryItems = TargetProfile.binaryItems(
+      let format = try optionalString(binary, "format", binaryPath)
+      return ProfileBinary(
+        path: try string(binary, "path", binaryPath), isReadable: format != "unreadable" && format != "archive",
         architectures: try strings(binary, "architectures", binaryPath),
         platforms: try reader.optionalField(binary, "platforms", binaryPath, as: [String].self, "an array of strings")
           ?? [],
         linkedLibraries: libraries,
-        rpaths: try reader.optionalField(binary, "rpaths", binaryPath, as: [String].self, "an array of strings") ?? [],
-        binaryPath: try string(binary, "path", binaryPath), targetPath: path, kind: kind)
-      items.merge(binaryItems, uniquingKeysWith: +)
+        rpaths: try reader.optionalField(binary, "rpaths", binaryPath, as: [String].self, "an array of strings") ?? [])
     }
     let reasons = try reader.optionalField(
       target, "declaredReasons", jsonPath, as: [String: [String]].self, "an object of arrays of strings")
@@ -91,11 +101,17 @@ private struct TargetProfileReader {
     }
     let identifier =
       target["bundleIdentifier"] == nil ? nil : try reader.stringOrNull(target, "bundleIdentifier", jsonPath)
-    return TargetProfile(path: path, kind: kind, bundleIdentifier: identifier, items: items)
+    return TargetProfile(path: path, kind: kind, bundleIdentifier: identifier, items: items, binaries: binaries)
   }
 
   private func string(_ object: [String: Any], _ key: String, _ path: String) throws(JSONDocumentError) -> String {
     try reader.field(object, key, path, as: String.self, "a string")
+  }
+
+  private func optionalString(_ object: [String: Any], _ key: String, _ path: String) throws(JSONDocumentError)
+    -> String?
+  {
+    try reader.optionalField(object, key, path, as: String.self, "a string")
   }
 
   private func bool(_ object: [String: Any], _ key: String, _ path: String) throws(JSONDocumentError) -> Bool {

@@ -9,11 +9,18 @@ public struct DiffChange: Sendable, Hashable {
   public var direction: Direction
   /// The aspect the item belongs to.
   public var aspect: DiffAspect
-  /// The item.
+  /// The item; its `slices` are those it is in, in the version it is added to or removed from.
   public var item: DiffItem
-  /// How serious the change is: an addition's is its aspect's (`DiffAspect.additionSeverity`),
-  /// a removal is a note.
+  /// How serious the change is: an addition's is its aspect's `additionSeverity`, a removal's
+  /// its `removalSeverity`.
   public var severity: Severity
+  /// For a required-reason category or API: whether the new version's manifest declares the
+  /// category; `nil` for other aspects and for a target gone.
+  public var declaredInNewVersion: Bool?
+
+  /// Whether the change counts against `diff --fail-on`: every addition, and a removal graded
+  /// above a note (a slice gone).
+  public var isGated: Bool { direction == .added || severity > .note }
 }
 
 /// How one target changed between two versions.
@@ -31,7 +38,9 @@ public struct TargetDiff: Sendable, Hashable {
 
   /// Compares two versions of a target; a missing version counts as a target with no items. The
   /// name is compared only when both versions exist, and declared reasons only under a category
-  /// both declare (a category added or removed is the change).
+  /// both declare (a category added or removed is the change). The architectures, platforms and
+  /// rpaths of a slice new or gone are left to its `slices` change; linked libraries are compared
+  /// per platform (`LinkedLibraryComparison`).
   public init(old: TargetProfile?, new: TargetProfile?) {
     name = new?.name ?? old?.name ?? ""
     bundleIdentifier = new?.bundleIdentifier ?? old?.bundleIdentifier
@@ -45,19 +54,41 @@ public struct TargetDiff: Sendable, Hashable {
         aspect != .declaredReasons || bothDeclare.contains($0.category ?? "")
       }
     }
+    let sliceIDs = { (profile: TargetProfile?) in Set((profile?.slices ?? []).map(\.identifier)) }
+    let newOrGoneSlices = sliceIDs(old).symmetricDifference(sliceIDs(new))
+    let newDeclares = new.map { _ in declared(new) }
     changes = aspects.flatMap { aspect in
-      let before = compared(aspect, old)
-      let after = compared(aspect, new)
-      let beforeIDs = Set(before.map(\.identity))
-      let afterIDs = Set(after.map(\.identity))
-      let removed = before.filter { !afterIDs.contains($0.identity) }
+      let (removed, added) =
+        aspect == .linkedLibraries
+        ? LinkedLibraryComparison.changes(old: old, new: new)
+        : Self.difference(compared(aspect, old), compared(aspect, new))
       // A signer is a change only when there was one before; a new xcframework's is a note.
       let addedSeverity = aspect == .signer && removed.isEmpty ? .note : aspect.additionSeverity
-      return removed.map { DiffChange(direction: .removed, aspect: aspect, item: $0, severity: .note) }
-        + after.filter { !beforeIDs.contains($0.identity) }.map {
-          DiffChange(direction: .added, aspect: aspect, item: $0, severity: addedSeverity)
+      let declares = { (item: DiffItem) -> Bool? in
+        guard aspect == .categories || aspect == .apis else { return nil }
+        return newDeclares?.contains(item.category ?? item.value)
+      }
+      let change = { (direction: DiffChange.Direction, severity: Severity) in
+        { (item: DiffItem) in
+          DiffChange(
+            direction: direction, aspect: aspect, item: item, severity: severity, declaredInNewVersion: declares(item))
         }
+      }
+      let shown = { (item: DiffItem) in
+        !aspect.isPerSlice || item.slices.isEmpty || !newOrGoneSlices.isSuperset(of: item.slices)
+      }
+      return removed.filter(shown).map(change(.removed, aspect.removalSeverity))
+        + added.filter(shown).map(change(.added, addedSeverity))
     }
+  }
+
+  /// The items of `before` not in `after` (by identity), and those of `after` not in `before`.
+  private static func difference(_ before: [DiffItem], _ after: [DiffItem]) -> (
+    removed: [DiffItem], added: [DiffItem]
+  ) {
+    let beforeIDs = Set(before.map(\.identity))
+    let afterIDs = Set(after.map(\.identity))
+    return (before.filter { !afterIDs.contains($0.identity) }, after.filter { !beforeIDs.contains($0.identity) })
   }
 }
 
@@ -127,8 +158,8 @@ public struct ReportDiff: Sendable, Hashable {
   /// Every change of every target.
   public var allChanges: [DiffChange] { targets.flatMap(\.changes) }
 
-  /// Whether an addition reaches `severity`.
-  public func hasAddition(atLeast severity: Severity) -> Bool {
-    allChanges.contains { $0.direction == .added && $0.severity >= severity }
+  /// Whether a change that counts against `--fail-on` (`DiffChange.isGated`) reaches `severity`.
+  public func hasGatedChange(atLeast severity: Severity) -> Bool {
+    allChanges.contains { $0.isGated && $0.severity >= severity }
   }
 }

@@ -1,4 +1,4 @@
-public import BinaryImage
+import BinaryImage
 import PackageProvenance
 import TargetDiscovery
 
@@ -8,9 +8,10 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
   /// The target's name (`TargetProfile.name`), compared only between two versions of one target:
   /// it changes when a target matched by bundle identifier was renamed.
   case name
-  /// Required-reason categories the binaries use.
+  /// Required-reason categories the binaries use, with the slices that use them.
   case categories
-  /// Required-reason APIs, each under its category, with the symbols that show it.
+  /// Required-reason APIs, each under its category, with the symbols that show it and the slices
+  /// it is in.
   case apis
   /// Protected resources the target can ask the user for.
   case permissions
@@ -22,6 +23,12 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
   case declaredCategories
   /// Commonly used SDKs recognised in the target.
   case commonSDKs
+  /// An xcframework's library slices, each with its counts (`SliceProfile`): a slice new or gone
+  /// is one change, and its architectures, platforms and rpaths are not listed apart.
+  case slices
+  /// Binaries listed but unreadable or missing, by their path inside the target
+  /// (`ios-arm64/Kit.framework/Kit`).
+  case unreadableBinaries
   /// Architectures, prefixed by the slice (`ios-arm64/arm64`) in an xcframework.
   case architectures
   /// The package a dependency manager recorded: `manager name version`.
@@ -31,7 +38,8 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
   /// Reasons the manifest declares, each under its declared category.
   case declaredReasons
   /// Libraries and frameworks the binaries link against, by install name (ELF: file name), with
-  /// the kind when it is not `normal`; prefixed by the slice in an xcframework.
+  /// the kind when it is not `normal`; compared per platform across an xcframework's slices,
+  /// with the slices that link it.
   case linkedLibraries
   /// The binaries' rpaths; prefixed by the slice in an xcframework.
   case rpaths
@@ -41,37 +49,69 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
 
   /// How serious an addition of this aspect is: a new category, permission, tracking behaviour
   /// or domain, or a changed signer, is an error; a new API of a category already used, a new
-  /// embedded SDK or a new linked library or framework, a warning; the rest notes. (A signer
-  /// added where there was none is a note: see `TargetDiff`.)
+  /// embedded SDK, a binary that became unreadable or a new linked library or framework, a
+  /// warning; the rest notes. (A signer added where there was none is a note: see `TargetDiff`.)
   public var additionSeverity: Severity {
     switch self {
     case .categories, .permissions, .tracking, .trackingDomains, .signer: .error
-    case .apis, .commonSDKs, .linkedLibraries: .warning
-    case .name, .declaredCategories, .architectures, .package, .declaredReasons, .rpaths, .platforms: .note
+    case .apis, .commonSDKs, .unreadableBinaries, .linkedLibraries: .warning
+    case .name, .declaredCategories, .slices, .architectures, .package, .declaredReasons, .rpaths, .platforms: .note
     }
   }
+
+  /// How serious a removal of this aspect is: a slice gone is a warning (the SDK's users on that
+  /// platform lose it); every other removal is a note.
+  public var removalSeverity: Severity { self == .slices ? .warning : .note }
+
+  /// Whether the aspect's items belong to one slice each and carry it in their value
+  /// (`ios-arm64/arm64`): those of a slice new or gone are summed up in its `slices` change.
+  var isPerSlice: Bool { self == .architectures || self == .platforms || self == .rpaths }
+
+  /// Whether an item's value already names the slice it is in: a per-slice item, a slice, an
+  /// unreadable binary's path.
+  public var namesItsSlice: Bool { isPerSlice || self == .slices || self == .unreadableBinaries }
 }
 
-/// One value of an aspect: what is compared (`category` and `value`), and the symbols that show
-/// it, which are reported but not compared (a rebuilt binary may spell its evidence otherwise).
+/// One value of an aspect: what is compared (`category` and `value`), and what is reported but
+/// not compared: the symbols that show it (a rebuilt binary may spell its evidence otherwise),
+/// the slices it is in, and a slice's counts.
 public struct DiffItem: Sendable, Hashable, Comparable {
   /// The required-reason category of an API or a declared reason; `nil` for the other aspects.
   public var category: String?
-  /// The name, category, API, resource, behaviour, domain, SDK, architecture, package, signer,
-  /// reason, library or rpath.
+  /// The name, category, API, resource, behaviour, domain, SDK, slice, binary, architecture,
+  /// package, signer, reason, library or rpath.
   public var value: String
   /// The evidence symbols, sorted, each once.
   public var symbols: [String]
+  /// The xcframework slices the item is in, sorted, each once; empty outside xcframeworks and
+  /// for what is not in a binary (the manifest's items, the package, the signer).
+  public var slices: [String]
+  /// A slice's counts (`SliceProfile.summary`); `nil` for every other item.
+  public var detail: String?
 
-  /// Creates an item; `symbols` are sorted and made unique.
-  public init(category: String? = nil, value: String, symbols: some Sequence<String> = [String]()) {
+  /// Creates an item; `symbols` and `slices` are sorted and made unique.
+  public init(
+    category: String? = nil, value: String, symbols: some Sequence<String> = [String](),
+    slices: some Sequence<String> = [String](), detail: String? = nil
+  ) {
     self.category = category
     self.value = value
     self.symbols = Set(symbols).sorted()
+    self.slices = Set(slices).sorted()
+    self.detail = detail
   }
 
   /// What two versions' items are matched by.
   var identity: [String] { [category ?? "", value] }
+
+  /// The item in the slices of `kept` only; `nil` when it is in none of them.
+  func keeping(slices kept: Set<String>) -> DiffItem? {
+    let remaining = slices.filter(kept.contains)
+    guard !remaining.isEmpty else { return nil }
+    var item = self
+    item.slices = remaining
+    return item
+  }
 
   /// Items sort by category, then value.
   public static func < (lhs: DiffItem, rhs: DiffItem) -> Bool {
@@ -90,15 +130,52 @@ public struct TargetProfile: Sendable, Hashable {
   /// The items of each aspect, sorted; an aspect without items may be absent. (`name` is not
   /// among them: see `items(of:)`.)
   public var items: [DiffAspect: [DiffItem]]
+  /// An xcframework's library slices that hold binaries, by identifier; empty for other targets.
+  public var slices: [SliceProfile]
+  /// The platform families of the target, sorted: its slices' in an xcframework, else its
+  /// binaries' (`PlatformFamily`, or the platform as reported outside the families).
+  public var platforms: [String]
 
-  /// Creates a profile; each aspect's items are sorted and made unique by identity.
-  public init(path: String, kind: String, bundleIdentifier: String? = nil, items: [DiffAspect: [DiffItem]]) {
+  /// Creates a profile from the items of the aspects that are not read from binaries and the
+  /// target's binaries, from which it adds the slices, the unreadable binaries, architectures,
+  /// platforms, linked libraries and rpaths; a category used without slices gets those of its
+  /// APIs. Each aspect's items are sorted and made unique by identity.
+  public init(
+    path: String, kind: String, bundleIdentifier: String? = nil, items: [DiffAspect: [DiffItem]],
+    binaries: [ProfileBinary] = []
+  ) {
     self.path = path
     self.kind = kind
     self.bundleIdentifier = bundleIdentifier
+    let sliceOf = { (binary: ProfileBinary) in Self.slice(ofBinary: binary.path, targetPath: path, kind: kind) }
+    slices = Dictionary(grouping: binaries.filter { sliceOf($0) != nil }) { sliceOf($0) ?? "" }
+      .map { SliceProfile(identifier: $0.key, binaries: $0.value) }.sorted { $0.identifier < $1.identifier }
+    platforms =
+      slices.isEmpty
+      ? Set(binaries.flatMap(\.platforms).map { PlatformFamily(reportPlatform: $0)?.rawValue ?? $0 }).sorted()
+      : Set(slices.map(\.platform)).sorted()
+    var items = items
+    for binary in binaries {
+      items.merge(Self.binaryItems(binary, slice: sliceOf(binary), targetPath: path), uniquingKeysWith: +)
+    }
+    let apis = items[.apis] ?? []
+    items[.categories] = items[.categories]?.map { category in
+      guard category.slices.isEmpty else { return category }
+      let slices = apis.filter { $0.category == category.value }.flatMap(\.slices)
+      return DiffItem(value: category.value, symbols: category.symbols, slices: slices)
+    }
+    let categories = items[.categories] ?? []
+    if !slices.isEmpty {
+      items[.slices] = slices.map { slice in
+        let used = categories.filter { $0.slices.contains(slice.identifier) }.map(\.value)
+        return DiffItem(value: slice.identifier, slices: [slice.identifier], detail: slice.summary(categories: used))
+      }
+    }
     self.items = items.mapValues { items in
       Dictionary(grouping: items, by: \.identity).values.map { group in
-        DiffItem(category: group[0].category, value: group[0].value, symbols: group.flatMap(\.symbols))
+        DiffItem(
+          category: group[0].category, value: group[0].value, symbols: group.flatMap(\.symbols),
+          slices: group.flatMap(\.slices), detail: group[0].detail)
       }.sorted()
     }
   }
@@ -117,28 +194,59 @@ public struct TargetProfile: Sendable, Hashable {
     aspect == .name ? [DiffItem(value: name)] : items[aspect] ?? []
   }
 
-  /// The item of `value` (an architecture, a library, an rpath) of the binary at `binaryPath`:
-  /// in an xcframework, prefixed by the slice folder the binary is in, so a slice that changes
-  /// is seen.
-  public static func sliceItem(_ value: String, binaryPath: String, targetPath: String, kind: String) -> DiffItem {
-    guard kind == TargetKind.xcframework.rawValue, binaryPath.hasPrefix(targetPath + "/"),
-      let slice = binaryPath.dropFirst(targetPath.count + 1).split(separator: "/").first
-    else { return DiffItem(value: value) }
-    return DiffItem(value: "\(slice)/\(value)")
+  /// The platform of the slice `identifier` (`SliceProfile.platform`), or `""` for an item not in
+  /// a slice.
+  func platform(ofSlice identifier: String) -> String {
+    slices.first { $0.identifier == identifier }?.platform ?? ""
   }
 
-  /// The items of one binary's architectures, platforms, linked libraries and rpaths, each by
-  /// `sliceItem`.
-  public static func binaryItems(
-    architectures: [String], platforms: [String], linkedLibraries: [LinkedLibrary], rpaths: [String],
-    binaryPath: String, targetPath: String, kind: String
-  ) -> [DiffAspect: [DiffItem]] {
-    let item = { (value: String) in sliceItem(value, binaryPath: binaryPath, targetPath: targetPath, kind: kind) }
+  /// The target restricted to one platform family: an xcframework's slices of that platform and
+  /// the items in them (items in no slice, such as the manifest's, are kept); another target
+  /// whole when its binaries are built for it. `nil` when nothing of the target is.
+  public func restricted(to family: PlatformFamily) -> TargetProfile? {
+    guard platforms.contains(family.rawValue) else { return nil }
+    guard !slices.isEmpty else { return self }
+    var profile = self
+    profile.slices = slices.filter { $0.platform == family.rawValue }
+    profile.platforms = [family.rawValue]
+    let kept = Set(profile.slices.map(\.identifier))
+    profile.items = items.mapValues { items in
+      items.compactMap { $0.slices.isEmpty ? $0 : $0.keeping(slices: kept) }
+    }
+    return profile
+  }
+
+  /// The xcframework slice a file of the target is in: the folder under the xcframework that
+  /// holds it; `nil` outside xcframeworks.
+  public static func slice(ofBinary binaryPath: String, targetPath: String, kind: String) -> String? {
+    guard kind == TargetKind.xcframework.rawValue, binaryPath.hasPrefix(targetPath + "/"),
+      let slice = binaryPath.dropFirst(targetPath.count + 1).split(separator: "/").first
+    else { return nil }
+    return String(slice)
+  }
+
+  /// `value` prefixed by `slice` and one slash (`ios-arm64/arm64`, and `ios-arm64/usr/lib/swift`
+  /// for `/usr/lib/swift`), or `value` outside a slice.
+  static func joined(_ slice: String?, _ value: String) -> String {
+    guard let slice else { return value }
+    return value.hasPrefix("/") ? slice + value : "\(slice)/\(value)"
+  }
+
+  /// The items of one binary: its architectures, platforms and rpaths prefixed by its slice, its
+  /// linked libraries in its slice, and itself when it is unreadable.
+  private static func binaryItems(_ binary: ProfileBinary, slice: String?, targetPath: String)
+    -> [DiffAspect: [DiffItem]]
+  {
+    let slices = slice.map { [$0] } ?? []
+    let perSlice = { (value: String) in DiffItem(value: joined(slice, value), slices: slices) }
+    let inside =
+      binary.path.hasPrefix(targetPath + "/") ? String(binary.path.dropFirst(targetPath.count + 1)) : binary.path
     return [
-      .architectures: architectures.map(item),
-      .platforms: platforms.map(item),
-      .linkedLibraries: linkedLibraries.map { item($0.name + $0.kindSuffix) },
-      .rpaths: rpaths.map(item),
+      .architectures: binary.architectures.map(perSlice),
+      .platforms: binary.platforms.map(perSlice),
+      .linkedLibraries: binary.linkedLibraries.map { DiffItem(value: $0.name + $0.kindSuffix, slices: slices) },
+      .rpaths: binary.rpaths.map(perSlice),
+      .unreadableBinaries: binary.isReadable ? [] : [DiffItem(value: inside, slices: slices)],
     ]
   }
 
@@ -168,11 +276,16 @@ extension TargetProfile {
   /// The profile of a target of a scan.
   public init(_ target: TargetReport) {
     let kind = target.kind.rawValue
+    let slices = { (evidence: [Evidence]) in
+      evidence.compactMap { Self.slice(ofBinary: $0.binary, targetPath: target.path, kind: kind) }
+    }
     var items: [DiffAspect: [DiffItem]] = [:]
     items[.categories] = target.usedCategories.map { DiffItem(value: $0) }
-    items[.apis] = target.apiUses.map { DiffItem(category: $0.category, value: $0.api, symbols: [$0.evidence.symbol]) }
+    items[.apis] = target.apiUses.map {
+      DiffItem(category: $0.category, value: $0.api, symbols: [$0.evidence.symbol], slices: slices([$0.evidence]))
+    }
     items[.permissions] = target.permissions.map {
-      DiffItem(value: $0.resource, symbols: $0.evidence.map(\.symbol))
+      DiffItem(value: $0.resource, symbols: $0.evidence.map(\.symbol), slices: slices($0.evidence))
     }
     items[.tracking] = Self.trackingItems(
       readsAdvertisingIdentifier: target.tracking.readsAdvertisingIdentifier,
@@ -181,18 +294,18 @@ extension TargetProfile {
     items[.trackingDomains] = target.tracking.trackingDomains.map { DiffItem(value: $0) }
     items[.declaredCategories] = target.declaredCategories.map { DiffItem(value: $0) }
     items[.commonSDKs] = target.commonSDKs.map { DiffItem(value: $0.sdk) }
-    for binary in target.binaries {
-      let binaryItems = Self.binaryItems(
-        architectures: binary.architectures, platforms: binary.platforms, linkedLibraries: binary.linkedLibraries,
-        rpaths: binary.rpaths,
-        binaryPath: binary.path, targetPath: target.path, kind: kind)
-      items.merge(binaryItems, uniquingKeysWith: +)
-    }
     items[.declaredReasons] = Self.reasonItems(target.declaredReasons)
     items[.package] = target.package.map {
       [Self.packageItem(manager: $0.manager.rawValue, name: $0.name, version: $0.version ?? $0.branch ?? $0.revision)]
     }
     items[.signer] = target.signature.map { [DiffItem(value: $0.signer.description)] }
-    self.init(path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items)
+    let binaries = target.binaries.map {
+      ProfileBinary(
+        path: $0.path, isReadable: $0.format != .unreadable && $0.format != .archive,
+        architectures: $0.architectures, platforms: $0.platforms, linkedLibraries: $0.linkedLibraries,
+        rpaths: $0.rpaths)
+    }
+    self.init(
+      path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items, binaries: binaries)
   }
 }

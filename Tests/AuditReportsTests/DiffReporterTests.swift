@@ -28,7 +28,9 @@ import Testing
       #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(format)")
       #expect(!output.contains("\r"), "\(format)")
     }
-    #expect(rendered(.text).contains("api|`" + HostileTextTests.escapedPayload + "  [symbol|`"))
+    #expect(
+      rendered(.text).contains(
+        "api|`" + HostileTextTests.escapedPayload + "; NOT declared in the new manifest  [symbol|`"))
   }
 
   @Test func markdownRowsKeepTheirFiveCells() {

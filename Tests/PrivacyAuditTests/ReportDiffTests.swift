@@ -1,3 +1,4 @@
+import BinaryImage
 import PrivacyAudit
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     #expect(summary(diff) == ["Kit.framework +categories B error", "Kit.framework +apis y warning"])
     #expect(diff.targets.first?.oldPath == "v1/Kit.framework")
     #expect(diff.targets.first?.changes.last?.item.symbols == ["_y"])
-    #expect(diff.hasAddition(atLeast: .error))
+    #expect(diff.hasGatedChange(atLeast: .error))
   }
 
   @Test func evidenceSymbolsAreNotCompared() {
@@ -51,7 +52,7 @@ import Testing
     let new = [profile("Kit.framework", [:])]
     let diff = ReportDiff(old: old, new: new)
     #expect(summary(diff) == ["Kit.framework -permissions camera note", "Kit.framework -declaredCategories A note"])
-    #expect(!diff.hasAddition(atLeast: .note))
+    #expect(!diff.hasGatedChange(atLeast: .note))
   }
 
   @Test func aChangedSignerIsAnErrorAndANewOneANote() {
@@ -84,10 +85,9 @@ import Testing
     #expect(profile("Kit.zip!/Kit.xcframework", [:]).name == "Kit.xcframework")
     #expect(profile("out.zip!/in.zip!/x/Kit.framework", [:]).name == "Kit.framework")
     #expect(
-      TargetProfile.sliceItem(
-        "arm64", binaryPath: "K.xcframework/ios-arm64/K.framework/K", targetPath: "K.xcframework", kind: "xcframework"
-      )
-      .value == "ios-arm64/arm64")
+      TargetProfile.slice(
+        ofBinary: "K.xcframework/ios-arm64/K.framework/K", targetPath: "K.xcframework", kind: "xcframework")
+        == "ios-arm64")
   }
 
   @Test func aRenamedTargetIsMatchedByItsBundleIdentifier() {
@@ -143,16 +143,110 @@ import Testing
       ])
   }
 
-  @Test func aNewPlatformOfASliceIsANote() {
-    let binary = "Kit.xcframework/ios-arm64_x86_64-simulator/Kit.framework/Kit"
-    let items = { (platforms: [String]) in
-      TargetProfile.binaryItems(
-        architectures: ["arm64"], platforms: platforms, linkedLibraries: [], rpaths: [], binaryPath: binary,
-        targetPath: "Kit.xcframework", kind: "xcframework")
+  /// An xcframework of `slices`, each holding one binary `K.framework/K` built for `platform`
+  /// with `libraries`; `items` as given.
+  private func xcframework(
+    _ slices: [(identifier: String, platforms: [String], libraries: [String])], _ items: [DiffAspect: [DiffItem]] = [:]
+  ) -> TargetProfile {
+    let binaries = slices.map { slice in
+      ProfileBinary(
+        path: "Kit.xcframework/\(slice.identifier)/K.framework/K", isReadable: true, architectures: ["arm64"],
+        platforms: slice.platforms, linkedLibraries: slice.libraries.map { LinkedLibrary(name: $0, kind: .normal) },
+        rpaths: ["/usr/lib/swift"])
     }
-    let old = [TargetProfile(path: "Kit.xcframework", kind: "xcframework", items: items(["ios-simulator"]))]
-    let new = [TargetProfile(path: "Kit.xcframework", kind: "xcframework", items: items(["ios-simulator", "xros"]))]
+    return TargetProfile(path: "Kit.xcframework", kind: "xcframework", items: items, binaries: binaries)
+  }
+
+  @Test func aNewPlatformOfASliceIsANote() {
+    let old = [xcframework([("ios-arm64_x86_64-simulator", ["ios-simulator"], [])])]
+    let new = [xcframework([("ios-arm64_x86_64-simulator", ["ios-simulator", "xros"], [])])]
     #expect(
       summary(ReportDiff(old: old, new: new)) == ["Kit.xcframework +platforms ios-arm64_x86_64-simulator/xros note"])
+  }
+
+  @Test func aSliceNewOrGoneIsOneChangeWithItsCounts() {
+    let libraries = ["/usr/lib/libSystem.B.dylib", "/usr/lib/swift/libswiftCore.dylib"]
+    let old = [xcframework([("ios-arm64", ["ios"], libraries), ("ios-arm64-maccatalyst", ["maccatalyst"], libraries)])]
+    let new = [xcframework([("ios-arm64", ["ios"], libraries), ("macos-arm64_x86_64", ["macos"], libraries)])]
+    let diff = ReportDiff(old: old, new: new)
+    #expect(
+      summary(diff) == [
+        "Kit.xcframework -slices ios-arm64-maccatalyst warning", "Kit.xcframework +slices macos-arm64_x86_64 note",
+      ])
+    #expect(diff.targets.first?.changes.last?.item.detail == "1 binary, 2 linked libraries")
+    #expect(diff.hasGatedChange(atLeast: .warning), "a slice gone counts against the gate")
+  }
+
+  @Test func linkedLibrariesAreComparedPerPlatformAcrossSlices() {
+    let core = "/usr/lib/swift/libswiftCore.dylib"
+    let old = [xcframework([("ios-arm64", ["ios"], []), ("ios-arm64-simulator", ["ios-simulator"], [core])])]
+    let new = [
+      xcframework([
+        ("ios-arm64", ["ios"], [core, "/usr/lib/libz.dylib"]), ("ios-arm64-simulator", ["ios-simulator"], [core]),
+      ])
+    ]
+    let diff = ReportDiff(old: old, new: new)
+    // libswiftCore was already linked on ios (by the simulator slice); libz is new, once.
+    #expect(summary(diff) == ["Kit.xcframework +linkedLibraries /usr/lib/libz.dylib warning"])
+    #expect(diff.targets.first?.changes.first?.item.slices == ["ios-arm64"])
+  }
+
+  @Test func slicePrefixedPathsHaveOneSlash() {
+    let profile = xcframework([("ios-arm64", ["ios"], [])])
+    #expect(profile.items(of: .rpaths).map(\.value) == ["ios-arm64/usr/lib/swift"])
+  }
+
+  @Test func categoriesAndAPIsNameTheirSlicesAndWhetherTheNewManifestDeclaresThem() {
+    let api = DiffItem(category: "UserDefaults", value: "UserDefaults", slices: ["ios-arm64"])
+    let old = [xcframework([("ios-arm64", ["ios"], [])])]
+    let new = [
+      xcframework(
+        [("ios-arm64", ["ios"], [])],
+        [
+          .categories: [DiffItem(value: "UserDefaults")], .apis: [api],
+          .declaredCategories: [DiffItem(value: "UserDefaults")],
+        ])
+    ]
+    let changes = ReportDiff(old: old, new: new).allChanges.filter { $0.aspect == .categories || $0.aspect == .apis }
+    #expect(changes.map(\.item.slices) == [["ios-arm64"], ["ios-arm64"]])
+    #expect(changes.map(\.declaredInNewVersion) == [true, true])
+    let undeclared = [xcframework([("ios-arm64", ["ios"], [])], [.categories: [DiffItem(value: "UserDefaults")]])]
+    #expect(ReportDiff(old: old, new: undeclared).allChanges.map(\.declaredInNewVersion) == [false])
+  }
+
+  @Test func aBinaryThatBecameUnreadableIsAWarning() {
+    let readable = ProfileBinary(
+      path: "Kit.xcframework/ios-arm64/K.framework/K", isReadable: true, architectures: ["arm64"])
+    var missing = readable
+    missing.isReadable = false
+    missing.architectures = []
+    let profile = { (binary: ProfileBinary) in
+      TargetProfile(path: "Kit.xcframework", kind: "xcframework", items: [:], binaries: [binary])
+    }
+    #expect(
+      summary(ReportDiff(old: [profile(readable)], new: [profile(missing)])) == [
+        "Kit.xcframework +unreadableBinaries ios-arm64/K.framework/K warning",
+        "Kit.xcframework -architectures ios-arm64/arm64 note",
+      ])
+  }
+
+  @Test func aPlatformKeepsItsSlicesAndTheTargetsBuiltForIt() {
+    let profile = xcframework(
+      [
+        ("ios-arm64", ["ios"], []), ("ios-arm64_x86_64-simulator", ["ios-simulator"], []),
+        ("macos-arm64", ["macos"], []),
+      ],
+      [
+        .apis: [DiffItem(category: "C", value: "x", slices: ["macos-arm64"])],
+        .declaredCategories: [DiffItem(value: "C")],
+      ])
+    let ios = profile.restricted(to: .ios)
+    #expect(ios?.slices.map(\.identifier) == ["ios-arm64", "ios-arm64_x86_64-simulator"])
+    #expect(ios?.items(of: .apis).isEmpty == true)
+    #expect(ios?.items(of: .declaredCategories).count == 1)
+    #expect(profile.restricted(to: .tvos) == nil)
+    #expect(PlatformFamily(sliceIdentifier: "ios-arm64_x86_64-maccatalyst") == .maccatalyst)
+    #expect(PlatformFamily(sliceIdentifier: "xros-arm64") == .visionos)
+    #expect(PlatformFamily(reportPlatform: "watchos-simulator") == .watchos)
   }
 }

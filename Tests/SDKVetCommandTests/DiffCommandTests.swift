@@ -6,7 +6,9 @@ import Testing
 /// `sdkvet diff` on the two versions of `Samples/versions` (VersionKit 1.0 → 2.0: a file-timestamp
 /// API and a camera request added, the SystemBootTime declaration dropped, a UserDefaults reason
 /// added, AdSupport linked instead of libsqlite3, an rpath added; LegacyKit renamed RenamedKit
-/// under one bundle identifier), in every format.
+/// under one bundle identifier; SliceKit.xcframework gains the slice macos-arm64 and UserDefaults,
+/// declared, loses ios-arm64-maccatalyst and its simulator binary, and links libsqlite3 on
+/// ios-arm64), in every format.
 @Suite struct DiffCommandTests {
   private let v1 = SampleLocator.sample("versions/v1")
   private let v2 = SampleLocator.sample("versions/v2")
@@ -16,10 +18,19 @@ import Testing
   private static let adSupport = "/System/Library/Frameworks/AdSupport.framework/AdSupport"
 
   /// The planted changes, as `change aspect category value severity`, in report order: the
-  /// renamed SDK's, then VersionKit's.
+  /// renamed SDK's, SliceKit's, then VersionKit's.
   private static let planted = [
     "removed name - LegacyKit.framework note",
     "added name - RenamedKit.framework note",
+    "added categories - \(userDefaults) error",
+    "added apis \(userDefaults) UserDefaults warning",
+    "added declaredCategories - \(userDefaults) note",
+    "removed slices - ios-arm64-maccatalyst warning",
+    "added slices - macos-arm64 note",
+    "added unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit warning",
+    "removed architectures - ios-arm64-simulator/arm64 note",
+    "added linkedLibraries - /usr/lib/libsqlite3.dylib warning",
+    "removed platforms - ios-arm64-simulator/ios-simulator note",
     "added categories - \(fileTimestamp) error",
     "added apis \(fileTimestamp) stat warning",
     "added permissions - camera error",
@@ -30,10 +41,21 @@ import Testing
     "added rpaths - @loader_path/Frameworks note",
   ]
 
+  /// SliceKit's changes of `planted` backwards, which VersionKit's do not share.
+  private static let sliceKitOnly: Set<String> = [
+    "removed categories - \(userDefaults) note", "removed apis \(userDefaults) UserDefaults note",
+    "removed declaredCategories - \(userDefaults) note", "added slices - ios-arm64-maccatalyst note",
+    "removed slices - macos-arm64 warning",
+    "removed unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit note",
+    "added architectures - ios-arm64-simulator/arm64 note", "added platforms - ios-arm64-simulator/ios-simulator note",
+    "removed linkedLibraries - /usr/lib/libsqlite3.dylib note",
+  ]
+
   /// The targets of the diff of v1 and v2, as `[name, oldPath, newPath]`.
   private var plantedTargets: [[String?]] {
     [
       ["RenamedKit.framework", v1 + "/LegacyKit.framework", v2 + "/RenamedKit.framework"],
+      ["SliceKit.xcframework", v1 + "/SliceKit.xcframework", v2 + "/SliceKit.xcframework"],
       ["VersionKit.framework", v1 + "/VersionKit.framework", v2 + "/VersionKit.framework"],
     ]
   }
@@ -65,13 +87,18 @@ import Testing
     let diff = try Self.changes(run.output)
     #expect(diff.targets == plantedTargets)
     #expect(diff.changes == Self.planted)
-    #expect(diff.symbols[3] == ["_stat"])
-    #expect(diff.symbols[4].contains("requestAccessForMediaType:completionHandler:"))
+    #expect(diff.symbols[12] == ["_stat"])
+    #expect(diff.symbols[13].contains("requestAccessForMediaType:completionHandler:"))
     let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
     let summary = try #require(document["summary"] as? [String: Int])
-    #expect(summary == ["targets": 2, "added": 7, "removed": 3, "errors": 2, "warnings": 2, "notes": 6])
+    #expect(summary == ["targets": 3, "added": 13, "removed": 6, "errors": 3, "warnings": 6, "notes": 10])
     let identifiers = (document["targets"] as? [[String: Any]])?.map { $0["bundleIdentifier"] as? String }
-    #expect(identifiers == ["dev.sdkvet.samples.RenamedKit", "dev.sdkvet.samples.VersionKit"])
+    #expect(
+      identifiers == ["dev.sdkvet.samples.RenamedKit", "dev.sdkvet.samples.SliceKit", "dev.sdkvet.samples.VersionKit"])
+    let userDefaults = try #require((document["targets"] as? [[String: Any]])?[1]["changes"] as? [[String: Any]])
+    #expect(userDefaults[0]["slices"] as? [String] == ["ios-arm64", "macos-arm64"])
+    #expect(userDefaults[0]["declared"] as? Bool == true)
+    #expect(userDefaults[4]["detail"] as? String == "1 binary, 3 linked libraries, uses SystemBootTime, UserDefaults")
   }
 
   @Test func textListsEachChangeOnceAndSummarises() {
@@ -81,31 +108,48 @@ import Testing
     #expect(lines.first == "RenamedKit.framework  (\(v1)/LegacyKit.framework → \(v2)/RenamedKit.framework)")
     #expect(lines.contains("VersionKit.framework  (\(v1)/VersionKit.framework → \(v2)/VersionKit.framework)"))
     let changes = lines.filter { $0.hasPrefix("  ") }
-    #expect(changes.count == 10)
+    #expect(changes.count == 19)
     #expect(changes.first == "  - note    name                LegacyKit.framework")
     #expect(
-      changes.count == 10 && changes[2].hasPrefix("  + error   categories") && changes[2].hasSuffix(Self.fileTimestamp))
+      changes.contains(
+        "  + error   categories          \(Self.userDefaults) in ios-arm64, macos-arm64; declared in the new manifest"))
     #expect(
-      changes.count == 10 && changes[3].contains("apis") && changes[3].hasSuffix("\(Self.fileTimestamp) stat  [_stat]"))
-    #expect(changes.count == 10 && changes[4].hasPrefix("  + error   permissions") && changes[4].contains("camera  ["))
+      changes.contains(
+        "  - warning slices              ios-arm64-maccatalyst: 1 binary, 3 linked libraries, uses SystemBootTime"))
+    #expect(changes.contains("  + warning linkedLibraries     /usr/lib/libsqlite3.dylib in ios-arm64"))
+    #expect(!run.output.contains("//"), "no library listed per slice, no path joined with two slashes")
+    #expect(
+      changes.contains(
+        "  + warning apis                \(Self.fileTimestamp) stat; NOT declared in the new manifest  [_stat]"))
     #expect(changes.last == "  + note    rpaths              @loader_path/Frameworks")
-    #expect(lines.last == "2 targets changed: 7 added (2 errors, 2 warnings, 3 notes), 3 removed.")
+    #expect(lines.last == "3 targets changed: 13 added (3 errors, 5 warnings, 5 notes), 6 removed.")
+  }
+
+  @Test func platformKeepsThatPlatformsSlicesAndRejectsOthers() throws {
+    let ios = try Self.changes(CapturedRun(["diff", "--format", "json", "--platform", "ios", v1, v2]).output)
+    #expect(!ios.changes.contains { $0.contains(" slices ") }, "the slices that changed are not iOS's")
+    #expect(ios.changes.contains("added unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit warning"))
+    let macos = try Self.changes(CapturedRun(["diff", "--format", "json", "--platform", "macos", v1, v2]).output)
+    #expect(macos.targets.map { $0[0] } == ["SliceKit.xcframework"], "only SliceKit is built for macOS")
+    let wrong = CapturedRun(["diff", "--platform", "catalyst", v1, v2])
+    #expect(wrong.status == .usage)
+    #expect(wrong.error.contains("'ios', 'maccatalyst', 'macos', 'tvos', 'visionos', 'watchos'"))
   }
 
   @Test func markdownIsOneTableRowPerChange() {
     let run = CapturedRun(["diff", "--format", "markdown", v1, v2])
     #expect(run.status == .failure)
     let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("| ➕") || $0.hasPrefix("| ➖") }
-    #expect(rows.count == 10)
+    #expect(rows.count == 19)
     #expect(rows.first == "| ➖ removed | note | name | `LegacyKit.framework` |  |")
-    #expect(rows.count == 10 && rows[2] == "| ➕ added | error | categories | `\(Self.fileTimestamp)` |  |")
-    #expect(rows.count == 10 && rows[3] == "| ➕ added | warning | apis | `\(Self.fileTimestamp) stat` | `_stat` |")
-    #expect(rows.count == 10 && rows[4].hasPrefix("| ➕ added | error | permissions | `camera` | "))
-    #expect(rows.count == 10 && rows[6] == "| ➕ added | note | declaredReasons | `\(Self.userDefaults) 1C8F.1` |  |")
-    #expect(rows.count == 10 && rows[8] == "| ➕ added | warning | linkedLibraries | `\(Self.adSupport)` |  |")
+    #expect(rows.contains("| ➕ added | note | declaredReasons | `\(Self.userDefaults) 1C8F.1` |  |"))
+    #expect(rows.contains("| ➕ added | warning | linkedLibraries | `\(Self.adSupport)` |  |"))
+    #expect(
+      rows.contains(
+        "| ➕ added | warning | apis | `\(Self.fileTimestamp) stat; NOT declared in the new manifest` | `_stat` |"))
     #expect(run.output.contains("### RenamedKit.framework"))
     #expect(run.output.contains("### VersionKit.framework"))
-    #expect(run.output.contains("**2 targets changed: 7 added (2 errors, 2 warnings, 3 notes), 3 removed.**"))
+    #expect(run.output.contains("**3 targets changed: 13 added (3 errors, 5 warnings, 5 notes), 6 removed.**"))
   }
 
   @Test func exitStatusFollowsTheGateAndOnlyAdditionsCount() {
@@ -113,13 +157,15 @@ import Testing
     let same = CapturedRun(["diff", "--fail-on", "note", v1, v1])
     #expect(same.status == .success)
     #expect(same.output == "No changes.\n")
-    // Backwards a declaration and the old name are added (notes) and libsqlite3 (a warning); the
-    // removals are notes and never fail.
+    // Backwards, VersionKit's declaration and the old name are added (notes) and libsqlite3 (a
+    // warning); its removals are notes and never fail. SliceKit's macos-arm64 slice is gone: a
+    // warning that fails at --fail-on warning.
     let backwards = CapturedRun(["diff", "--format", "json", v2, v1])
     #expect(backwards.status == .success)
     #expect(CapturedRun(["diff", "--fail-on", "warning", v2, v1]).status == .failure)
+    #expect((try? Self.changes(backwards.output).changes)?.contains("removed slices - macos-arm64 warning") == true)
     #expect(
-      (try? Self.changes(backwards.output).changes) == [
+      (try? Self.changes(backwards.output).changes.filter { !Self.sliceKitOnly.contains($0) }) == [
         "removed name - RenamedKit.framework note",
         "added name - LegacyKit.framework note",
         "removed categories - \(Self.fileTimestamp) note",
@@ -190,7 +236,7 @@ import Testing
     var aspects: Set<String> = []
     for sample in [
       "signatures", "packages", "sdks/SampleApp.app", "sdks/ConsentApp.app", "sdks/VendorAdsKit.framework",
-      "sdks/BundledTrackerKit.framework",
+      "sdks/BundledTrackerKit.framework", "versions/v2",
     ].map(SampleLocator.sample) {
       #expect(CapturedRun(["scan", "--format", "json", "--fail-on", "never", "-o", saved, sample]).status == .success)
       for (old, new) in [(saved, sample), (sample, saved)] {
@@ -205,7 +251,8 @@ import Testing
     #expect(
       aspects == [
         "categories", "apis", "permissions", "tracking", "trackingDomains", "declaredCategories", "commonSDKs",
-        "architectures", "package", "signer", "linkedLibraries", "rpaths", "platforms",
+        "slices", "unreadableBinaries", "architectures", "package", "signer", "linkedLibraries", "rpaths",
+        "platforms",
       ])
   }
 

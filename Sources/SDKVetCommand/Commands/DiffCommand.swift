@@ -24,6 +24,9 @@ enum DiffCommand: Subcommand {
         "--fail-on", value: "severity", allowed: ScanCommand.Gate.allCases.map(\.rawValue),
         default: ScanCommand.Gate.error.rawValue, help: "Exit 1 when an addition is at or above this severity."),
       OptionSpec(
+        "--platform", value: "platform", allowed: PlatformFamily.allCases.map(\.rawValue),
+        help: "Compare only what is built for this platform (ios: device and simulator slices)."),
+      OptionSpec(
         "--catalog", value: "file", repeatable: true,
         help: "Overlay catalog entries from a JSON file when scanning (see Docs/CATALOG.md); may be repeated."),
     ],
@@ -34,20 +37,28 @@ enum DiffCommand: Subcommand {
       between versions is still matched, then by name (the last path component). For each
       target it lists what was added and removed: its name (when renamed), required-reason
       categories and APIs (with their symbols), permissions, tracking and tracking domains,
-      declared categories and the reasons declared for each, commonly used SDKs, architectures,
-      platforms, linked libraries and frameworks and rpaths (per xcframework slice), the package
-      version and an xcframework's signer.
+      declared categories and the reasons declared for each, commonly used SDKs, an xcframework's
+      slices (a slice new or gone is one line with its counts), binaries that became unreadable
+      or went missing, architectures, platforms and rpaths (per xcframework slice), linked
+      libraries and frameworks (per platform, across the slices), the package version and an
+      xcframework's signer. A category or API names the slices it is in and whether the new
+      version's manifest declares its category.
+
+      --platform ios|maccatalyst|macos|tvos|visionos|watchos compares only the xcframework
+      slices of that platform (ios: device and simulator) and the targets built for it.
 
       Added categories, permissions, tracking, tracking domains and a changed signer are errors;
-      added APIs of a category already used, added SDKs and added linked libraries or frameworks
-      are warnings; the rest, and every removal, are notes (Docs/CLI.md, diff).
+      added APIs of a category already used, added SDKs, binaries that became unreadable, added
+      linked libraries or frameworks and slices gone are warnings; the rest, and every other
+      removal, are notes (Docs/CLI.md, diff).
 
-      EXIT STATUS: 0 nothing added at or above --fail-on; 1 something was, or an input could not
-      be read, or the output could not be written; 2 usage error.
+      EXIT STATUS: 0 nothing added (or a slice gone) at or above --fail-on; 1 something was, or
+      an input could not be read, or the output could not be written; 2 usage error.
 
       EXAMPLES:
         sdkvet diff Vendor-1.0.xcframework Vendor-2.0.xcframework
         sdkvet diff --format markdown old-report.json Frameworks/
+        sdkvet diff --platform ios Vendor-1.0.xcframework Vendor-2.0.xcframework
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -56,6 +67,8 @@ enum DiffCommand: Subcommand {
     guard inputs.count == 2 else { throw .tooManyArguments(inputs[2]) }
     let format = try arguments.value("--format", as: DiffReporter.Format.self)
     let gate = try arguments.value("--fail-on", as: ScanCommand.Gate.self)
+    let platform =
+      arguments.value("--platform") == nil ? nil : try arguments.value("--platform", as: PlatformFamily.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     guard let old = profiles(inputs[0], catalog: catalog, context: context),
       let new = profiles(inputs[1], catalog: catalog, context: context)
@@ -69,7 +82,10 @@ enum DiffCommand: Subcommand {
         return .failure
       }
     }
-    let diff = ReportDiff(old: old, new: new)
+    let restricted = { (profiles: [TargetProfile]) in
+      platform.map { platform in profiles.compactMap { $0.restricted(to: platform) } } ?? profiles
+    }
+    let diff = ReportDiff(old: restricted(old), new: restricted(new))
     var output = OutputTextStream(
       streams: outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams)
     DiffReporter(format: format, toolVersion: SDKVetVersion.current).write(
@@ -79,7 +95,7 @@ enum DiffCommand: Subcommand {
       return .failure
     }
     guard let severity = gate.severity else { return .success }
-    return diff.hasAddition(atLeast: severity) ? .failure : .success
+    return diff.hasGatedChange(atLeast: severity) ? .failure : .success
   }
 
   /// The target profiles of one input: a saved JSON report read back, or a scan. Returns `nil`

@@ -1,0 +1,77 @@
+public import BinaryImage
+
+/// One binary of a target as `sdkvet diff` sees it, from a scan or a saved JSON report.
+public struct ProfileBinary: Sendable, Hashable {
+  /// The path as found under the scanned root.
+  public var path: String
+  /// Whether it could be read; a binary listed but missing is unreadable.
+  public var isReadable: Bool
+  /// Its architectures.
+  public var architectures: [String]
+  /// Its platforms as a report names them (`ios`, `ios-simulator`, …).
+  public var platforms: [String]
+  /// What it links against.
+  public var linkedLibraries: [LinkedLibrary]
+  /// Its rpaths.
+  public var rpaths: [String]
+
+  /// Creates a binary.
+  public init(
+    path: String, isReadable: Bool, architectures: [String], platforms: [String] = [],
+    linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
+  ) {
+    self.path = path
+    self.isReadable = isReadable
+    self.architectures = architectures
+    self.platforms = platforms
+    self.linkedLibraries = linkedLibraries
+    self.rpaths = rpaths
+  }
+}
+
+/// One library slice of an xcframework (a folder named by its `LibraryIdentifier`), summed up
+/// so that a slice new or gone is one change with its counts.
+public struct SliceProfile: Sendable, Hashable {
+  /// The `LibraryIdentifier`: `ios-arm64`, `macos-arm64_x86_64`, …
+  public var identifier: String
+  /// The platform family its identifier names (`PlatformFamily`), or the identifier's first
+  /// component when it names none; linked libraries are compared per platform.
+  public var platform: String
+  /// How many binaries it holds.
+  public var binaries: Int
+  /// How many of them could not be read.
+  public var unreadableBinaries: Int
+  /// How many libraries and frameworks its binaries link against, each once.
+  public var linkedLibraries: Int
+
+  /// The slice of `identifier` holding `binaries`.
+  init(identifier: String, binaries: [ProfileBinary]) {
+    self.identifier = identifier
+    platform =
+      PlatformFamily(sliceIdentifier: identifier)?.rawValue
+      ?? String(identifier.split(separator: "-").first ?? Substring(identifier))
+    self.binaries = binaries.count
+    unreadableBinaries = binaries.filter { !$0.isReadable }.count
+    linkedLibraries = Set(binaries.flatMap(\.linkedLibraries)).count
+  }
+
+  /// The slice's counts as a phrase, with the required-reason categories it uses:
+  /// `2 binaries (1 unreadable), 12 linked libraries, uses UserDefaults, FileTimestamp`.
+  func summary(categories: [String]) -> String {
+    let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "y" : "ies")" }
+    var parts = [plural(binaries, "binar")]
+    if unreadableBinaries > 0 { parts[0] += " (\(unreadableBinaries) unreadable)" }
+    parts.append(plural(linkedLibraries, "linked librar"))
+    if !categories.isEmpty {
+      parts.append("uses " + categories.map(Self.shortCategory).joined(separator: ", "))
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// A required-reason category without Apple's `NSPrivacyAccessedAPICategory` prefix.
+  static func shortCategory(_ category: String) -> String {
+    let prefix = "NSPrivacyAccessedAPICategory"
+    return category.hasPrefix(prefix) && category.count > prefix.count
+      ? String(category.dropFirst(prefix.count)) : category
+  }
+}
