@@ -44,9 +44,10 @@ enum ManifestDraftComments {
 
   /// The header of the proposed tracking domains.
   static func proposedDomainsHeader(tracks: Bool) -> String {
-    let condition = tracks ? "" : " If this code tracks, set NSPrivacyTracking to true;"
-    return
-      "Hosts the binaries name.\(condition) uncomment each one this code contacts for tracking (a parent domain covers its subdomains):"
+    let action =
+      tracks
+      ? "uncomment each one" : "if this code tracks, set NSPrivacyTracking to true and uncomment each one"
+    return "Hosts the binaries name: \(action) this code contacts for tracking (a parent domain covers its subdomains)."
   }
 
   /// One proposed domain, as the commented-out entry to uncomment.
