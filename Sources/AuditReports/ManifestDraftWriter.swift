@@ -4,10 +4,12 @@ import PrivacyCatalog
 import PropertyLists
 
 /// Writes a `ManifestDraft` as an XML property list (`PrivacyInfo.xcprivacy`), with a comment
-/// beside each empty reasons array listing the reasons that may apply, and one beside empty
-/// tracking domains. Apple's four keys come first in Xcode's order, any other key after them
-/// by name; dictionary keys are sorted. Strings are XML-escaped; comment text is sdkvet's own
-/// and the catalog's, with `--` broken up so a comment cannot end early.
+/// beside each empty reasons array listing the reasons that may apply, one beside empty
+/// tracking domains, the hosts found as commented-out tracking domains, in each category entry
+/// the symbols and calling functions that need it, and for an xcframework the slices that need
+/// a copy (`ManifestDraftComments`). Apple's four keys come first in Xcode's order, any other key
+/// after them by name; dictionary keys are sorted. Strings are XML-escaped; comment text is
+/// sdkvet's own, the catalog's and the binaries', with `--` broken up so a comment cannot end early.
 public enum ManifestDraftWriter {
   private static let topLevelOrder = [
     "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes",
@@ -20,6 +22,7 @@ public enum ManifestDraftWriter {
       #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,
       #"<plist version="1.0">"#, "<dict>",
     ]
+    lines += ManifestDraftComments.slices(draft).map { "\t" + comment($0) }
     let keys =
       topLevelOrder.filter { draft.root[$0] != nil } + draft.root.keys.filter { !topLevelOrder.contains($0) }.sorted()
     for key in keys {
@@ -30,6 +33,7 @@ public enum ManifestDraftWriter {
       }
       lines.append("\t<key>\(escaped(key))</key>")
       lines += element(value, depth: 1, draft: draft)
+      if key == "NSPrivacyTrackingDomains" { lines = proposingDomains(lines, draft: draft) }
     }
     lines += ["</dict>", "</plist>"]
     return lines.joined(separator: "\n") + "\n"
@@ -52,6 +56,9 @@ public enum ManifestDraftWriter {
     case .dictionary(let dictionary):
       var lines = [indent + "<dict>"]
       let category = dictionary["NSPrivacyAccessedAPIType"]?.stringValue
+      if let evidence = category.flatMap({ draft.evidence[$0] }) {
+        lines += ManifestDraftComments.evidence(evidence).map { indent + "\t" + comment($0) }
+      }
       for key in dictionary.keys.sorted() {
         guard let item = dictionary[key] else { continue }
         if key == "NSPrivacyAccessedAPITypeReasons", let category, let reasons = draft.candidates[category] {
@@ -62,6 +69,21 @@ public enum ManifestDraftWriter {
       }
       return lines + [indent + "</dict>"]
     }
+  }
+
+  /// `lines`, which end with the top-level tracking domains array, with the proposed domains
+  /// inside that array as comments.
+  private static func proposingDomains(_ lines: [String], draft: ManifestDraft) -> [String] {
+    guard !draft.proposedDomains.isEmpty else { return lines }
+    let proposals =
+      [
+        "\t\t"
+          + comment(
+            ManifestDraftComments.proposedDomainsHeader(tracks: draft.root["NSPrivacyTracking"] == .boolean(true)))
+      ]
+      + draft.proposedDomains.map { "\t\t" + comment(ManifestDraftComments.proposedDomain($0)) }
+    let opened = lines.last == "\t<array/>" ? lines.dropLast() + ["\t<array>"] : lines.dropLast()
+    return opened + proposals + ["\t</array>"]
   }
 
   private static func candidateText(_ reasons: [ReasonCode]) -> String {
@@ -76,7 +98,8 @@ public enum ManifestDraftWriter {
     return "<!-- \(safe.hasSuffix("-") ? safe + " " : safe) -->"
   }
 
-  private static func escaped(_ text: String) -> String {
+  /// `text` with `&`, `<` and `>` escaped for XML.
+  static func escaped(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       .replacingOccurrences(of: ">", with: "&gt;")
   }

@@ -9,7 +9,10 @@ import TargetDiscovery
 /// A category the binaries use and the manifest does not declare is added with an **empty**
 /// reasons array: the reasons that may apply to this kind of target are in `candidates`, for the
 /// writer to show beside it, and the user picks; the draft never picks a reason.
-/// `NSPrivacyTracking` follows the tracking evidence; tracking domains are left for the user.
+/// `NSPrivacyTracking` follows the tracking evidence; the hosts the binaries name are proposed as
+/// tracking domains for the user to confirm (`proposedDomains`), never added. Each category the
+/// binaries use carries its evidence (`evidence`), and an xcframework says which slices need a copy.
+/// A misspelt key (`NSPrivacyAccesedAPITypes`) is renamed to the key it was meant to be.
 public struct ManifestDraft: Sendable, Hashable {
   /// The manifest's top-level dictionary, existing keys first as they were.
   public var root: [String: PropertyListValue]
@@ -19,6 +22,15 @@ public struct ManifestDraft: Sendable, Hashable {
   public var missing: [String]
   /// The draft says the target tracks and lists no tracking domain: the user must add them.
   public var needsTrackingDomains: Bool
+  /// For each category the binaries use, the symbols, callers and slices behind it.
+  public var evidence: [String: DraftedCategoryEvidence]
+  /// Hosts the binaries name that no listed tracking domain covers, for the user to confirm.
+  public var proposedDomains: [ProposedTrackingDomain]
+  /// For an xcframework, each slice whose binary uses a category, with those categories: each
+  /// needs its own copy of the manifest. Empty for other kinds of target.
+  public var slicesNeedingManifest: [String: [String]]
+  /// For an xcframework, the slices whose binaries use no category, sorted.
+  public var slicesWithoutUse: [String]
 
   /// Drafts the manifest of the target `report` describes.
   /// - Parameters:
@@ -30,6 +42,18 @@ public struct ManifestDraft: Sendable, Hashable {
     candidates = [:]
     missing = []
     needsTrackingDomains = false
+    let uses = report.apiUses.filter { report.usedCategories.contains($0.category) }
+    let evidence = Dictionary(grouping: uses, by: \.category).mapValues {
+      DraftedCategoryEvidence(uses: $0, report: report)
+    }
+    var needing: [String: [String]] = [:]
+    for (category, item) in evidence.sorted(by: { $0.key < $1.key }) {
+      for slice in item.slices { needing[slice, default: []].append(category) }
+    }
+    self.evidence = evidence
+    slicesNeedingManifest = needing
+    slicesWithoutUse = report.slices.filter { needing[$0] == nil }
+    proposedDomains = []
     if let existing {
       if let document = try? PropertyListDocument(parsing: existing), case .dictionary(let dictionary) = document.root {
         root = dictionary
@@ -39,9 +63,37 @@ public struct ManifestDraft: Sendable, Hashable {
     } else {
       missing.append("The target has no PrivacyInfo.xcprivacy.")
     }
+    respellKeys()
     addCategories(report: report, catalog: catalog)
     setTracking(report.tracking)
+    proposeDomains(report: report, catalog: catalog)
     if root[ManifestKeys.collectedDataTypes] == nil { root[ManifestKeys.collectedDataTypes] = .array([]) }
+  }
+
+  /// Renames each misspelt top-level key, and each misspelt key of an `NSPrivacyAccessedAPITypes`
+  /// entry, to the key it was meant to be, when that key is not there too.
+  private mutating func respellKeys() {
+    root = respelled(root, allowed: ManifestKeys.topLevel, place: "")
+    guard case .array(let entries) = root[ManifestKeys.accessedAPITypes] else { return }
+    root[ManifestKeys.accessedAPITypes] = .array(
+      entries.map { entry in
+        entry.dictionaryValue.map {
+          .dictionary(
+            respelled($0, allowed: ManifestKeys.accessedAPIEntry, place: " in an NSPrivacyAccessedAPITypes entry"))
+        } ?? entry
+      })
+  }
+
+  private mutating func respelled(_ dictionary: [String: PropertyListValue], allowed: Set<String>, place: String)
+    -> [String: PropertyListValue]
+  {
+    var result = dictionary
+    for key in dictionary.keys.sorted() {
+      guard let intended = ManifestKeys.intended(key, among: allowed), result[intended] == nil else { continue }
+      result[intended] = result.removeValue(forKey: key)
+      missing.append("`\(key)`\(place) is misspelt; Apple reads only \(intended), which the draft uses.")
+    }
+    return result
   }
 
   private mutating func addCategories(report: TargetReport, catalog: Catalog) {
@@ -82,6 +134,17 @@ public struct ManifestDraft: Sendable, Hashable {
     if root[ManifestKeys.tracking] == .boolean(true) && domains.isEmpty {
       root[ManifestKeys.trackingDomains] = .array([])
       needsTrackingDomains = true
+    }
+  }
+
+  /// Proposes the hosts the binaries name as tracking domains; when there are some and the
+  /// manifest has no `NSPrivacyTrackingDomains`, adds it empty for the proposals to go in.
+  private mutating func proposeDomains(report: TargetReport, catalog: Catalog) {
+    var declared: [String] = []
+    if case .array(let domains) = root[ManifestKeys.trackingDomains] { declared = domains.compactMap(\.stringValue) }
+    proposedDomains = ProposedTrackingDomain.proposals(for: report, declared: declared, catalog: catalog)
+    if !proposedDomains.isEmpty && root[ManifestKeys.trackingDomains] == nil {
+      root[ManifestKeys.trackingDomains] = .array([])
     }
   }
 

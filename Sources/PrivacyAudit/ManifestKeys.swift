@@ -8,6 +8,7 @@ enum ManifestKeys {
 
   static let accessedAPIType = "NSPrivacyAccessedAPIType"
   static let accessedAPITypeReasons = "NSPrivacyAccessedAPITypeReasons"
+  static let accessedAPIEntry: Set<String> = [accessedAPIType, accessedAPITypeReasons]
 
   static let collectedDataType = "NSPrivacyCollectedDataType"
   static let collectedDataTypeLinked = "NSPrivacyCollectedDataTypeLinked"
@@ -35,4 +36,10 @@ enum ManifestKeys {
       "Other",
     ]
     .map { "NSPrivacyCollectedDataTypePurpose" + $0 })
+
+  /// The key of `allowed` that `key`, which is none of them, is most likely a misspelling of
+  /// (`NSPrivacyAccesedAPITypes` → `NSPrivacyAccessedAPITypes`); `nil` when none is near.
+  static func intended(_ key: String, among allowed: Set<String>) -> String? {
+    allowed.contains(key) ? nil : NearestSpelling.suggestion(for: key, among: allowed.sorted())
+  }
 }

@@ -38,8 +38,12 @@ extension PrivacyManifest {
             + "without saying which, and sdkvet reads the last; keep one."))
     }
     for key in dictionary.keys.sorted() where !ManifestKeys.topLevel.contains(key) {
+      let advice = ManifestKeys.intended(key, among: ManifestKeys.topLevel).map {
+        "did you mean \($0)? Apple reads no other spelling, so nothing under it is declared; rename it."
+      }
       issues.append(
-        ManifestIssue(message: "Unexpected key `\(key)`: only the four NSPrivacy… keys are allowed; remove it."))
+        ManifestIssue(
+          message: "Unexpected key `\(key)`: only the four NSPrivacy… keys are allowed; \(advice ?? "remove it.")"))
     }
     readTracking(dictionary)
     if let value = dictionary[ManifestKeys.collectedDataTypes] { checkCollectedData(value) }
@@ -119,7 +123,8 @@ extension PrivacyManifest {
     in entry: [String: PropertyListValue], allowed: Set<String>, of key: String
   ) {
     for name in entry.keys.sorted() where !allowed.contains(name) {
-      report("A `\(key)` entry has the unexpected key `\(name)`; remove it.")
+      let advice = ManifestKeys.intended(name, among: allowed).map { "did you mean \($0)? Rename it." }
+      report("A `\(key)` entry has the unexpected key `\(name)`; \(advice ?? "remove it.")")
     }
     for name in allowed.sorted() where entry[name] == nil {
       report("A `\(key)` entry lacks `\(name)`.")
@@ -177,8 +182,7 @@ extension PrivacyManifest {
       return
     }
     for entry in dictionaries(in: value, key: key) {
-      reportUnexpectedKeys(
-        in: entry, allowed: [ManifestKeys.accessedAPIType, ManifestKeys.accessedAPITypeReasons], of: key)
+      reportUnexpectedKeys(in: entry, allowed: ManifestKeys.accessedAPIEntry, of: key)
       guard let typeValue = entry[ManifestKeys.accessedAPIType] else { continue }
       guard let category = typeValue.stringValue else {
         report("`NSPrivacyAccessedAPIType` is a \(typeValue.typeName); it must be a String.")

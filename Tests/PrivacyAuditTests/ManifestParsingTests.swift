@@ -76,6 +76,30 @@ struct ManifestParsingTests {
     #expect(found.count == 1)
   }
 
+  @Test func aMisspeltKeyIsAnsweredWithTheKeyItMeant() throws {
+    let messages = try issues([
+      "NSPrivacyAccesedAPITypes": [Fixture.api(Fixture.userDefaults, "CA92.1")],
+      "NSPrivacyAccessedAPITypes": [
+        ["NSPrivacyAccessedAPIType": Fixture.diskSpace, "NSPrivacyAccessedAPITypeReason": ["E174.1"]]
+      ],
+      "NSPrivacyTrackingDomain": ["ads.example.com"], "NSPrivacyVendorNotes": "none",
+    ]).map(\.message)
+    #expect(
+      messages.contains {
+        $0.contains("`NSPrivacyAccesedAPITypes`") && $0.contains("did you mean NSPrivacyAccessedAPITypes?")
+      })
+    #expect(
+      messages.contains {
+        $0.contains("`NSPrivacyTrackingDomain`") && $0.contains("did you mean NSPrivacyTrackingDomains?")
+      })
+    #expect(
+      messages.contains {
+        $0.contains("`NSPrivacyAccessedAPITypeReason`") && $0.contains("did you mean NSPrivacyAccessedAPITypeReasons?")
+      })
+    // A key near none of Apple's is only unexpected.
+    #expect(messages.contains { $0.contains("`NSPrivacyVendorNotes`") && $0.hasSuffix("remove it.") })
+  }
+
   @Test func emptyAPITypesIsOnlyAWarning() throws {
     let found = try issues(["NSPrivacyAccessedAPITypes": [Any]()])
     #expect(found.map(\.severity) == [.warning])

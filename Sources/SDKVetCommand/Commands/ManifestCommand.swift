@@ -18,6 +18,9 @@ enum ManifestCommand: Subcommand {
         "--output", short: "-o", value: "file", help: "Write the draft to <file> instead of standard output."),
       OptionSpec("--check", help: "Write no draft: list what the target's manifest lacks, and exit 1 if anything."),
       OptionSpec(
+        "--call-sites",
+        help: "Name, beside each drafted category, the functions that call its APIs (arm64 and x86_64 Mach-O code)."),
+      OptionSpec(
         "--catalog", value: "file", repeatable: true,
         help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
     ],
@@ -27,7 +30,13 @@ enum ManifestCommand: Subcommand {
       required-reason category its binaries use, with an EMPTY NSPrivacyAccessedAPITypeReasons and,
       in a comment beside it, the approved reasons this kind of target (app or SDK) may declare.
       sdkvet never picks a reason: read each candidate and list the ones that describe the use.
-      NSPrivacyTracking follows the tracking evidence; tracking domains are left for you to list.
+      Each category entry names, in comments, the symbols that need it (at most 8, "and N more")
+      and, with --call-sites, the functions that call them: the code to read when picking reasons.
+      NSPrivacyTracking follows the tracking evidence. Tracking domains are left for you to list:
+      the hosts the binaries name are proposed inside NSPrivacyTrackingDomains, commented out,
+      for you to uncomment those this code tracks through. For an xcframework, a comment names
+      the slices whose binaries use a category: each needs its own copy of the manifest. A
+      misspelt key (NSPrivacyAccesedAPITypes) is renamed to the key Apple reads.
 
       EXIT STATUS: 0 the draft was written (with --check: nothing is missing); 1 something is
       missing (--check), the target cannot be found or read, a --catalog file cannot be used, or
@@ -37,6 +46,7 @@ enum ManifestCommand: Subcommand {
         sdkvet manifest Vendor.framework
         sdkvet manifest --output Vendor.framework/PrivacyInfo.xcprivacy Vendor.framework
         sdkvet manifest --check MyApp.app
+        sdkvet manifest --call-sites Vendor.xcframework
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -47,17 +57,20 @@ enum ManifestCommand: Subcommand {
       throw UsageError.tooManyArguments(arguments.positionals.dropFirst().first ?? "")
     }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    let pipeline = ScanPipeline(catalog: catalog)
+    var pipeline = ScanPipeline(catalog: catalog)
+    pipeline.findsCallSites = arguments.has("--call-sites")
     let outcome = pipeline.run(paths: [path])
     for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
+    var report = outcome.report
+    report.nameCallersReadably()
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    guard let target = outcome.report.targets.first(where: { $0.path == trimmed }) ?? outcome.report.targets.first
+    guard let target = report.targets.first(where: { $0.path == trimmed }) ?? report.targets.first
     else {
       context.streams.error("sdkvet: error: \(path): no app, SDK or library found")
       return .failure
     }
-    if target.path != trimmed, outcome.report.targets.count > 1 {
-      context.streams.error("sdkvet: \(path) holds \(outcome.report.targets.count) targets; this is for \(target.path)")
+    if target.path != trimmed, report.targets.count > 1 {
+      context.streams.error("sdkvet: \(path) holds \(report.targets.count) targets; this is for \(target.path)")
     }
     var existing: Data?
     if let manifest = target.privacyManifest {

@@ -174,9 +174,7 @@ enum ScanCommand: Subcommand {
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
     var output = OutputTextStream(streams: streams)
-    report.updateCallers { caller in
-      caller.readableName = Array(caller.function.utf8).withUnsafeBytes(SwiftDemangler.readable)
-    }
+    report.nameCallersReadably()
     reporter.write(report, to: &output)
     if let failure = outputFile?.finish() {
       context.streams.error("sdkvet: error: \(failure.description)")
