@@ -68,10 +68,14 @@ public struct TargetDiff: Sendable, Hashable {
         guard aspect == .categories || aspect == .apis else { return nil }
         return newDeclares?.contains(item.category ?? item.value)
       }
+      // A new use the new version declares is for a reviewer to see, not an error of the vendor's.
       let change = { (direction: DiffChange.Direction, severity: Severity) in
         { (item: DiffItem) in
-          DiffChange(
-            direction: direction, aspect: aspect, item: item, severity: severity, declaredInNewVersion: declares(item))
+          let declared = declares(item)
+          return DiffChange(
+            direction: direction, aspect: aspect, item: item,
+            severity: declared == true && direction == .added ? min(severity, .warning) : severity,
+            declaredInNewVersion: declared)
         }
       }
       let shown = { (item: DiffItem) in

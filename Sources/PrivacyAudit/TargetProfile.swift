@@ -50,7 +50,8 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
   /// How serious an addition of this aspect is: a new category, permission, tracking behaviour
   /// or domain, or a changed signer, is an error; a new API of a category already used, a new
   /// embedded SDK, a binary that became unreadable or a new linked library or framework, a
-  /// warning; the rest notes. (A signer added where there was none is a note: see `TargetDiff`.)
+  /// warning; the rest notes. (A signer added where there was none is a note, and a category the
+  /// new version declares a warning: see `TargetDiff`.)
   public var additionSeverity: Severity {
     switch self {
     case .categories, .permissions, .tracking, .trackingDomains, .signer: .error
