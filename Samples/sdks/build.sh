@@ -28,7 +28,8 @@ OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          BadManifestKit.framework TrackerKit.framework ConsentKit.framework
          Disguised.framework MacKit.framework ResourceBundleKit.framework LoadablePlugin.bundle
          SampleApp.app ConsentApp.app links linux FMDB.framework VendorAdsKit.framework
-         BundledTrackerKit.framework HostsKit.framework FlatMacKit.framework ExtendingKit.framework)
+         BundledTrackerKit.framework HostsKit.framework FlatMacKit.framework ExtendingKit.framework
+         MergedDBKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 # Target triples and the matching ld64.lld -arch / -platform_version arguments.
@@ -145,6 +146,8 @@ simple_framework FMDB FMDB.m none
 simple_framework VendorAdsKit VendorAdsKit.m none
 # ExtendingKit.framework: extends FBSDKShareKit's types and conforms to its protocol; includes none of it.
 simple_framework ExtendingKit ExtendingKit.c none
+# MergedDBKit.framework: merged FMDB in, every class its headers declare: identified, an error.
+simple_framework MergedDBKit MergedDBKit.m none
 
 # BundledTrackerKit.framework: its only manifest, in a resource bundle, has NSPrivacyTracking
 # false with a tracking domain (ITMS-91107, the resource-bundle form of ITMS-91064).

@@ -78,11 +78,13 @@ public enum CatalogJSON {
   private static func commonSDK(_ sdk: CommonSDK) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [("name", .string(sdk.name))]
     for (key, values) in [
-      ("aliases", sdk.aliases), ("classPrefixes", sdk.classPrefixes), ("swiftModules", sdk.swiftModules),
+      ("aliases", sdk.aliases), ("classPrefixes", sdk.classPrefixes), ("classes", sdk.classes),
     ]
     where !values.isEmpty {
       members.append((key, .strings(values)))
     }
+    if let source = sdk.classesSource { members.append(("classesSource", .string(source))) }
+    if !sdk.swiftModules.isEmpty { members.append(("swiftModules", .strings(sdk.swiftModules))) }
     if let note = sdk.note { members.append(("note", .string(note))) }
     return .object(members)
   }

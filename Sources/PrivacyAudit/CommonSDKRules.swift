@@ -8,21 +8,24 @@ import TargetDiscovery
 public struct SDKDetection: Sendable, Hashable {
   /// How the SDK was recognised, weakest first; the raw values are the report's strings.
   ///
-  /// Only a name and an identifier identify the SDK. Definitions suggest it: the catalog's class
-  /// prefixes are remembered, not checked against the SDK's binaries, and another vendor may
-  /// share one; a Swift module's types say a module of that name was compiled in.
+  /// A name, an identifier, or every class the catalog documents as the SDK's own (read from
+  /// its headers, `CommonSDK.classes`) identify the SDK. Other definitions suggest it: the
+  /// catalog's class prefixes are remembered, not checked against the SDK's binaries, and
+  /// another vendor may share one; a Swift module's types say a module of that name was compiled in.
   public enum Confidence: String, Sendable, Hashable, Comparable {
     /// A binary defines classes with the SDK's prefix, or types in its Swift module.
     case symbols
+    /// A binary defines every class the catalog documents as the SDK's own.
+    case classes
     /// The framework, library or bundle is named like the SDK or an alias.
     case name
     /// The last part of the bundle's `CFBundleIdentifier` is the SDK's name or an alias, or a
     /// dependency manager recorded the target under that name (a pod, a package identity).
     case identifier
 
-    /// Weaker than: `symbols` < `name` < `identifier`.
+    /// Weaker than: `symbols` < `classes` < `name` < `identifier`.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-      let order: [Self] = [.symbols, .name, .identifier]
+      let order: [Self] = [.symbols, .classes, .name, .identifier]
       return order.firstIndex(of: lhs) ?? 0 < order.firstIndex(of: rhs) ?? 0
     }
   }
@@ -37,8 +40,9 @@ public struct SDKDetection: Sendable, Hashable {
   /// What recognised it: the name, the bundle identifier and the definitions, sorted.
   public var evidence: [Evidence]
 
-  /// Whether the SDK is identified (by name, identifier or recorded package), not only
-  /// suggested by definitions: only then does a finding say App Store Connect will reject it.
+  /// Whether the SDK is identified (by its documented classes, name, identifier or recorded
+  /// package), not only suggested by definitions: only then does a finding say App Store
+  /// Connect will reject it.
   public var isIdentified: Bool { confidence > .symbols }
 
   /// Creates a detection.
@@ -95,12 +99,16 @@ enum CommonSDKRules {
     for binary in audit.binaries {
       for image in binary.images where image.format == .machO {
         for match in image.commonSDKs {
-          byName[match.sdk, default: []] += match.symbols.map { symbol in
+          // Every documented class is evidence when they identify the SDK, with what else matched.
+          let documented = match.identifies ? match.documentedClasses.map { "_OBJC_CLASS_$_" + $0 } : []
+          byName[match.sdk, default: []] += (documented + match.symbols.filter { !documented.contains($0) }).map {
+            symbol in
             Evidence(
               symbol: symbol, via: .definition, binary: binary.file.path, architecture: image.architecture,
               member: image.member, library: nil)
           }
-          if confidence[match.sdk] == nil { confidence[match.sdk] = .symbols }
+          let found: SDKDetection.Confidence = match.identifies ? .classes : .symbols
+          if confidence[match.sdk].map({ $0 < found }) ?? true { confidence[match.sdk] = found }
           if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path) }
         }
       }
@@ -145,7 +153,7 @@ enum CommonSDKRules {
       return Finding(
         rule: .listedSDKWithoutManifest, severity: .error, category: nil,
         message:
-          "\(what) (recognised by \(detection.confidence.rawValue)), on Apple's list of commonly used SDKs, and the target has no "
+          "\(what) (recognised by \(detection.confidence == .classes ? "every class its headers declare, shown below" : detection.confidence.rawValue)), on Apple's list of commonly used SDKs, and the target has no "
           + "PrivacyInfo.xcprivacy: App Store Connect rejects a new app or an update that adds it (ITMS-91061). "
           + "Use a release of \(detection.sdk) that ships its privacy manifest, or ask the vendor for one.",
         evidence: detection.evidence)

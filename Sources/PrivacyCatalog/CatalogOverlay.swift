@@ -32,6 +32,10 @@ extension Catalog {
         additions.flatMap(\.classPrefixes), to: existing.classPrefixes, identity: \.self)
       existing.swiftModules = Self.adding(
         additions.flatMap(\.swiftModules), to: existing.swiftModules, identity: \.self)
+      // Documented classes are a set with its source: an overlay's set replaces the catalog's.
+      if let documented = additions.last(where: { !$0.classes.isEmpty }) {
+        (existing.classes, existing.classesSource) = (documented.classes, documented.classesSource)
+      }
     }
     merged.trackingHosts = Self.adding(overlay.trackingHosts, to: trackingHosts, identity: \.domain)
     try overlay.validate(resolvingIn: merged)

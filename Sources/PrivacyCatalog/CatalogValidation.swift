@@ -98,8 +98,9 @@ extension Catalog {
 }
 
 extension Catalog {
-  /// Names unique; aliases, class prefixes and Swift modules plain names; each prefix and module
-  /// claimed by one SDK only across `context` (else which SDK a class names would be ambiguous).
+  /// Names unique; aliases, class prefixes, classes and Swift modules plain names; each prefix and
+  /// module claimed by one SDK only across `context` (else which SDK a class names would be
+  /// ambiguous); documented classes at least `documentedClassesAtLeast`, with their source.
   fileprivate func checkCommonSDKs(_ problems: inout ProblemSink, context: Catalog) {
     var seenNames = Set<String>()
     var prefixOwners: [String: String] = [:]
@@ -111,7 +112,10 @@ extension Catalog {
     for (index, sdk) in commonSDKs.enumerated() {
       let path = "$.commonSDKs[\(index)]"
       problems.checkUnique(sdk.name, seen: &seenNames, at: path + ".name")
-      let lists = [("aliases", sdk.aliases), ("classPrefixes", sdk.classPrefixes), ("swiftModules", sdk.swiftModules)]
+      let lists = [
+        ("aliases", sdk.aliases), ("classPrefixes", sdk.classPrefixes), ("classes", sdk.classes),
+        ("swiftModules", sdk.swiftModules),
+      ]
       for (key, values) in lists {
         for (valueIndex, value) in values.enumerated() where !Spelling.isPlainSymbol(value) {
           problems.add("\(path).\(key)[\(valueIndex)]", "'\(value)' is empty or contains white space")
@@ -127,8 +131,20 @@ extension Catalog {
           "\(path).swiftModules[\(moduleIndex)]",
           "Swift module '\(module)' already belongs to \(moduleOwners[module] ?? "another SDK")")
       }
+      // Documented classes identify an SDK: a few, each from a named source, or none.
+      if !sdk.classes.isEmpty && Set(sdk.classes).count < Self.documentedClassesAtLeast {
+        problems.add(
+          path + ".classes",
+          "list at least \(Self.documentedClassesAtLeast) classes: fewer could be another vendor's by chance")
+      }
+      if !sdk.classes.isEmpty && (sdk.classesSource ?? "").isEmpty {
+        problems.add(path + ".classesSource", "say where the documented classes were read (the SDK's headers)")
+      }
     }
   }
+
+  /// The fewest documented classes that identify an SDK when a binary defines them all.
+  static let documentedClassesAtLeast = 3
 
   /// Each reason code with the categories that list it, in catalog order.
   fileprivate var reasonOwners: [String: [String]] {

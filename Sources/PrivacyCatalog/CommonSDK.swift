@@ -15,6 +15,12 @@ public struct CommonSDK: Sendable, Hashable {
   /// Prefixes of the Objective-C classes it defines (`FBSDKLogin`); the longest prefix that
   /// matches a class decides, so `FBSDKLogin` wins over `FBSDK`. Unique across the catalog.
   public var classPrefixes: [String]
+  /// Objective-C classes the SDK's public headers declare as its own (`FMDatabase`,
+  /// `FMDatabaseQueue`), each checked against `classesSource`: a binary that defines every one
+  /// of them includes the SDK, whatever it is named. Empty when none are documented.
+  public var classes: [String]
+  /// Where `classes` were read (the SDK's headers, by repository and file).
+  public var classesSource: String?
   /// Swift modules it defines (`Alamofire`); unique across the catalog.
   public var swiftModules: [String]
   /// Provenance or caveats.
@@ -22,12 +28,14 @@ public struct CommonSDK: Sendable, Hashable {
 
   /// Creates an entry.
   public init(
-    name: String, aliases: [String] = [], classPrefixes: [String] = [], swiftModules: [String] = [],
-    note: String? = nil
+    name: String, aliases: [String] = [], classPrefixes: [String] = [], classes: [String] = [],
+    classesSource: String? = nil, swiftModules: [String] = [], note: String? = nil
   ) {
     self.name = name
     self.aliases = aliases
     self.classPrefixes = classPrefixes
+    self.classes = classes
+    self.classesSource = classesSource
     self.swiftModules = swiftModules
     self.note = note
   }
@@ -41,7 +49,7 @@ public struct CommonSDK: Sendable, Hashable {
 
 extension CommonSDK: Decodable {
   private enum CodingKeys: String, CodingKey {
-    case name, aliases, classPrefixes, swiftModules, note
+    case name, aliases, classPrefixes, classes, classesSource, swiftModules, note
   }
 
   /// Decodes an entry; everything but `name` may be left out.
@@ -50,6 +58,8 @@ extension CommonSDK: Decodable {
     name = try container.decode(String.self, forKey: .name)
     aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
     classPrefixes = try container.decodeIfPresent([String].self, forKey: .classPrefixes) ?? []
+    classes = try container.decodeIfPresent([String].self, forKey: .classes) ?? []
+    classesSource = try container.decodeIfPresent(String.self, forKey: .classesSource)
     swiftModules = try container.decodeIfPresent([String].self, forKey: .swiftModules) ?? []
     note = try container.decodeIfPresent(String.self, forKey: .note)
   }
@@ -65,6 +75,11 @@ public struct CommonSDKMatch: Sendable, Hashable {
   public var symbols: [String]
   /// How many classes and modules matched in all.
   public var count: Int
+  /// The SDK's documented classes (`CommonSDK.classes`) the image defines, sorted: when they are
+  /// all of them, the image includes the SDK (`identifies`).
+  public var documentedClasses: [String] = []
+  /// Whether the image defines every class the catalog documents as the SDK's own.
+  public var identifies = false
 
   /// The most definitions kept as evidence per SDK and image.
   public static let shownSymbols = 5
@@ -88,6 +103,8 @@ public struct CommonSDKMatcher: Sendable {
   private let modules: ByteKeyTable<Int>
   private let prefixes: ByteKeyTable<Int>
   private let prefixLengths: [Int]
+  private let documented: ByteKeyTable<Int>
+  private let documentedCounts: [Int]
 
   /// Prepares the tables for `sdks`; of two equal prefixes or modules the first entry keeps it.
   public init(sdks: [CommonSDK]) {
@@ -96,6 +113,8 @@ public struct CommonSDKMatcher: Sendable {
     modules = ByteKeyTable(indexed.flatMap { index, sdk in sdk.swiftModules.map { (Array($0.utf8), index) } })
     prefixes = ByteKeyTable(indexed.flatMap { index, sdk in sdk.classPrefixes.map { (Array($0.utf8), index) } })
     prefixLengths = Set(sdks.flatMap { $0.classPrefixes.map(\.utf8.count) }).sorted(by: >)
+    documented = ByteKeyTable(indexed.flatMap { index, sdk in sdk.classes.map { (Array($0.utf8), index) } })
+    documentedCounts = sdks.map { Set($0.classes).count }
   }
 
   /// The SDKs `image` defines classes or Swift modules of, by name.
@@ -110,6 +129,12 @@ public struct CommonSDKMatcher: Sendable {
     image.names.storage.withUnsafeBytes { storage in
       for reference in image.definedClasses {
         let name = CatalogMatcher.bytes(of: reference, in: storage)
+        if let sdk = documented.value(for: name) {
+          let className = image.names.string(reference)
+          var match = found[sdk] ?? CommonSDKMatch(sdk: names[sdk], symbols: [], count: 0)
+          if !match.documentedClasses.contains(className) { match.documentedClasses.append(className) }
+          found[sdk] = match
+        }
         for length in prefixLengths where length <= name.count {
           guard let sdk = prefixes.value(for: UnsafeRawBufferPointer(rebasing: name[..<length])) else { continue }
           record(sdk, "_OBJC_CLASS_$_" + image.names.string(reference))
@@ -127,6 +152,8 @@ public struct CommonSDKMatcher: Sendable {
       found[sdk].map { match in
         var sorted = match
         sorted.symbols.sort()
+        sorted.documentedClasses.sort()
+        sorted.identifies = documentedCounts[sdk] > 0 && sorted.documentedClasses.count == documentedCounts[sdk]
         return sorted
       }
     }

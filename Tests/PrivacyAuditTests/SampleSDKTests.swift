@@ -51,7 +51,9 @@ struct SampleSDKTests {
     .trackingWithoutAuthorization: ["ConsentApp.app", "SampleApp.app"],
     .trackingDomainsMissing: ["TrackerKit.framework"],
     .unsignedBinarySDK: ["GoodKit.xcframework", "StaticKit.xcframework"],
-    .listedSDKWithoutManifest: ["FMDB.framework", "VendorAdsKit.framework", "VendorAdsKit.framework"],
+    .listedSDKWithoutManifest: [
+      "FMDB.framework", "MergedDBKit.framework", "VendorAdsKit.framework", "VendorAdsKit.framework",
+    ],
     .trackingDomainUndeclared: ["HostsKit.framework"],
   ]
 
@@ -63,6 +65,7 @@ struct SampleSDKTests {
     "BadManifestKit.framework invalid-privacy-manifest ITMS-91056",
     "BundledTrackerKit.framework invalid-privacy-manifest ITMS-91107",
     "FMDB.framework listed-sdk-without-manifest ITMS-91061",
+    "MergedDBKit.framework listed-sdk-without-manifest ITMS-91061",
     "NoManifestKit.framework missing-privacy-manifest ITMS-91053",
     "SwiftSelectorsKit.framework undeclared-api-category ITMS-91053",
     "TrackerKit.framework tracking-domains-missing ITMS-91064",
@@ -83,7 +86,10 @@ struct SampleSDKTests {
   @Test func commonSDKsAreRecognisedByNameIdentifierAndDefinitions() throws {
     let report = try SampleSDKs.scan()
     let detected = report.targets.filter { !$0.commonSDKs.isEmpty }
-    #expect(detected.map { SampleSDKs.relative($0.path) } == ["FMDB.framework", "VendorAdsKit.framework"])
+    #expect(
+      detected.map { SampleSDKs.relative($0.path) } == [
+        "FMDB.framework", "MergedDBKit.framework", "VendorAdsKit.framework",
+      ])
     let fmdb = try #require(detected.first?.commonSDKs.first)
     #expect(fmdb.sdk == "FMDB" && fmdb.confidence == .identifier && fmdb.includedIn.isEmpty)
     #expect(Set(fmdb.evidence.map(\.via)) == [.bundleName, .bundleIdentifier])
@@ -106,6 +112,25 @@ struct SampleSDKTests {
     #expect(findings.count == 2 && findings.allSatisfy { $0.severity == .warning && $0.appStoreCode == nil })
     #expect(findings.contains { $0.message.contains("\(binary) may include FBSDKCoreKit") })
     #expect(findings.contains { $0.message.contains("\(binary) may include Alamofire") })
+  }
+
+  /// MergedDBKit defines every class FMDB's headers declare (the catalog's documented classes,
+  /// with their source): that identifies FMDB inside another framework, so the missing manifest
+  /// is an error with ITMS-91061, and the evidence is exactly those classes.
+  @Test func aFrameworkDefiningEveryDocumentedClassIncludesTheSDK() throws {
+    let report = try SampleSDKs.scan()
+    let merged = try #require(report.targets.first { SampleSDKs.relative($0.path) == "MergedDBKit.framework" })
+    let detection = try #require(merged.commonSDKs.first)
+    #expect(merged.commonSDKs.count == 1 && detection.sdk == "FMDB" && detection.confidence == .classes)
+    #expect(detection.includedIn.map(SampleSDKs.relative) == ["MergedDBKit.framework/MergedDBKit"])
+    #expect(
+      detection.evidence.map(\.symbol) == [
+        "_OBJC_CLASS_$_FMDatabase", "_OBJC_CLASS_$_FMDatabasePool", "_OBJC_CLASS_$_FMDatabaseQueue",
+        "_OBJC_CLASS_$_FMResultSet",
+      ])
+    let finding = try #require(merged.findings.first { $0.rule == .listedSDKWithoutManifest })
+    #expect(finding.severity == .error && finding.appStoreCode == .missingManifest)
+    #expect(finding.message.contains("MergedDBKit includes FMDB (recognised by every class its headers declare"))
   }
 
   /// ExtendingKit conforms to FBSDKShareKit's protocol and extends its type: the manglings of

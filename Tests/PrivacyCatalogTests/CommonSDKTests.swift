@@ -77,6 +77,44 @@ import Testing
     #expect(CatalogMatcher(catalog: merged).commonSDKs(in: image(modules: ["VendorKit"])).map(\.sdk) == ["VendorKit"])
   }
 
+  /// Every class the catalog documents as FMDB's own identifies it; three of the four only
+  /// suggest it (by the classes' prefix), as another vendor's classes might.
+  @Test func everyDocumentedClassIdentifiesTheSDK() throws {
+    let matcher = CatalogMatcher(catalog: catalog)
+    let all = try #require(
+      matcher.commonSDKs(in: image(classes: ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet", "Own"]))
+        .first)
+    #expect(all.sdk == "FMDB" && all.identifies)
+    #expect(all.documentedClasses == ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet"])
+    let some = try #require(
+      matcher.commonSDKs(in: image(classes: ["FMDatabase", "FMDatabaseQueue", "FMResultSet"])).first)
+    #expect(some.sdk == "FMDB" && !some.identifies && some.documentedClasses.count == 3)
+  }
+
+  /// Documented classes must be several and say where they were read; an overlay's set replaces
+  /// the catalog's, source and all.
+  @Test func documentedClassesNeedSeveralAndASource() throws {
+    for (json, path) in [
+      (#"{"name": "Mine", "classes": ["MineA", "MineB", "MineC"]}"#, "$.commonSDKs[0].classesSource"),
+      (#"{"name": "Mine", "classes": ["MineA", "MineB"], "classesSource": "Mine.h"}"#, "$.commonSDKs[0].classes"),
+    ] {
+      let user = try Catalog(
+        jsonData: Data(#"{"schemaVersion": 1, "commonSDKs": [\#(json)]}"#.utf8), origin: "user.json")
+      do {
+        _ = try catalog.overlaying(user)
+        Issue.record("\(json) was accepted")
+      } catch {
+        #expect(error.path == path)
+      }
+    }
+    let replacing = try Catalog(
+      jsonData: Data(
+        #"{"schemaVersion": 1, "commonSDKs": [{"name": "FMDB", "classes": ["FMDatabase", "FMResultSet", "FMStatement"], "classesSource": "FMDB.h"}]}"#
+          .utf8), origin: "user.json")
+    let fmdb = try #require(try catalog.overlaying(replacing).commonSDKs.first { $0.name == "FMDB" })
+    #expect(fmdb.classes == ["FMDatabase", "FMResultSet", "FMStatement"] && fmdb.classesSource == "FMDB.h")
+  }
+
   @Test func aPrefixOrModuleClaimedTwiceIsRejected() throws {
     let prefix = try Catalog(
       jsonData: Data(#"{"schemaVersion": 1, "commonSDKs": [{"name": "Mine", "classPrefixes": ["FBSDK"]}]}"#.utf8),
