@@ -9,7 +9,7 @@ enum ArchiveRules {
   static func findings(_ audit: TargetAudit) -> [Finding] {
     audit.target.ambiguousArchiveEntries.map { entry in
       Finding(
-        rule: .archiveEntryAmbiguous, severity: .warning, category: nil,
+        rule: .archiveEntryAmbiguous, category: nil,
         message:
           "The archive entry \(entry.path) \(entry.message). Ask the vendor for an archive that stores each name once.",
         file: entry.path)

@@ -56,11 +56,14 @@ public struct Finding: Sendable, Hashable {
   /// - Parameters:
   ///   - aspect: For manifest findings, the part of the manifest at fault.
   ///   - inResourceBundle: The manifest concerned is in a resource bundle, outside Apple's documented locations.
+  ///   - severity: Its severity; the rule's default (`RuleDocumentation.defaultSeverity`) when
+  ///     left out, so that a rule's usual severity is written in one place.
   public init(
-    rule: RuleID, severity: Severity, category: String?, message: String, file: String? = nil,
+    rule: RuleID, severity: Severity? = nil, category: String?, message: String, file: String? = nil,
     evidence: [Evidence] = [],
     aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
   ) {
+    let severity = severity ?? RuleDocumentation.of(rule).defaultSeverity
     self.rule = rule
     self.severity = severity
     self.category = category

@@ -27,7 +27,7 @@ enum BinaryRules {
         guard let first = hits.first else { return nil }
         let strings = hits.map { "\"\($0.string)\" (\($0.section))" }.joined(separator: ", ")
         return Finding(
-          rule: .possibleDynamicUse, severity: .note, category: first.categories.first,
+          rule: .possibleDynamicUse, category: first.categories.first,
           message:
             "This binary imports a function that looks names up at run time and holds \(strings): it may reach \(first.apiName) without importing it. Not counted as a use; if the code calls it, declare its category.",
           evidence: hits.map { hit in
@@ -44,7 +44,7 @@ enum BinaryRules {
     binary.failures.map { failure in
       let whole = binary.images.isEmpty
       return Finding(
-        rule: .unreadableBinary, severity: .error, category: nil,
+        rule: .unreadableBinary, category: nil,
         message:
           "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path)).",
         file: binary.file.path)
@@ -57,7 +57,7 @@ enum BinaryRules {
       if let member = image.member { place += "[\(member)]" }
       if binary.images.count > 1 || image.member != nil { place += "(\(image.architecture))" }
       return Finding(
-        rule: .binaryHeadersInconsistent, severity: .warning, category: nil,
+        rule: .binaryHeadersInconsistent, category: nil,
         message:
           "The headers of \(place) disagree with what the dynamic loader reads, as in a binary post-processed to hide its imports: \(image.headerInconsistencies.joined(separator: "; ")). Its API uses were read as the loader binds them.",
         file: binary.file.path)

@@ -151,7 +151,7 @@ enum CommonSDKRules {
         ? "This target is \(detection.sdk)"
         : "\(detection.includedIn.joined(separator: ", ")) includes \(detection.sdk)"
       return Finding(
-        rule: .listedSDKWithoutManifest, severity: .error, category: nil,
+        rule: .listedSDKWithoutManifest, category: nil,
         message:
           "\(what) (recognised by \(detection.confidence == .classes ? "every class its headers declare, shown below" : detection.confidence.rawValue)), on Apple's list of commonly used SDKs, and the target has no "
           + "PrivacyInfo.xcprivacy: App Store Connect rejects a new app or an update that adds it (ITMS-91061). "

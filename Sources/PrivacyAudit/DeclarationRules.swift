@@ -121,7 +121,7 @@ enum DeclarationRules {
         : "a declaration without a use is harmless (App Store Connect does not reject it); if you expected the SDK "
           + "to use these APIs, ask its vendor which code does."
       return Finding(
-        rule: .unusedAPIDeclaration, severity: .note, category: category,
+        rule: .unusedAPIDeclaration, category: category,
         message: "Declares \(category) but no binary\(place) of the target uses its APIs; \(advice)",
         file: manifests[0].file.path)
     }

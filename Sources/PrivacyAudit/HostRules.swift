@@ -41,7 +41,7 @@ enum HostRules {
     let names = Set(undeclared.map(\.host)).sorted()
     return [
       Finding(
-        rule: .trackingDomainUndeclared, severity: .warning, category: nil,
+        rule: .trackingDomainUndeclared, category: nil,
         message:
           "The manifest sets NSPrivacyTracking true, but the code names tracking \(names.count == 1 ? "host" : "hosts") \(names.joined(separator: ", ")) that NSPrivacyTrackingDomains does not list. "
           + "The system blocks only the listed domains until the user allows tracking: add each domain (or a parent domain) to NSPrivacyTrackingDomains.",

@@ -23,22 +23,22 @@ enum ManifestRules {
     var findings: [Finding] = []
     for entry in parsed.manifest.accessedAPITypes {
       for code in entry.reasons {
-        let finding = { (rule: RuleID, severity: Severity, message: String) in
+        let finding = { (rule: RuleID, message: String) in
           findings.append(
             Finding(
-              rule: rule, severity: severity, category: entry.category, message: message, file: parsed.file.path,
+              rule: rule, category: entry.category, message: message, file: parsed.file.path,
               aspect: .reason, inResourceBundle: parsed.isInResourceBundle))
         }
         guard let (reason, owner) = index.catalog.reason(code) else {
           let near = index.catalog.categories.flatMap(\.reasons).first { $0.code.lowercased() == code.lowercased() }
           let hint = near.map { " Codes are case-sensitive: did you mean \($0.code)?" } ?? ""
-          finding(.invalidReasonCode, .error, "Reason code \"\(code)\" is not an approved reason code.\(hint)")
+          finding(.invalidReasonCode, "Reason code \"\(code)\" is not an approved reason code.\(hint)")
           continue
         }
         guard index.categories.contains(entry.category) else { continue }  // the category itself is already reported
         guard owner.id == entry.category else {
           finding(
-            .reasonNotValidForCategory, .error,
+            .reasonNotValidForCategory,
             "Reason \(code) belongs to \(owner.id), not \(entry.category); use a reason of \(entry.category)."
           )
           continue
@@ -46,12 +46,12 @@ enum ManifestRules {
         switch reason.usableBy {
         case .sdkOnly where isApp:
           finding(
-            .reasonNotForThisKind, .warning,
+            .reasonNotForThisKind,
             "Reason \(code) is for third-party SDK wrappers only; an app must not declare it.")
         case .appKindRestricted where !isApp:
           let kind = reason.appKind.map { " (\($0.rawValue) apps)" } ?? ""
           finding(
-            .reasonNotForThisKind, .warning,
+            .reasonNotForThisKind,
             "Reason \(code) is reserved for one kind of app\(kind); an SDK must not declare it.")
         default:
           break
@@ -65,7 +65,7 @@ enum ManifestRules {
     guard parsed.manifest.tracking == true, parsed.manifest.trackingDomains.isEmpty else { return [] }
     return [
       Finding(
-        rule: .trackingDomainsMissing, severity: .error, category: nil,
+        rule: .trackingDomainsMissing, category: nil,
         message:
           "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181), and App Store Connect rejects it; list the domains used for tracking.",
         file: parsed.file.path, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)

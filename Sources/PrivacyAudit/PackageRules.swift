@@ -14,7 +14,7 @@ enum PackageRules {
       let count = issue.moreProblems
       let more = count == 0 ? "" : " (and \(count) more problem\(count == 1 ? "" : "s"))"
       return Finding(
-        rule: .malformedLockFile, severity: .warning, category: nil,
+        rule: .malformedLockFile, category: nil,
         message:
           "\(name) cannot be read in full, so this package's version and origin may be missing: \(place)\(issue.message)\(more).",
         file: issue.file)

@@ -29,7 +29,7 @@ enum PermissionRules {
     permissions.filter(\.requested).map { use in
       let name = index.resources[use.resource]?.name ?? use.resource
       return Finding(
-        rule: .requiresPurposeString, severity: .note, category: use.resource,
+        rule: .requiresPurposeString, category: use.resource,
         message: "Can trigger the \(name) permission prompt; the host app's Info.plist must carry "
           + "\(use.infoPlistKeys.joined(separator: " and ")).",
         evidence: use.evidence)
@@ -61,7 +61,7 @@ enum PermissionRules {
       for key in Set(uses.flatMap(\.infoPlistKeys)).sorted() where !present.contains(key) {
         findings.append(
           Finding(
-            rule: .missingPurposeString, severity: .warning, category: resource,
+            rule: .missingPurposeString, category: resource,
             message: "\(name) is requested (by \(sources)) but \(gap(key)). App Store Connect has accepted this "
               + "(ITMS-90683 arrives as a warning), but iOS terminates the app when it asks: add \(key) with a purpose string.",
             file: infoPlist?.path, evidence: uses.flatMap(\.evidence).normalized))

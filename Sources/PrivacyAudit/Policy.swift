@@ -113,7 +113,7 @@ public struct Policy: Sendable, Hashable {
     for category in entry.categories where target.usedCategories.contains(category) {
       findings.append(
         Finding(
-          rule: .policyDeniedCategory, severity: .error, category: category,
+          rule: .policyDeniedCategory, category: category,
           message: "\(name) uses \(category), which the policy denies.",
           evidence: target.apiUses.filter { $0.category == category }.map(\.evidence)))
     }
@@ -122,7 +122,7 @@ public struct Policy: Sendable, Hashable {
       guard !uses.isEmpty else { continue }
       findings.append(
         Finding(
-          rule: .policyDeniedPermission, severity: .error, category: resource,
+          rule: .policyDeniedPermission, category: resource,
           message: "\(name) can ask for \(resource), which the policy denies.", evidence: uses.flatMap(\.evidence)))
     }
     let tracking = target.tracking
@@ -136,7 +136,7 @@ public struct Policy: Sendable, Hashable {
         + (tracking.declaredTracking == true ? ["declares NSPrivacyTracking true"] : [])
       findings.append(
         Finding(
-          rule: .policyDeniedTracking, severity: .error, category: nil,
+          rule: .policyDeniedTracking, category: nil,
           message: "\(name) tracks (\(facts.joined(separator: ", "))), which the policy denies."))
     }
     for denied in entry.linkedLibraries {
@@ -144,7 +144,7 @@ public struct Policy: Sendable, Hashable {
       guard let library = binaries.first?.linkedLibraries.first(where: { $0.isNamed(denied) }) else { continue }
       findings.append(
         Finding(
-          rule: .policyDeniedLinkedLibrary, severity: .error, category: library.fileName,
+          rule: .policyDeniedLinkedLibrary, category: library.fileName,
           message: "\(name) links against \(library.name), which the policy denies (\(denied)).",
           evidence: binaries.map {
             Evidence(
@@ -157,7 +157,7 @@ public struct Policy: Sendable, Hashable {
 
   private func expired(_ entry: Allow, on date: String) -> Finding {
     Finding(
-      rule: .policyAllowExpired, severity: .warning, category: entry.category,
+      rule: .policyAllowExpired, category: entry.category,
       message:
         "The policy's allow entry for \(entry.rule.rawValue) expired on \(date) (reason: \(entry.reason)); its findings are reported again."
     )

@@ -1,40 +1,49 @@
-import PrivacyAudit
-
-/// What a rule checks and how to fix what it reports: the text behind SARIF's
-/// `reportingDescriptor` and the documentation of each rule ID.
-struct RuleDocumentation: Sendable, Hashable {
+/// Each rule's facts in one declaration: its ID, the severities it reports with, what it checks
+/// and how to fix what it reports. SARIF's `reportingDescriptor`s are written from it, and
+/// tests hold every finding's severity and `Docs/RULES.md`'s headings to it.
+package struct RuleDocumentation: Sendable, Hashable {
   /// The rule.
-  var rule: RuleID
-  /// The severity the rule reports with unless a finding says otherwise
-  /// (`invalid-privacy-manifest` reports an empty `NSPrivacyAccessedAPITypes` as a warning). Each
-  /// severity follows the evidence table in Docs/RULES.md: error where App Store Connect is
-  /// documented or observed to reject, warning where Apple documents it as wrong but App Store
-  /// Connect accepts it, note for sdkvet's own advice.
-  var defaultSeverity: Severity
+  package var rule: RuleID
+  /// The severity the rule reports with unless a finding says otherwise. Each severity follows
+  /// the evidence table in Docs/RULES.md: error where App Store Connect is documented or
+  /// observed to reject, warning where Apple documents it as wrong but App Store Connect
+  /// accepts it, note for sdkvet's own advice.
+  package var defaultSeverity: Severity
+  /// The other severities some of its findings carry, each for a case `Docs/RULES.md` names
+  /// (`invalid-privacy-manifest` reports an empty `NSPrivacyAccessedAPITypes` as a warning).
+  package var otherSeverities: [Severity] = []
   /// One sentence: what is wrong.
-  var summary: String
+  package var summary: String
   /// Why it matters.
-  var detail: String
+  package var detail: String
   /// How to fix it, in Markdown (code in backticks).
-  var fixMarkdown: String
+  package var fixMarkdown: String
+
+  /// Every severity its findings may carry, the default first (a policy may set others).
+  package var severities: [Severity] { [defaultSeverity] + otherSeverities }
 
   /// The rule ID as an UpperCamelCase name, as SARIF's `reportingDescriptor.name` suggests:
   /// `missing-privacy-manifest` → `MissingPrivacyManifest`.
-  var name: String {
+  package var name: String {
     rule.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
   }
 
   /// The fix as plain text (the Markdown without backticks).
-  var fixText: String { String(fixMarkdown.filter { $0 != "`" }) }
+  package var fixText: String { String(fixMarkdown.filter { $0 != "`" }) }
 
   /// Every rule, in `RuleID.allCases` order (the order SARIF's `rules` array and `ruleIndex` use).
-  static let all: [RuleDocumentation] = RuleID.allCases.map(documentation)
+  package static let all: [RuleDocumentation] = RuleID.allCases.map(documentation)
+
+  /// The documentation of `rule`.
+  package static func of(_ rule: RuleID) -> RuleDocumentation {
+    all[RuleID.allCases.firstIndex(of: rule) ?? 0]
+  }
 
   private static func documentation(of rule: RuleID) -> RuleDocumentation {
     switch rule {
     case .missingPrivacyManifest:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, otherSeverities: [.note],
         summary: "A Mach-O target uses a required-reason API and has no privacy manifest.",
         detail:
           "App Store Connect rejects an upload whose SDKs use required-reason APIs without a PrivacyInfo.xcprivacy declaring each category and its approved reasons.",
@@ -43,7 +52,7 @@ struct RuleDocumentation: Sendable, Hashable {
       )
     case .undeclaredAPICategory:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, otherSeverities: [.note],
         summary: "A required-reason category used by a binary is not declared in the privacy manifest.",
         detail:
           "Each category an SDK or app uses must be declared with at least one approved reason; the evidence lists the imports and selectors that use it.",
@@ -81,7 +90,7 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown: "Remove the declaration if nothing uses the category; otherwise keep it and note why.")
     case .invalidPrivacyManifest:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, otherSeverities: [.warning, .note],
         summary: "The privacy manifest cannot be read or breaks Apple's validity rules.",
         detail:
           "An unreadable property list, wrong value types, an unknown or shortened category string (ITMS-91054), an empty reasons array or unexpected keys; an empty NSPrivacyAccessedAPITypes array is reported as a warning.",
@@ -264,7 +273,7 @@ struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
     case .listedSDKWithoutManifest:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, otherSeverities: [.warning],
         summary: "A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest.",
         detail:
           "App Store Connect rejects a new app, or an update that adds one, when an SDK on Apple's list of commonly used third-party SDKs ships without a PrivacyInfo.xcprivacy (ITMS-91061), whatever its version and also when it is repackaged inside another binary. sdkvet recognises the SDK by its name, its bundle identifier, or the Objective-C classes and Swift modules its binary defines.",
