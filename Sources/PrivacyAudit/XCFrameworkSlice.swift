@@ -5,10 +5,7 @@ extension TargetReport {
   /// at `binaryPath`; `nil` when the target is no xcframework or the binary is not under it.
   /// A slice carries its own copy of the SDK's files, so its own manifest.
   public func slice(ofBinary binaryPath: String) -> String? {
-    guard kind == .xcframework, binaryPath.hasPrefix(path + "/"),
-      let folder = binaryPath.dropFirst(path.count + 1).split(separator: "/").first
-    else { return nil }
-    return String(folder)
+    TargetProfile.slice(ofBinary: binaryPath, targetPath: path, kind: kind.rawValue)
   }
 
   /// Every slice of an xcframework that holds a binary, sorted; empty for other kinds.
