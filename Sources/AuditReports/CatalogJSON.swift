@@ -22,8 +22,18 @@ public enum CatalogJSON {
         "trackingHosts",
         .array(catalog.trackingHosts.map { .object([("domain", .string($0.domain)), ("owner", .string($0.owner))]) })
       ),
+      ("collectedDataHints", .array(catalog.collectedDataHints.map(collectedDataHint))),
     ]
     JSONValue.object(members).write(to: &output)
+  }
+
+  private static func collectedDataHint(_ hint: CollectedDataHint) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("resource", .string(hint.resource)), ("dataTypes", .strings(hint.dataTypes)),
+    ]
+    if hint.answeredByTracking { members.append(("answeredByTracking", .bool(true))) }
+    members.append(("source", .string(hint.source)))
+    return .object(members)
   }
 
   private static func category(_ category: APICategory) -> JSONValue {

@@ -126,6 +126,8 @@ public struct TrackingProfile: Sendable, Hashable {
   public var trackingDomains: [String]
   /// Embedded SDKs the tracking evidence comes from (app targets).
   public var sources: [String]
+  /// Where the target's own binaries read the advertising identifier (never an embedded SDK's).
+  public var advertisingIdentifierEvidence: [Evidence] = []
 
   /// Creates a profile.
   public init(
@@ -257,6 +259,9 @@ public struct TargetReport: Sendable, Hashable {
   /// The target's other manifests, beyond `privacyManifest` (one per slice of an xcframework, one
   /// in a resource bundle), sorted by path: every one is read for the checks.
   public var otherPrivacyManifests: [String] = []
+  /// The collected data types its manifests declare (`NSPrivacyCollectedDataTypes`), in manifest
+  /// then file order, as written: what App Store Connect's "App Privacy" answers gather.
+  public var declaredCollectedData: [PrivacyManifest.CollectedDataType] = []
 
   /// Creates a target report.
   public init(

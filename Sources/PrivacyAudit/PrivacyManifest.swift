@@ -17,12 +17,35 @@ public struct PrivacyManifest: Sendable, Hashable {
     }
   }
 
+  /// One `NSPrivacyCollectedDataTypes` entry whose type is a non-empty string: what the bundle
+  /// says it collects, kept for `sdkvet privacy-report` (App Store Connect's "App Privacy").
+  public struct CollectedDataType: Sendable, Hashable {
+    /// `NSPrivacyCollectedDataType`, exactly as written.
+    public var type: String
+    /// `NSPrivacyCollectedDataTypeLinked`; false when absent or not a Boolean.
+    public var linked: Bool
+    /// `NSPrivacyCollectedDataTypeTracking`; false when absent or not a Boolean.
+    public var tracking: Bool
+    /// `NSPrivacyCollectedDataTypePurposes`, its string entries as written.
+    public var purposes: [String]
+
+    /// Creates an entry.
+    public init(type: String, linked: Bool, tracking: Bool, purposes: [String]) {
+      self.type = type
+      self.linked = linked
+      self.tracking = tracking
+      self.purposes = purposes
+    }
+  }
+
   /// `NSPrivacyTracking`; `nil` when absent or not a Boolean.
   public var tracking: Bool?
   /// `NSPrivacyTrackingDomains` (its string entries); empty when absent.
   public var trackingDomains: [String]
   /// `NSPrivacyAccessedAPITypes` entries with a string category.
   public var accessedAPITypes: [AccessedAPIType]
+  /// `NSPrivacyCollectedDataTypes` entries with a non-empty string type, in file order.
+  public var collectedDataTypes: [CollectedDataType] = []
   /// What breaks Apple's validity rules (TN3181, TN3183, TN3184).
   public var issues: [ManifestIssue]
 

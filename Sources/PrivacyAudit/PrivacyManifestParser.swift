@@ -46,7 +46,7 @@ extension PrivacyManifest {
           message: "Unexpected key `\(key)`: only the four NSPrivacy… keys are allowed; \(advice ?? "remove it.")"))
     }
     readTracking(dictionary)
-    if let value = dictionary[ManifestKeys.collectedDataTypes] { checkCollectedData(value) }
+    if let value = dictionary[ManifestKeys.collectedDataTypes] { readCollectedData(value) }
     if let value = dictionary[ManifestKeys.accessedAPITypes] {
       readAccessedAPITypes(value, knownCategories: knownCategories)
     }
@@ -133,7 +133,7 @@ extension PrivacyManifest {
 
   // MARK: Collected data
 
-  private mutating func checkCollectedData(_ value: PropertyListValue) {
+  private mutating func readCollectedData(_ value: PropertyListValue) {
     let key = ManifestKeys.collectedDataTypes
     for entry in dictionaries(in: value, key: key) {
       reportUnexpectedKeys(in: entry, allowed: ManifestKeys.collectedDataEntry, of: key)
@@ -155,15 +155,26 @@ extension PrivacyManifest {
         if case .boolean = value { continue }
         report("`\(flag)` is a \(value.typeName); it must be a Boolean.")
       }
-      if let purposes = entry[ManifestKeys.collectedDataTypePurposes] {
-        for purpose in strings(in: purposes, key: ManifestKeys.collectedDataTypePurposes)
-        where !ManifestKeys.collectedDataPurposeValues.contains(purpose) {
+      var purposes: [String] = []
+      if let value = entry[ManifestKeys.collectedDataTypePurposes] {
+        purposes = strings(in: value, key: ManifestKeys.collectedDataTypePurposes)
+        for purpose in purposes where !ManifestKeys.collectedDataPurposeValues.contains(purpose) {
           report(
             purpose.isEmpty
               ? "A collection purpose is empty (App Store Connect flagged this as ITMS-91056); use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values."
               : "Unknown collection purpose \"\(purpose)\"; use one of Apple's 6 NSPrivacyCollectedDataTypePurpose… values."
           )
         }
+      }
+      if let type = entry[ManifestKeys.collectedDataType]?.stringValue, !type.isEmpty {
+        let flag = { (key: String) in
+          if case .boolean(true)? = entry[key] { return true }
+          return false
+        }
+        collectedDataTypes.append(
+          CollectedDataType(
+            type: type, linked: flag(ManifestKeys.collectedDataTypeLinked),
+            tracking: flag(ManifestKeys.collectedDataTypeTracking), purposes: purposes))
       }
     }
   }

@@ -6,11 +6,13 @@ enum TrackingRules {
   /// The target's own tracking profile: what its binaries do and what its manifests say.
   static func profile(_ audit: TargetAudit) -> TrackingProfile {
     let requests = audit.hits.filter { $0.strength == .request }
-    return TrackingProfile(
+    var profile = TrackingProfile(
       readsAdvertisingIdentifier: requests.contains { $0.resource.readsTrackedValue },
       requestsAuthorization: requests.contains { $0.resource.requestsTrackingAuthorization },
       declaredTracking: audit.declaredTracking,
       trackingDomains: Set(audit.manifests.flatMap(\.manifest.trackingDomains)).sorted())
+    profile.advertisingIdentifierEvidence = requests.filter { $0.resource.readsTrackedValue }.map(\.evidence).normalized
+    return profile
   }
 
   /// Tracking evidence in the target's own binaries while its manifest does not say it tracks.

@@ -21,6 +21,8 @@ public struct Catalog: Sendable, Hashable {
   public var commonSDKs: [CommonSDK]
   /// Domains known to serve tracking (`tracking-domain-undeclared`).
   public var trackingHosts: [TrackingHost] = []
+  /// Reachable capabilities and the collected data types they suggest (`sdkvet privacy-report`).
+  public var collectedDataHints: [CollectedDataHint] = []
   /// The file (or "built-in catalog") this value was read from; used in error messages, never encoded.
   public var origin: String
 

@@ -1,6 +1,6 @@
 extension Catalog: Decodable {
   private enum CodingKeys: String, CodingKey {
-    case schemaVersion, asOf, sources, categories, apis, resources, commonSDKs, trackingHosts
+    case schemaVersion, asOf, sources, categories, apis, resources, commonSDKs, trackingHosts, collectedDataHints
   }
 
   /// Decodes a catalog. Only `schemaVersion` is required, so an overlay file may carry just the
@@ -15,6 +15,7 @@ extension Catalog: Decodable {
     resources = try container.decodeIfPresent([ProtectedResource].self, forKey: .resources) ?? []
     commonSDKs = try container.decodeIfPresent([CommonSDK].self, forKey: .commonSDKs) ?? []
     trackingHosts = try container.decodeIfPresent([TrackingHost].self, forKey: .trackingHosts) ?? []
+    collectedDataHints = try container.decodeIfPresent([CollectedDataHint].self, forKey: .collectedDataHints) ?? []
     origin = "in-memory catalog"
   }
 }

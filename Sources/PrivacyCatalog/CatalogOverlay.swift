@@ -5,7 +5,7 @@ extension Catalog {
   /// gains the overlay's new reason codes, categories, spellings, Info.plist keys and evidence, and
   /// a commonly used SDK (by `name`) its new aliases, class prefixes and Swift modules
   /// (anything already present is kept as it is, so an overlay can only add); tracking hosts are
-  /// added by `domain`. Sources are added
+  /// added by `domain`; a collected-data hint (by `resource`) its new data types. Sources are added
   /// too; `schemaVersion`, `asOf` and `origin` stay this catalog's. The work is linear in the
   /// sizes of both catalogs, however many entries the overlay has or repeats.
   /// - Throws: `CatalogError` naming the overlay's file and the JSON path of the bad entry.
@@ -38,6 +38,9 @@ extension Catalog {
       }
     }
     merged.trackingHosts = Self.adding(overlay.trackingHosts, to: trackingHosts, identity: \.domain)
+    merged.collectedDataHints.merge(overlay.collectedDataHints, id: \.resource) { existing, additions in
+      existing.dataTypes = Self.adding(additions.flatMap(\.dataTypes), to: existing.dataTypes, identity: \.self)
+    }
     try overlay.validate(resolvingIn: merged)
     return merged
   }

@@ -21,6 +21,7 @@ extension Catalog {
     checkResources(&problems)
     checkCommonSDKs(&problems, context: context)
     checkTrackingHosts(&problems)
+    checkCollectedDataHints(resolvingIn: context) { problems.add($0, $1) }
     if let first = problems.first { throw first }
   }
 

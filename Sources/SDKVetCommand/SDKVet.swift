@@ -13,7 +13,7 @@ import BinaryImage
 public enum SDKVet {
   nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
     ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self, ManifestCommand.self,
-    DiffCommand.self,
+    DiffCommand.self, PrivacyReportCommand.self,
   ]
 
   static let overview = """
@@ -123,7 +123,8 @@ public enum SDKVet {
       EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), an addition at or above it
       (diff), a manifest lacking something
       (manifest --check), an unreadable input
-      (symbols, info), a --catalog file that cannot be used or output that cannot be written;
+      (symbols, info), a path that does not exist or holds no target (scan, privacy-report),
+      a --catalog file that cannot be used or output that cannot be written;
       2 usage error. See Docs/CLI.md.
 
       """

@@ -89,22 +89,6 @@ enum ManifestCommand: Subcommand {
       context.streams.output(verdict.map(TextEscaping.escaped).joined(separator: "\n") + "\n")
       return draft.missing.isEmpty ? .success : .failure
     }
-    let xml = ManifestDraftWriter.xml(draft)
-    guard let output = arguments.value("--output") else {
-      context.streams.output(xml)
-      return .success
-    }
-    switch OutputFile.create(output) {
-    case .success(let file):
-      context.streams.writingOutput(to: file.writer).output(xml)
-      if let failure = file.finish() {
-        context.streams.error("sdkvet: error: \(failure.description)")
-        return .failure
-      }
-      return .success
-    case .failure(let error):
-      context.streams.error("sdkvet: error: \(error.description)")
-      return .failure
-    }
+    return context.write(ManifestDraftWriter.xml(draft), toFile: arguments.value("--output"))
   }
 }

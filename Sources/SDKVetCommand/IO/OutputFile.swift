@@ -42,6 +42,26 @@ final class OutputFile: Sendable {
   }
 }
 
+extension CommandContext {
+  /// Writes a finished document to the file `path` names, or to standard output when it is `nil`.
+  /// - Returns: `.success`, or `.failure` after reporting a file that cannot be written.
+  func write(_ text: String, toFile path: String?) -> ExitStatus {
+    guard let path else {
+      streams.output(text)
+      return .success
+    }
+    switch OutputFile.create(path) {
+    case .success(let file):
+      streams.writingOutput(to: file.writer).output(text)
+      guard let failure = file.finish() else { return .success }
+      streams.error("sdkvet: error: \(failure.description)")
+    case .failure(let error):
+      streams.error("sdkvet: error: \(error.description)")
+    }
+    return .failure
+  }
+}
+
 /// A report file that could not be written: exit status 1, not a usage error.
 struct OutputFileError: Error {
   /// The path as given.

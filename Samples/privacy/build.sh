@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds Samples/privacy/PrivacyApp.app, the sample of `sdkvet privacy-report` (README.md), from
+# src/: an app that keeps a setting in NSUserDefaults and embeds two SDKs, AnalyticsKit (ATT and
+# the advertising identifier, declaring the device ID it collects) and LocationKit (location and
+# the advertising identifier, declaring only crash data). Same toolchain and linking as
+# ../sdks/build.sh (arm64 iOS 15, chained fixups, ad-hoc signature); deterministic and re-runnable.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+# CLANG, LD (ld64.lld-16), LDFLAGS_COMMON, SYS, SYSTEM_STUBS, WORK, compile.
+source "$HERE/../lib/toolchain.sh"
+SRC="$HERE/src"
+STUBS="$HERE/../sdks/stubs"
+PLISTS="$HERE/../sdks/plists.py"
+DEVICE=arm64-apple-ios15.0
+APP="$HERE/PrivacyApp.app"
+rm -rf "$APP"
+
+# link OUTPUT KIND INSTALL_NAME ARGS...: KIND is -dylib or -execute.
+link() {
+  local out="$1" kind="$2" install="$3"
+  shift 3
+  local name_args=()
+  [ "$kind" = -dylib ] && name_args=(-install_name "$install")
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
+    -adhoc_codesign "$@" "${SYSTEM_STUBS[@]}" -o "$out"
+}
+
+# sdk NAME STUBS...: an embedded dynamic framework with its manifest.
+sdk() {
+  local name="$1"
+  shift
+  local dir="$APP/Frameworks/$name.framework"
+  mkdir -p "$dir"
+  compile "$DEVICE" "$SRC/$name.m" "$WORK/$name.o"
+  link "$dir/$name" -dylib "@rpath/$name.framework/$name" "$WORK/$name.o" "$@"
+  python3 "$PLISTS" framework "$dir/Info.plist" "$name" iPhoneOS
+  cp "$SRC/manifests/$name.xcprivacy" "$dir/PrivacyInfo.xcprivacy"
+}
+
+sdk AnalyticsKit "$STUBS/AdSupport.tbd" "$STUBS/AppTrackingTransparency.tbd"
+sdk LocationKit "$STUBS/CoreLocation.tbd" "$STUBS/AdSupport.tbd"
+compile "$DEVICE" "$SRC/PrivacyApp.m" "$WORK/PrivacyApp.o"
+link "$APP/PrivacyApp" -execute - "$WORK/PrivacyApp.o" -rpath @executable_path/Frameworks \
+  "$APP/Frameworks/AnalyticsKit.framework/AnalyticsKit" "$APP/Frameworks/LocationKit.framework/LocationKit" \
+  "$SYS/UIKit.tbd"
+cp "$SRC/PrivacyApp-Info.plist" "$APP/Info.plist"
+cp "$SRC/manifests/PrivacyApp.xcprivacy" "$APP/PrivacyInfo.xcprivacy"

@@ -1,0 +1,91 @@
+import PackageProvenance
+public import PrivacyAudit
+import TargetDiscovery
+
+/// The privacy picture as the versioned JSON document of `sdkvet privacy-report --format json`
+/// (`Docs/REPORT-FORMATS.md`, "Privacy report").
+public enum PrivacyPictureJSON {
+  /// The layout version; bumped when a field changes meaning or is removed.
+  public static let schemaVersion = 1
+
+  /// The document for `picture`.
+  /// - Parameters:
+  ///   - picture: What to write.
+  ///   - toolVersion: sdkvet's version, written as `tool.version`.
+  public static func document(_ picture: PrivacyPicture, toolVersion: String) -> JSONValue {
+    .object([
+      ("schemaVersion", .int(schemaVersion)),
+      ("tool", .object([("name", .string("sdkvet")), ("version", .string(toolVersion))])),
+      ("bundles", .array(picture.bundles.map(bundle))),
+      ("collectedDataTypes", .array(picture.dataTypes.map(row))),
+      ("questions", .array(picture.questions.map(question))),
+    ])
+  }
+
+  private static func bundle(_ bundle: PrivacyPicture.Bundle) -> JSONValue {
+    .object([
+      ("path", .string(bundle.path)),
+      ("kind", .string(bundle.kind.rawValue)),
+      ("embeddedIn", .optional(bundle.embeddedIn)),
+      ("package", bundle.package?.json ?? .null),
+      ("includedSDKs", .strings(bundle.includedSDKs)),
+      ("manifests", .strings(bundle.manifests)),
+      ("declared", declared(bundle)),
+      (
+        "reachable",
+        .object([
+          ("requiredReasonCategories", .strings(bundle.usedCategories)),
+          ("capabilities", .array(bundle.capabilities.map(capability))),
+          ("hosts", .strings(bundle.hosts)),
+          ("trackingHosts", .strings(bundle.trackingHosts)),
+        ])
+      ),
+    ])
+  }
+
+  private static func declared(_ bundle: PrivacyPicture.Bundle) -> JSONValue {
+    .object([
+      ("tracking", bundle.declaredTracking.map(JSONValue.bool) ?? .null),
+      ("trackingDomains", .strings(bundle.trackingDomains)),
+      (
+        "collectedDataTypes",
+        .array(
+          bundle.collectedData.map { entry in
+            .object([
+              ("type", .string(entry.type)), ("linked", .bool(entry.linked)), ("tracking", .bool(entry.tracking)),
+              ("purposes", .strings(entry.purposes)),
+            ])
+          })
+      ),
+      (
+        "accessedAPITypes",
+        .array(
+          bundle.declaredReasons.keys.sorted().map { category in
+            .object([("category", .string(category)), ("reasons", .strings(bundle.declaredReasons[category] ?? []))])
+          })
+      ),
+    ])
+  }
+
+  private static func capability(_ capability: PrivacyPicture.Capability) -> JSONValue {
+    .object([
+      ("resource", .string(capability.resource)), ("name", .string(capability.name)),
+      ("requested", .bool(capability.requested)), ("symbols", .strings(capability.symbols)),
+    ])
+  }
+
+  private static func row(_ row: PrivacyPicture.DataTypeRow) -> JSONValue {
+    .object([
+      ("type", .string(row.dataType)), ("bundles", .strings(row.bundles)), ("linked", .bool(row.linked)),
+      ("tracking", .bool(row.tracking)), ("purposes", .strings(row.purposes)),
+    ])
+  }
+
+  private static func question(_ question: PrivacyPicture.Question) -> JSONValue {
+    .object([
+      ("bundle", .string(question.bundle)), ("capability", capability(question.capability)),
+      ("expectedDataTypes", .strings(question.expectedDataTypes)),
+      ("answeredByTracking", .bool(question.answeredByTracking)), ("source", .string(question.source)),
+    ])
+  }
+}

@@ -1,0 +1,84 @@
+import PackageProvenance
+public import PrivacyAudit
+import TargetDiscovery
+
+/// The privacy picture as Markdown, for a review or a pull request: the app-wide table, the
+/// questions for vendors, then one table per bundle. Every value from the input goes through
+/// `MarkdownEscaping`.
+public enum PrivacyPictureMarkdown {
+  /// The report for `picture`.
+  /// - Parameters:
+  ///   - picture: What to write.
+  ///   - toolVersion: sdkvet's version, named under the title.
+  public static func render(_ picture: PrivacyPicture, toolVersion: String) -> String {
+    typealias W = PrivacyPictureWording
+    let code = { (text: String) in MarkdownEscaping.code(text, inTable: true) }
+    var lines = [
+      "# Privacy report", "", "sdkvet \(MarkdownEscaping.text(toolVersion)): \(W.headline(picture)).", "",
+      "## App Privacy", "", W.unionIntroduction, "",
+    ]
+    if picture.dataTypes.isEmpty {
+      lines.append("No bundle declares a collected data type.")
+    } else {
+      lines += [
+        MarkdownEscaping.row(["Data type", "Linked", "Tracking", "Purposes", "Declared by"]),
+        MarkdownEscaping.row(Array(repeating: "---", count: 5)),
+      ]
+      lines += picture.dataTypes.map { row in
+        MarkdownEscaping.row([
+          code(W.dataType(row.dataType)), W.flag(row.linked), W.flag(row.tracking),
+          row.purposes.map { code(W.purpose($0)) }.joined(separator: ", "),
+          row.bundles.map(code).joined(separator: ", "),
+        ])
+      }
+    }
+    lines += ["", "## Questions for vendors", "", W.questionsIntroduction, ""]
+    if picture.questions.isEmpty { lines.append("None: every reachable capability is declared.") }
+    for question in picture.questions {
+      let capability = question.capability
+      lines.append(
+        "- \(code(question.bundle)) reaches \(MarkdownEscaping.text(capability.name)) "
+          + "(\(capability.symbols.map(code).joined(separator: ", "))) and "
+          + W.question(question) { code(W.dataType($0)) })
+    }
+    for bundle in picture.bundles { lines += [""] + self.bundle(bundle) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func bundle(_ bundle: PrivacyPicture.Bundle) -> [String] {
+    typealias W = PrivacyPictureWording
+    let code = { (text: String) in MarkdownEscaping.code(text, inTable: true) }
+    let list = { (values: [String]) in values.isEmpty ? "none" : values.map(code).joined(separator: ", ") }
+    var rows: [(String, String)] = [("Kind", bundle.kind.rawValue)]
+    if let package = bundle.package {
+      rows.append(("Package", package.summary(name: MarkdownEscaping.text, detail: code)))
+    }
+    if !bundle.includedSDKs.isEmpty { rows.append(("Includes", list(bundle.includedSDKs))) }
+    rows += [
+      ("Manifests", list(bundle.manifests)), ("NSPrivacyTracking", W.tracking(bundle.declaredTracking)),
+      ("Tracking domains", list(bundle.trackingDomains)),
+    ]
+    rows += bundle.collectedData.map { entry in
+      (
+        "Collects " + code(W.dataType(entry.type)),
+        "linked \(W.flag(entry.linked)), tracking \(W.flag(entry.tracking)), for \(list(entry.purposes.map(W.purpose)))"
+      )
+    }
+    rows += bundle.declaredReasons.keys.sorted().map { category in
+      ("Accesses " + code(W.category(category)), list(bundle.declaredReasons[category] ?? []))
+    }
+    rows.append(("Required-reason APIs used", list(bundle.usedCategories.map(W.category))))
+    rows += bundle.capabilities.map { capability in
+      (
+        "Reaches " + MarkdownEscaping.text(capability.name) + (capability.requested ? "" : " (class reference only)"),
+        list(capability.symbols)
+      )
+    }
+    rows += [("Hosts", list(bundle.hosts)), ("Tracking hosts", list(bundle.trackingHosts))]
+    return [
+      "### " + MarkdownEscaping.text(bundle.path), "", MarkdownEscaping.row(["", ""]),
+      MarkdownEscaping.row(["---", "---"]),
+    ]
+      + rows.map { MarkdownEscaping.row([$0.0, $0.1]) }
+  }
+}

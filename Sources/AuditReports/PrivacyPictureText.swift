@@ -1,0 +1,75 @@
+import PackageProvenance
+public import PrivacyAudit
+import TargetDiscovery
+
+/// The privacy picture as text for a terminal (`sdkvet privacy-report`, the default format):
+/// the app-wide table, the questions for vendors, then each bundle. Every value from the input
+/// goes through `TextEscaping`.
+public enum PrivacyPictureText {
+  /// The report for `picture`.
+  public static func render(_ picture: PrivacyPicture) -> String {
+    typealias W = PrivacyPictureWording
+    let e = TextEscaping.escaped
+    let prose = { (text: String) in TextLayout.wrapped(text, indent: 0, hangingIndent: 0) }
+    var lines = ["sdkvet privacy report: " + W.headline(picture), ""] + prose(W.unionIntroduction)
+    if picture.dataTypes.isEmpty {
+      lines.append("  (no bundle declares a collected data type)")
+    } else {
+      let table =
+        [["DATA TYPE", "LINKED", "TRACKING", "PURPOSES", "DECLARED BY"]]
+        + picture.dataTypes.map { row in
+          [
+            e(W.dataType(row.dataType)), W.flag(row.linked), W.flag(row.tracking),
+            row.purposes.map { e(W.purpose($0)) }.joined(separator: ", "), row.bundles.map(e).joined(separator: ", "),
+          ]
+        }
+      lines += aligned(table)
+    }
+    lines += [""] + prose("Questions for vendors. " + W.questionsIntroduction)
+    if picture.questions.isEmpty { lines.append("  (none: every reachable capability is declared)") }
+    for question in picture.questions {
+      let capability = question.capability
+      lines += TextLayout.wrapped(
+        "\(e(question.bundle)): reaches \(e(capability.name)) (\(capability.symbols.map(e).joined(separator: ", "))) and "
+          + W.question(question) { e(W.dataType($0)) }, indent: 2, hangingIndent: 4)
+    }
+    for bundle in picture.bundles { lines += [""] + self.bundle(bundle) }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func bundle(_ bundle: PrivacyPicture.Bundle) -> [String] {
+    typealias W = PrivacyPictureWording
+    let e = TextEscaping.escaped
+    let list = { (values: [String]) in values.isEmpty ? "none" : values.map(e).joined(separator: ", ") }
+    var lines = ["\(e(bundle.path)) (\(bundle.kind.rawValue))"]
+    if let package = bundle.package { lines.append("  package: " + package.summary(name: e, detail: e)) }
+    if !bundle.includedSDKs.isEmpty { lines.append("  includes: " + list(bundle.includedSDKs)) }
+    lines.append("  manifests: " + list(bundle.manifests))
+    lines.append(
+      "  declares: tracking \(W.tracking(bundle.declaredTracking)), tracking domains \(list(bundle.trackingDomains))")
+    for entry in bundle.collectedData {
+      lines.append(
+        "    collects \(e(W.dataType(entry.type))): linked \(W.flag(entry.linked)), tracking \(W.flag(entry.tracking)), "
+          + "for \(list(entry.purposes.map(W.purpose)))")
+    }
+    for category in bundle.declaredReasons.keys.sorted() {
+      lines.append("    accesses \(e(W.category(category))): \(list(bundle.declaredReasons[category] ?? []))")
+    }
+    lines.append("  reaches: required-reason APIs \(list(bundle.usedCategories.map(W.category)))")
+    for capability in bundle.capabilities {
+      let how = capability.requested ? "" : " (class reference only)"
+      lines.append("    \(e(capability.name))\(how): \(list(capability.symbols))")
+    }
+    lines.append("    hosts \(list(bundle.hosts)); tracking hosts \(list(bundle.trackingHosts))")
+    return lines
+  }
+
+  /// Rows padded to their columns' widths, wrapped at `TextLayout.width`.
+  private static func aligned(_ rows: [[String]]) -> [String] {
+    let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.flatMap { row in
+      TextLayout.aligned(
+        zip(row, widths).map { TextLayout.Column(text: $0, width: $1) }, indent: 2, continuationIndent: 6)
+    }
+  }
+}

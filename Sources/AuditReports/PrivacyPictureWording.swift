@@ -1,0 +1,51 @@
+import PrivacyAudit
+
+/// The words the text, Markdown and HTML privacy reports share: short names for Apple's long
+/// keys, and the sentences that frame the tables, so every format says the same thing.
+enum PrivacyPictureWording {
+  /// `NSPrivacyCollectedDataTypeCrashData` → `CrashData`; other strings as they are.
+  static func dataType(_ value: String) -> String { dropping("NSPrivacyCollectedDataType", from: value) }
+
+  /// `NSPrivacyCollectedDataTypePurposeAnalytics` → `Analytics`.
+  static func purpose(_ value: String) -> String { dropping("NSPrivacyCollectedDataTypePurpose", from: value) }
+
+  /// `NSPrivacyAccessedAPICategoryUserDefaults` → `UserDefaults`.
+  static func category(_ value: String) -> String { dropping("NSPrivacyAccessedAPICategory", from: value) }
+
+  /// `yes` or `no`.
+  static func flag(_ value: Bool) -> String { value ? "yes" : "no" }
+
+  /// `NSPrivacyTracking` as declared: `true`, `false` or `not set`.
+  static func tracking(_ value: Bool?) -> String { value.map { $0 ? "true" : "false" } ?? "not set" }
+
+  /// The headline's counts.
+  static func headline(_ picture: PrivacyPicture) -> String {
+    "\(picture.bundles.count) bundles, \(picture.dataTypes.count) collected data types declared, "
+      + "\(picture.questions.count) questions for vendors"
+  }
+
+  /// What the union is, above its table.
+  static let unionIntroduction =
+    "App Privacy, as App Store Connect asks for it: every data type the bundles' manifests declare "
+    + "(NSPrivacyCollectedDataTypes), linked or used for tracking if any declaration says so, with every declared purpose."
+
+  /// Why the questions are questions, above them.
+  static let questionsIntroduction =
+    "The code of these bundles can reach a capability that no manifest of the bundle declares as collected data. "
+    + "Reaching an API is not collecting data: ask the vendor, with the evidence below."
+
+  /// The question itself, about a capability already named: the data types its answer would declare.
+  static func question(_ question: PrivacyPicture.Question, dataType: (String) -> String) -> String {
+    let answers =
+      question.expectedDataTypes.map(dataType) + (question.answeredByTracking ? ["NSPrivacyTracking true"] : [])
+    let declared =
+      answers.count == 1
+      ? "does not declare \(answers[0])"
+      : "declares neither \(answers.dropLast().joined(separator: ", ")) nor \(answers[answers.count - 1])"
+    return declared + ". Does it collect this data?"
+  }
+
+  private static func dropping(_ prefix: String, from value: String) -> String {
+    value.hasPrefix(prefix) && value.count > prefix.count ? String(value.dropFirst(prefix.count)) : value
+  }
+}

@@ -1,0 +1,89 @@
+public import PackageProvenance
+public import TargetDiscovery
+
+/// The privacy picture of everything scanned (`sdkvet privacy-report`): what each bundle
+/// declares beside what its binaries can reach, the collected data types as App Store Connect's
+/// "App Privacy" asks for them, and the questions for vendors where the two disagree.
+///
+/// Built from a scan's report (`init(report:catalog:)`); pure, like the audit.
+public struct PrivacyPicture: Sendable, Hashable {
+  /// One bundle: an app, framework, xcframework, resource bundle or library target.
+  public struct Bundle: Sendable, Hashable {
+    /// The target's path as found under the scanned root.
+    public var path: String
+    /// What kind of target it is.
+    public var kind: TargetKind
+    /// The app it is embedded in, if any.
+    public var embeddedIn: String?
+    /// The package a dependency manager recorded for it (name, version), if any.
+    public var package: PackageRecord?
+    /// Commonly used SDKs recognised inside its binaries under another name ("includes Y"), sorted.
+    public var includedSDKs: [String]
+    /// Its manifests, the primary first; empty when it has none.
+    public var manifests: [String]
+    /// `NSPrivacyTracking` across its manifests (true if any says so); `nil` when unset.
+    public var declaredTracking: Bool?
+    /// `NSPrivacyTrackingDomains`, sorted.
+    public var trackingDomains: [String]
+    /// `NSPrivacyCollectedDataTypes`, as declared.
+    public var collectedData: [PrivacyManifest.CollectedDataType]
+    /// The declared required-reason categories with their reasons, by category.
+    public var declaredReasons: [String: [String]]
+    /// The required-reason categories its binaries use, sorted.
+    public var usedCategories: [String]
+    /// The permission-gated capabilities (and the advertising identifier) its own binaries reach.
+    public var capabilities: [Capability]
+    /// The hosts its binaries name, sorted, each once.
+    public var hosts: [String]
+    /// Those of `hosts` within a tracking domain of the catalog, sorted.
+    public var trackingHosts: [String]
+  }
+
+  /// A capability a bundle's own code can reach.
+  public struct Capability: Sendable, Hashable {
+    /// The catalog's resource id (`location-when-in-use`, `advertising-identifier`).
+    public var resource: String
+    /// The resource's name for people.
+    public var name: String
+    /// True when the evidence shows a request (or a read of the identifier), not a class reference alone.
+    public var requested: Bool
+    /// The symbols that show it, sorted, each once.
+    public var symbols: [String]
+  }
+
+  /// One collected data type across every bundle: a row of App Store Connect's "App Privacy".
+  public struct DataTypeRow: Sendable, Hashable {
+    /// The `NSPrivacyCollectedDataType…` value.
+    public var dataType: String
+    /// The bundles that declare it, sorted.
+    public var bundles: [String]
+    /// Linked to the user's identity in at least one declaration.
+    public var linked: Bool
+    /// Used for tracking in at least one declaration.
+    public var tracking: Bool
+    /// The union of the declared purposes, sorted.
+    public var purposes: [String]
+  }
+
+  /// A capability a bundle can reach that none of its manifests declares as collected: a
+  /// question for the vendor, not evidence of collection.
+  public struct Question: Sendable, Hashable {
+    /// The bundle's path.
+    public var bundle: String
+    /// The capability reached.
+    public var capability: Capability
+    /// The data types that would declare it (the catalog's hint).
+    public var expectedDataTypes: [String]
+    /// Whether `NSPrivacyTracking` true would also answer it.
+    public var answeredByTracking: Bool
+    /// Apple's documentation of the data types.
+    public var source: String
+  }
+
+  /// Every bundle, sorted by path.
+  public var bundles: [Bundle]
+  /// One row per declared collected data type, sorted by data type.
+  public var dataTypes: [DataTypeRow]
+  /// The questions for vendors, by bundle then capability.
+  public var questions: [Question]
+}
