@@ -1,6 +1,7 @@
 public import BinaryImage
 public import PackageProvenance
 public import PrivacyCatalog
+public import PropertyLists
 public import TargetDiscovery
 
 /// Where a piece of evidence was found, in the terms a reviewer checks with `nm` or `otool`.
@@ -254,6 +255,10 @@ public struct TargetReport: Sendable, Hashable {
   /// The target's other manifests, beyond `privacyManifest` (one per slice of an xcframework, one
   /// in a resource bundle), sorted by path: every one is read for the checks.
   public var otherPrivacyManifests: [String] = []
+  /// The permissions an Android archive's `AndroidManifest.xml` requests, which the Android build
+  /// merges into every app using the library, sorted by name; `nil` for other kinds, and when
+  /// the manifest is missing or cannot be read (discovery reports that).
+  public var androidPermissions: [AndroidPermission]?
 
   /// Creates a target report.
   public init(

@@ -1,6 +1,7 @@
 import BinaryImage
 import PackageProvenance
 public import PrivacyCatalog
+import PropertyLists
 import TargetDiscovery
 
 /// The audit: turns already-read targets into findings. Pure: no file system access, so every
@@ -73,6 +74,7 @@ public struct PrivacyAuditor: Sendable {
     report.bundleIdentifier = audit.target.bundleIdentifier
     report.declaredReasons = Self.declaredReasons(audit, declared: declared)
     report.otherPrivacyManifests = audit.manifests.map(\.file.path).filter { $0 != report.privacyManifest }.sorted()
+    report.androidPermissions = audit.target.androidManifest?.permissions
     return report
   }
 
