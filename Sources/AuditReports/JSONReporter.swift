@@ -1,7 +1,7 @@
 import BinaryImage
 import PackageProvenance
-import PropertyLists
 public import PrivacyAudit
+import PropertyLists
 import TargetDiscovery
 
 /// Writes the versioned JSON document of `Docs/REPORT-FORMATS.md` (`schemaVersion` 1).

@@ -145,7 +145,8 @@ private final class AndroidManifestReader: NSObject, XMLParserDelegate {
       var maxSdkVersion: Int?
       if let text = attributes[androidPrefix + ":maxSdkVersion"] {
         guard let level = Int(text.trimmingCharacters(in: .whitespaces)), level > 0 else {
-          return fail("the \(androidPrefix):maxSdkVersion \"\(text.prefix(40))\" of \(permission) is not a number", parser)
+          return fail(
+            "the \(androidPrefix):maxSdkVersion \"\(text.prefix(40))\" of \(permission) is not a number", parser)
         }
         maxSdkVersion = level
       }

@@ -266,7 +266,8 @@ struct DiscoveryWalker {
         parsing: fileSystem.document(at: path).mapError { PropertyListError(message: $0.message) }.get())
     } catch {
       problems.append(
-        DiscoveryProblem(path: path, message: "cannot be read (\(error.message)); the library's permissions are not known"))
+        DiscoveryProblem(
+          path: path, message: "cannot be read (\(error.message)); the library's permissions are not known"))
       return nil
     }
   }

@@ -87,7 +87,8 @@ struct AndroidManifestTests {
 
   @Test func deepNestingStopsAtTheDepthLimit() {
     let depth = 100_000
-    let text = "<manifest>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</manifest>"
+    let text =
+      "<manifest>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</manifest>"
     #expect(failure(Data(text.utf8)) == "not a readable Android manifest (it nests deeper than 256 levels at line 1)")
   }
 

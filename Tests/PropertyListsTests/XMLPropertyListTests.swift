@@ -97,7 +97,9 @@ struct XMLPropertyListTests {
   /// `=` signs in text are not counted unless a quote follows them.
   @Test func crowdedTagsAreRefused() throws {
     let attributes = (0..<1_001).map { " a\($0)='x'" }.joined()
-    #expect(failure("<plist\(attributes)><true/></plist>") == "not a readable property list (a tag holds more than 1000 attributes)")
+    #expect(
+      failure("<plist\(attributes)><true/></plist>")
+        == "not a readable property list (a tag holds more than 1000 attributes)")
     let signs = String(repeating: "x == y; ====\n", count: 2_000)
     #expect(try parse(plist("<string>\(signs)</string>")).root == .string(signs))
   }

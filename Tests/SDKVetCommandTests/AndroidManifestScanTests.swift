@@ -26,7 +26,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("<manifest><uses-permission android:name=\"x\"></manifest>", "not a readable Android manifest (malformed XML at line 1)"),
+    (
+      "<manifest><uses-permission android:name=\"x\"></manifest>",
+      "not a readable Android manifest (malformed XML at line 1)"
+    ),
     ("<manifest/>" + String(repeating: " ", count: 8 << 20), "larger than 8 MiB"),
     (
       "<manifest>" + String(repeating: "<a>", count: 4_000) + String(repeating: "</a>", count: 4_000) + "</manifest>",

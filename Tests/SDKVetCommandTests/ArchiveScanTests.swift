@@ -77,7 +77,9 @@ import Testing
 
   /// The text report lists the permissions beside the libraries, `android.permission.` left out.
   @Test func androidPermissionsAreOneLineOfTheTextReport() {
-    let run = ChildProcess().run(["scan", "--no-color", "--fail-on", "never", SampleLocator.sample("archives/NativeFile.aar")])
+    let run = ChildProcess().run([
+      "scan", "--no-color", "--fail-on", "never", SampleLocator.sample("archives/NativeFile.aar"),
+    ])
     #expect(run.status == 0, "\(run.error)")
     #expect(
       run.output.contains(
