@@ -9,7 +9,10 @@ Writes, next to this script:
 - SampleApp.ipa             Payload/SampleApp.app (with FMDB.framework, a commonly used SDK, added
                             to its Frameworks) and three signature receipts under Signatures/:
                             GoodKit signed (AppleDeveloperProgram), MicKit and FMDB not signed
-- NativeFile.aar            AndroidManifest.xml, classes.jar and jni/{arm64-v8a,x86_64}/libnativefile.so
+- NativeFile.aar            AndroidManifest.xml, classes.jar and jni/{arm64-v8a,x86_64}/libnativefile.so;
+                            the manifest requests location (dangerous), INTERNET (normal), the
+                            advertising ID, storage up to API 28 (maxSdkVersion) and coarse
+                            location on API 23+ (uses-permission-sdk-23)
 - Kits.tar.gz, Kits.tar.xz  StaticKit.xcframework and TrackerKit.framework
 - DuplicateKit.zip          DuplicateKit.framework whose executable is stored three times under
                             names extractors fold into one: DuplicateKit.framework/DuplicateKit
@@ -36,6 +39,19 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 SDKS = os.path.join(HERE, "..", "sdks")
 STAMP = (2024, 1, 1, 0, 0, 0)
+
+# What NativeFile.aar's library asks the host app for: Gradle merges these into its manifest.
+ANDROID_MANIFEST = b"""<?xml version="1.0" encoding="utf-8"?>
+<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.nativefile">
+    <uses-sdk android:minSdkVersion="21" />
+    <uses-permission android:name="android.permission.INTERNET" />
+    <uses-permission android:name="android.permission.ACCESS_FINE_LOCATION" />
+    <uses-permission android:name="com.google.android.gms.permission.AD_ID" />
+    <uses-permission android:name="android.permission.WRITE_EXTERNAL_STORAGE" android:maxSdkVersion="28" />
+    <uses-permission-sdk-23 android:name="android.permission.ACCESS_COARSE_LOCATION" />
+    <application />
+</manifest>
+"""
 
 
 def tree(root, inside):
@@ -132,7 +148,7 @@ def main():
         add_zip(archive, "Signatures/FMDB.xcframework-ios.signature",
                 data=(receipt(False) % "FMDB.framework").encode())
     with zipfile.ZipFile(os.path.join(HERE, "NativeFile.aar"), "w") as archive:
-        add_zip(archive, "AndroidManifest.xml", data=b'<manifest package="com.example.nativefile"/>\n')
+        add_zip(archive, "AndroidManifest.xml", data=ANDROID_MANIFEST)
         classes = io.BytesIO()
         with zipfile.ZipFile(classes, "w") as jar:
             add_zip(jar, "META-INF/MANIFEST.MF", data=b"Manifest-Version: 1.0\n")

@@ -125,7 +125,8 @@ public struct HTMLReporter: Reporter {
 
   /// What is known of the target itself, as label and already-escaped HTML: its package (name,
   /// version, origin), its bundle identifier, the commonly used SDKs it is or includes, its
-  /// signature and receipts, its binaries, what they link against and the hosts they name.
+  /// signature and receipts, its manifests (and an Android archive's requested permissions), its
+  /// binaries, what they link against and the hosts they name.
   private func identity(of target: TargetReport) -> [(String, String)] {
     var rows = [("Kind", target.kind.rawValue)]
     if let identifier = target.bundleIdentifier { rows.append(("Bundle identifier", code(identifier))) }
@@ -142,6 +143,7 @@ public struct HTMLReporter: Reporter {
     }
     let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(code)
     rows.append(("Privacy manifest", manifests.isEmpty ? "none" : manifests.joined(separator: ", ")))
+    if let permissions = target.androidPermissionList(quote: code) { rows.append(("Android permissions", permissions)) }
     for binary in target.binaries {
       let architectures = binary.architectures.map(HTMLEscaping.text).joined(separator: ", ")
       rows.append(

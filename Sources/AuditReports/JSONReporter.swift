@@ -1,6 +1,7 @@
 import BinaryImage
 import PackageProvenance
 public import PrivacyAudit
+import PropertyLists
 import TargetDiscovery
 
 /// Writes the versioned JSON document of `Docs/REPORT-FORMATS.md` (`schemaVersion` 1).
@@ -75,6 +76,7 @@ public struct JSONReporter: Reporter {
       ("apiUses", .array(target.apiUses.map(apiUse))),
       ("findings", .array(target.findings.map(finding))),
       ("permissions", .array(target.permissions.map(permission))),
+      ("androidPermissions", target.androidPermissions.map { .array($0.map(androidPermission)) } ?? .null),
       ("tracking", tracking(target.tracking)),
       ("signatureReceipts", .array(target.signatureReceipts.map(\.json))),
       ("signature", target.signature.map(JSONValue.signature) ?? .null),
@@ -84,6 +86,14 @@ public struct JSONReporter: Reporter {
         "hosts",
         .array(target.hosts.map { .object([("host", .string($0.host)), ("binary", .string($0.binary))]) })
       ),
+    ])
+  }
+
+  private static func androidPermission(_ permission: AndroidPermission) -> JSONValue {
+    .object([
+      ("name", .string(permission.name)),
+      ("maxSdkVersion", permission.maxSdkVersion.map(JSONValue.int) ?? .null),
+      ("onlyFromSdk23", .bool(permission.onlyFromSdk23)),
     ])
   }
 
@@ -139,6 +149,7 @@ public struct JSONReporter: Reporter {
       ("usedCategories", .strings(target.usedCategories)),
       ("declaredCategories", .strings(target.declaredCategories)),
       ("permissions", .array(target.permissions.map(permission))),
+      ("androidPermissions", target.androidPermissions.map { .array($0.map(androidPermission)) } ?? .null),
       ("tracking", tracking(target.tracking)),
       ("package", target.package?.json ?? .null),
     ])

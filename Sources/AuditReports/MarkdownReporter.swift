@@ -112,6 +112,9 @@ public struct MarkdownReporter: Reporter {
     }
     let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(quote)
     lines.append("- Privacy manifest: " + (manifests.isEmpty ? "none" : manifests.joined(separator: ", ")))
+    if let permissions = target.androidPermissionList(quote: quote) {
+      lines.append("- Android permissions: " + permissions)
+    }
     for binary in target.binaries {
       let architectures = binary.architectures.map(MarkdownEscaping.text).joined(separator: ", ")
       lines.append(

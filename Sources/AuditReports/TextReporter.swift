@@ -79,6 +79,9 @@ public struct TextReporter: Reporter {
     }
     lines.append("  manifest  " + (target.privacyManifest.map { shown(target.shortened($0)) } ?? "none"))
     lines += target.otherPrivacyManifests.map { "            " + shown(target.shortened($0)) }
+    if let permissions = target.androidPermissionList(quote: shown) {
+      lines += headerLines("android", "permissions " + permissions)
+    }
     lines += target.signatureReceipts.map(ArchiveText.receiptLine)
     lines.append("")
     if target.findings.isEmpty {

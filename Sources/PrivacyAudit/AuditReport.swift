@@ -1,6 +1,7 @@
 public import BinaryImage
 public import PackageProvenance
 public import PrivacyCatalog
+public import PropertyLists
 public import TargetDiscovery
 
 /// Where a piece of evidence was found, in the terms a reviewer checks with `nm` or `otool`.
@@ -262,6 +263,10 @@ public struct TargetReport: Sendable, Hashable {
   /// The collected data types its manifests declare (`NSPrivacyCollectedDataTypes`), in manifest
   /// then file order, as written: what App Store Connect's "App Privacy" answers gather.
   public var declaredCollectedData: [PrivacyManifest.CollectedDataType] = []
+  /// The permissions an Android archive's `AndroidManifest.xml` requests, which the Android build
+  /// merges into every app using the library, sorted by name; `nil` for other kinds, and when
+  /// the manifest is missing or cannot be read (discovery reports that).
+  public var androidPermissions: [AndroidPermission]?
 
   /// Creates a target report.
   public init(

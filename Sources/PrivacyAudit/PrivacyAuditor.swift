@@ -1,6 +1,7 @@
 import BinaryImage
 import PackageProvenance
 public import PrivacyCatalog
+import PropertyLists
 import TargetDiscovery
 
 /// The audit: turns already-read targets into findings. Pure: no file system access, so every
@@ -75,6 +76,7 @@ public struct PrivacyAuditor: Sendable {
     report.otherPrivacyManifests = audit.manifests.map(\.file.path).filter { $0 != report.privacyManifest }.sorted()
     report.declaredCollectedData = audit.manifests.sorted { $0.file.path < $1.file.path }.flatMap(
       \.manifest.collectedDataTypes)
+    report.androidPermissions = audit.target.androidManifest?.permissions
     return report
   }
 

@@ -7,17 +7,14 @@ import Foundation
 /// XML property lists (`<plist version="1.0">…</plist>`), read with Foundation's `XMLParser`
 /// (libxml2's SAX parser) and built into values here.
 ///
-/// libxml2 only tokenizes: whatever could make it do more is refused before it sees the bytes.
-/// swift-corelibs-foundation always asks libxml2 to substitute entities, so entity declarations
-/// (`<!ENTITY`, the "billion laughs") are refused; a NUL byte is refused, since it would let
-/// libxml2 switch to UTF-16 or UCS-4 and hide a declaration from that check; an encoding other
-/// than UTF-8 is refused for the same reason (property lists are written in UTF-8). External
+/// libxml2 only tokenizes: whatever could make it do more is refused before it sees the bytes
+/// (`XMLInputGuard`: entity declarations, NUL bytes, encodings other than UTF-8). External
 /// entities and DTDs are never loaded (`shouldResolveExternalEntities` is false). corelibs also
 /// runs libxml2 in recovery mode, so any error libxml2 reports fails the parse here. Values
 /// nest at most `ExpansionBudget.maximumDepth` deep and number at most `maximumObjects`.
 enum XMLPropertyListParser {
   static func parse(_ data: Data) throws(PropertyListSyntaxError) -> PropertyListDocument {
-    try refuseUnsafeInput(data)
+    try XMLInputGuard.refuseUnsafeInput(data, documents: "property lists")
     let builder = XMLPropertyListBuilder()
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
@@ -29,30 +26,6 @@ enum XMLPropertyListParser {
     }
     guard let root = builder.root else { throw PropertyListSyntaxError(reason: "the XML holds no value") }
     return PropertyListDocument(root: root, duplicateKeys: builder.duplicates)
-  }
-
-  private static func refuseUnsafeInput(_ data: Data) throws(PropertyListSyntaxError) {
-    if data.contains(0) {
-      throw PropertyListSyntaxError(reason: "the XML holds a NUL byte")
-    }
-    if data.range(of: Data("<!ENTITY".utf8)) != nil {
-      throw PropertyListSyntaxError(reason: "the XML declares entities, which property lists do not use")
-    }
-    if let encoding = declaredEncoding(data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
-      throw PropertyListSyntaxError(reason: "the XML is in \(encoding.prefix(40)), not UTF-8")
-    }
-  }
-
-  /// The `encoding` of the XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`), when it names one.
-  private static func declaredEncoding(_ data: Data) -> String? {
-    guard let start = data.range(of: Data("<?xml".utf8)),
-      let end = data.range(of: Data("?>".utf8), in: start.upperBound..<data.endIndex)
-    else { return nil }
-    let declaration = String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
-    guard let name = declaration.range(of: "encoding") else { return nil }
-    let value = declaration[name.upperBound...].drop { $0 == "=" || $0.isWhitespace }
-    guard let quote = value.first, quote == "\"" || quote == "'" else { return "" }
-    return String(value.dropFirst().prefix { $0 != quote })
   }
 }
 

@@ -75,6 +75,10 @@ public struct DiscoveredTarget: Sendable, Hashable {
   /// target's path (or anywhere in the archive, when no target holds the name): every copy was
   /// read, but which one a user's extractor installs is not certain.
   public var ambiguousArchiveEntries: [DiscoveryProblem] = []
+  /// An Android archive's `AndroidManifest.xml`, parsed by discovery for the permissions the
+  /// library requests; `nil` for other kinds, and when the archive holds none or it cannot be
+  /// read (a discovery problem says so).
+  public var androidManifest: AndroidManifest?
 
   /// Creates a target.
   public init(

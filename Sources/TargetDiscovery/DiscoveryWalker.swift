@@ -237,7 +237,9 @@ struct DiscoveryWalker {
     defer { root = outerRoot }
     let targetsBefore = targets.count
     if path.fileExtension == "aar" {
-      targets.append(DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app))
+      var target = DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app)
+      target.androidManifest = readAndroidManifest(archive.root.subpath("AndroidManifest.xml"))
+      targets.append(target)
       visit(archive.root, Context(target: targets.count - 1, slice: nil, app: context.app))
     } else {
       visit(archive.root, context)
@@ -247,6 +249,27 @@ struct DiscoveryWalker {
       DiscoveredArchive(
         path: path, format: archive.format, sha256: archive.sha256, entryCount: archive.entryCount,
         receipts: readReceipts(in: archive.root)))
+  }
+
+  /// The `AndroidManifest.xml` every `.aar` carries at its root, read through the document
+  /// limits; one that is missing or cannot be read is a problem, and the archive's libraries are
+  /// read all the same.
+  private mutating func readAndroidManifest(_ path: String) -> AndroidManifest? {
+    guard isFileInsideRoot(path) else {
+      problems.append(
+        DiscoveryProblem(
+          path: path, message: "is missing, though every .aar carries one; the library's permissions are not known"))
+      return nil
+    }
+    do throws(PropertyListError) {
+      return try AndroidManifest(
+        parsing: fileSystem.document(at: path).mapError { PropertyListError(message: $0.message) }.get())
+    } catch {
+      problems.append(
+        DiscoveryProblem(
+          path: path, message: "cannot be read (\(error.message)); the library's permissions are not known"))
+      return nil
+    }
   }
 
   /// Gives each ambiguous name to the targets found since `first` that hold it (the target is

@@ -66,6 +66,27 @@ import Testing
     #expect(binaries == [path + "!/jni/arm64-v8a/libnativefile.so", path + "!/jni/x86_64/libnativefile.so"])
     let uses = (target["apiUses"] as? [[String: Any]] ?? []).compactMap { $0["symbol"] as? String }
     #expect(uses == ["stat", "stat"])
+    let permissions = try #require(target["androidPermissions"] as? [[String: Any]])
+    #expect(
+      permissions.map { "\($0["name"] ?? "") \($0["maxSdkVersion"] ?? "") \($0["onlyFromSdk23"] ?? "")" } == [
+        "android.permission.ACCESS_COARSE_LOCATION <null> 1", "android.permission.ACCESS_FINE_LOCATION <null> 0",
+        "android.permission.INTERNET <null> 0", "android.permission.WRITE_EXTERNAL_STORAGE 28 0",
+        "com.google.android.gms.permission.AD_ID <null> 0",
+      ])
+  }
+
+  /// The text report lists the permissions beside the libraries, `android.permission.` left out.
+  @Test func androidPermissionsAreOneLineOfTheTextReport() {
+    let run = ChildProcess().run([
+      "scan", "--no-color", "--fail-on", "never", SampleLocator.sample("archives/NativeFile.aar"),
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(
+      run.output.contains(
+        """
+          android   permissions ACCESS_COARSE_LOCATION (API 23+), ACCESS_FINE_LOCATION, INTERNET,
+                    WRITE_EXTERNAL_STORAGE (up to API 28), com.google.android.gms.permission.AD_ID
+        """), "\(run.output)")
   }
 
   /// `listed-sdk-unsigned` (ITMS-91065) fires on the listed SDK whose receipt says it was not

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What every XML document is checked for before libxml2 sees its bytes (property lists and
+/// Android manifests alike).
+///
+/// swift-corelibs-foundation always asks libxml2 to substitute entities, so entity declarations
+/// (`<!ENTITY`, the "billion laughs") are refused; a NUL byte is refused, since it would let
+/// libxml2 switch to UTF-16 or UCS-4 and hide a declaration from that check; an encoding other
+/// than UTF-8 is refused for the same reason (both formats are written in UTF-8). libxml2 2.9
+/// checks each attribute of a start tag against every earlier one, so a tag with hundreds of
+/// thousands of attributes costs minutes: a tag holding more than `maximumAttributes` is refused.
+enum XMLInputGuard {
+  /// The most attributes one tag may hold (real plists and manifests have fewer than ten a tag):
+  /// the quadratic check then costs at most about a second over a whole 8 MiB document.
+  static let maximumAttributes = 1_000
+
+  /// Throws when `data` declares entities, holds a NUL byte or declares an encoding other than
+  /// UTF-8. `documents` names the format in the message ("property lists").
+  static func refuseUnsafeInput(_ data: Data, documents: String) throws(PropertyListSyntaxError) {
+    if data.contains(0) {
+      throw PropertyListSyntaxError(reason: "the XML holds a NUL byte")
+    }
+    if data.range(of: Data("<!ENTITY".utf8)) != nil {
+      throw PropertyListSyntaxError(reason: "the XML declares entities, which \(documents) do not use")
+    }
+    if let encoding = declaredEncoding(data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
+      throw PropertyListSyntaxError(reason: "the XML is in \(encoding.prefix(40)), not UTF-8")
+    }
+    if mostAttributesInOneTag(data) > maximumAttributes {
+      throw PropertyListSyntaxError(reason: "a tag holds more than \(maximumAttributes) attributes")
+    }
+  }
+
+  /// At least the number of attributes of the XML's busiest start tag, in one pass: an attribute
+  /// value cannot hold `<`, so every attribute of a tag lies between two successive `<`, and each
+  /// is a `=` followed (after white space) by a quote. Counting those between successive `<`
+  /// over-counts only where text holds `="` (never near the limit in real documents).
+  private static func mostAttributesInOneTag(_ data: Data) -> Int {
+    data.withUnsafeBytes { bytes in
+      var (most, count, index) = (0, 0, 0)
+      while index < bytes.count {
+        switch bytes[index] {
+        case UInt8(ascii: "<"):
+          most = max(most, count)
+          count = 0
+        case UInt8(ascii: "="):
+          var next = index + 1
+          while next < bytes.count, PropertyListSyntax.whiteSpace.contains(bytes[next]) { next += 1 }
+          if next < bytes.count, bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "'") { count += 1 }
+          index = next - 1
+        default:
+          break
+        }
+        index += 1
+      }
+      return max(most, count)
+    }
+  }
+
+  /// The `encoding` of the XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`), when it names one.
+  private static func declaredEncoding(_ data: Data) -> String? {
+    guard let start = data.range(of: Data("<?xml".utf8)),
+      let end = data.range(of: Data("?>".utf8), in: start.upperBound..<data.endIndex)
+    else { return nil }
+    let declaration = String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
+    guard let name = declaration.range(of: "encoding") else { return nil }
+    let value = declaration[name.upperBound...].drop { $0 == "=" || $0.isWhitespace }
+    guard let quote = value.first, quote == "\"" || quote == "'" else { return "" }
+    return String(value.dropFirst().prefix { $0 != quote })
+  }
+}
