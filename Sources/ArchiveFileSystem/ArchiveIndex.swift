@@ -56,12 +56,13 @@ final class ArchiveIndex: Sendable {
   ///   archive is refused (a decompression bomb, a stream expanding past the limit).
   init(_ bytes: FileBytes) throws(BinaryError) {
     // A tar is one stream, read in one pass. A zip's entries are reached through its central
-    // directory, so it is read in two: the first takes every entry's first bytes without
+    // directory: one pass reads the headers, then every core reads entries' first bytes without
     // summing them (a prefix never reaches the CRC-32, and libarchive sums the 256 KiB it
-    // decompresses at a time), the second reads the small files kept whole, checksums checked.
+    // decompresses at a time), then the small files kept whole, checksums checked.
     let streamed = ContainerMagic(bytes.bytes.prefix(ContainerMagic.prefixLength)) != .zip
     var entries: [(header: ArchiveEntryHeader, prefix: [UInt8], failure: String?)] = []
-    var keptWhole: [Int] = []
+    var prefixes: [LeadingBytesRead] = []
+    var keptWhole: [LeadingBytesRead] = []
     var stream = try ArchiveStream(bytes: bytes.bytes, sumsChecksums: streamed)
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
     defer { scratch.deallocate() }
@@ -73,41 +74,30 @@ final class ArchiveIndex: Sendable {
         break
       }
       var prefix: [UInt8] = []
-      var failure: String?
       if header.kind == .regular, !header.isEncrypted {
-        do throws(BinaryError) {
-          let size = header.declaredSize ?? Int.max
-          let keeps = size <= ArchiveLimits.keptEntryBytes && kept + size <= ArchiveLimits.keptBytes
-          if keeps { kept += size }
-          if keeps && !streamed { keptWhole.append(entries.count) }
-          prefix = try Self.readPrefix(
-            of: &stream, wanted: keeps && streamed ? size : min(size, ArchiveLimits.prefixBytes))
-          // A tar's entries are reached by decompressing everything before them: drain each
-          // here, judging the expansion as it grows, rather than in one unbounded skip.
-          while streamed, try stream.read(into: scratch) > 0 { try Self.checkExpansion(of: stream) }
-        } catch {
-          // A zip entry's data is its own: a corrupt one is refused alone. A tar's stream is one.
-          if streamed { throw error }
-          failure = error.message
+        let size = header.declaredSize ?? Int.max
+        let keeps = size <= ArchiveLimits.keptEntryBytes && kept + size <= ArchiveLimits.keptBytes
+        if keeps { kept += size }
+        let wanted = keeps ? size : min(size, ArchiveLimits.prefixBytes)
+        if !streamed {
+          let read = LeadingBytesRead(entry: entries.count, wanted: wanted)
+          if keeps { keptWhole.append(read) } else { prefixes.append(read) }
+        } else {
+          // A tar's stream is one: an entry that cannot be read refuses the archive. Each entry
+          // is drained here, its expansion judged as it grows, rather than in one unbounded skip.
+          prefix = try Self.readPrefix(of: &stream, wanted: wanted)
+          while try stream.read(into: scratch) > 0 { try Self.checkExpansion(of: stream) }
         }
       }
       try Self.checkExpansion(of: stream)
-      entries.append((header, prefix, failure))
+      entries.append((header, prefix, nil))
     }
-    if !keptWhole.isEmpty {
-      var whole = try ArchiveStream(bytes: bytes.bytes, sumsChecksums: true)
-      var ordinal = -1
-      for index in keptWhole where entries[index].failure == nil {
-        while ordinal < index {
-          guard try whole.nextEntry() != nil else {
-            throw BinaryError(.truncated, "archive ends before its entry \(index + 1)")
-          }
-          ordinal += 1
-        }
-        do throws(BinaryError) {
-          entries[index].prefix = try Self.readPrefix(of: &whole, wanted: entries[index].header.declaredSize ?? 0)
-        } catch {
-          entries[index].failure = error.message
+    for (reads, sums) in [(prefixes, false), (keptWhole, true)] {
+      for (entry, read) in try Self.read(reads, of: bytes, sumsChecksums: sums) {
+        // A zip entry's data is its own: a corrupt one is refused alone.
+        switch read {
+        case .success(let prefix): entries[entry].prefix = prefix
+        case .failure(let error): entries[entry].failure = error.message
         }
       }
     }
@@ -141,7 +131,7 @@ final class ArchiveIndex: Sendable {
   }
 
   /// Up to `wanted` leading bytes of the current entry.
-  private static func readPrefix(of stream: inout ArchiveStream, wanted: Int) throws(BinaryError) -> [UInt8] {
+  static func readPrefix(of stream: inout ArchiveStream, wanted: Int) throws(BinaryError) -> [UInt8] {
     var prefix = EntryBuffer(capacity: wanted)
     while prefix.count < wanted {
       let count = try stream.read(into: prefix.freeSpace(atMost: wanted - prefix.count))
