@@ -119,6 +119,11 @@ let package = Package(
     .testTarget(
       name: "ArchiveFileSystemTests", dependencies: ["ArchiveFileSystem", "BinaryImage", "TargetDiscovery", "TestSupport"],
       swiftSettings: strictSettings),
+    .testTarget(
+      name: "TargetDiscoveryTests", dependencies: ["TargetDiscovery", "PropertyLists", "BinaryImage", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "ImageLoaderTests", dependencies: ["ImageLoader", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
