@@ -17,9 +17,7 @@ enum CatalogCommand: Subcommand {
       OptionSpec(
         "--format", value: "format", allowed: Format.allCases.map(\.rawValue), default: Format.markdown.rawValue,
         help: "Output format."),
-      OptionSpec(
-        "--catalog", value: "file", repeatable: true,
-        help: "Overlay catalog entries from a JSON file first (see Docs/CATALOG.md); may be repeated."),
+      CatalogOption.spec,
     ],
     discussion: """
       The JSON form is the catalog file format itself: save it, edit it, and pass it back with

@@ -2,6 +2,11 @@ import PrivacyCatalog
 
 /// The `--catalog FILE` option: the built-in catalog with the user's overlays applied in order.
 enum CatalogOption {
+  /// The option as every command that reads the catalog declares it.
+  static let spec = OptionSpec(
+    "--catalog", value: "file", repeatable: true,
+    help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated.")
+
   /// Loads the built-in catalog and overlays each file in `paths`.
   ///
   /// A file that cannot be read or does not hold a valid catalog is an unusable input, not a usage

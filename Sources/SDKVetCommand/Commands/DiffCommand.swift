@@ -26,9 +26,7 @@ enum DiffCommand: Subcommand {
       OptionSpec(
         "--platform", value: "platform", allowed: PlatformFamily.allCases.map(\.rawValue),
         help: "Compare only what is built for this platform (ios: device and simulator slices)."),
-      OptionSpec(
-        "--catalog", value: "file", repeatable: true,
-        help: "Overlay catalog entries from a JSON file when scanning (see Docs/CATALOG.md); may be repeated."),
+      CatalogOption.spec,
     ],
     discussion: """
       <old> and <new> are each anything scan takes (a binary, a framework, an xcframework, an
@@ -73,15 +71,7 @@ enum DiffCommand: Subcommand {
     guard let old = profiles(inputs[0], catalog: catalog, context: context),
       let new = profiles(inputs[1], catalog: catalog, context: context)
     else { return .failure }
-    var outputFile: OutputFile?
-    if let path = arguments.value("--output") {
-      switch OutputFile.create(path) {
-      case .success(let file): outputFile = file
-      case .failure(let error):
-        context.streams.error("sdkvet: error: \(error.description)")
-        return .failure
-      }
-    }
+    guard let outputFile = context.openOutput(arguments.value("--output")) else { return .failure }
     let restricted = { (profiles: [TargetProfile]) in
       platform.map { platform in profiles.compactMap { $0.restricted(to: platform) } } ?? profiles
     }
@@ -90,10 +80,7 @@ enum DiffCommand: Subcommand {
       streams: outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams)
     DiffReporter(format: format, toolVersion: SDKVetVersion.current).write(
       diff, old: inputs[0], new: inputs[1], to: &output)
-    if let failure = outputFile?.finish() {
-      context.streams.error("sdkvet: error: \(failure.description)")
-      return .failure
-    }
+    guard context.finish(outputFile) == .success else { return .failure }
     guard let severity = gate.severity else { return .success }
     return diff.hasGatedChange(atLeast: severity) ? .failure : .success
   }

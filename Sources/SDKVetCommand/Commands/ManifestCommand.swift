@@ -20,9 +20,7 @@ enum ManifestCommand: Subcommand {
       OptionSpec(
         "--call-sites",
         help: "Name, beside each drafted category, the functions that call its APIs (arm64 and x86_64 Mach-O code)."),
-      OptionSpec(
-        "--catalog", value: "file", repeatable: true,
-        help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
+      CatalogOption.spec,
     ],
     discussion: """
       <target> is one app, framework, xcframework, bundle or library, as `sdkvet scan` finds it. The

@@ -19,9 +19,7 @@ enum PrivacyReportCommand: Subcommand {
         help: "Report format; app-privacy-json is fastlane's app_privacy_details.json."),
       OptionSpec(
         "--output", short: "-o", value: "file", help: "Write the report to <file> instead of standard output."),
-      OptionSpec(
-        "--catalog", value: "file", repeatable: true,
-        help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
+      CatalogOption.spec,
     ],
     discussion: """
       A <path> is an .ipa, .xcarchive, .app, or a folder of frameworks: it is scanned as `sdkvet

@@ -30,9 +30,7 @@ enum ScanCommand: Subcommand {
       OptionSpec(
         "--fail-on", value: "severity", allowed: Gate.allCases.map(\.rawValue), default: Gate.error.rawValue,
         help: "Exit 1 when a finding is at or above this severity."),
-      OptionSpec(
-        "--catalog", value: "file", repeatable: true,
-        help: "Overlay catalog entries from a JSON file (see Docs/CATALOG.md); may be repeated."),
+      CatalogOption.spec,
       OptionSpec("--no-color", help: "Never colour the text report (also: NO_COLOR set in the environment)."),
       OptionSpec(
         "--evidence", value: "detail", allowed: EvidenceDetail.allCases.map(\.rawValue),
@@ -114,8 +112,8 @@ enum ScanCommand: Subcommand {
         baselineFile, limit: ReadLimits.reportBytes, context: context, parse: Baseline.init(jsonReport:origin:))
       if baseline == nil { return .failure }
     }
-    guard let outputFile = openOutput(arguments.value("--output"), context: context),
-      let newBaselineFile = openOutput(arguments.value("--write-baseline"), context: context)
+    guard let outputFile = context.openOutput(arguments.value("--output")),
+      let newBaselineFile = context.openOutput(arguments.value("--write-baseline"))
     else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
@@ -147,10 +145,7 @@ enum ScanCommand: Subcommand {
     if let newBaselineFile {
       var output = OutputTextStream(streams: context.streams.writingOutput(to: newBaselineFile.writer))
       JSONReporter(toolVersion: SDKVetVersion.current).write(report, to: &output)
-      if let failure = newBaselineFile.finish() {
-        context.streams.error("sdkvet: error: \(failure.description)")
-        return .failure
-      }
+      guard context.finish(newBaselineFile) == .success else { return .failure }
     }
     if let baseline, let baselineFile {
       let filtered = baseline.filtering(report, workingFolder: FileManager.default.currentDirectoryPath)
@@ -176,10 +171,7 @@ enum ScanCommand: Subcommand {
     var output = OutputTextStream(streams: streams)
     report.nameCallersReadably()
     reporter.write(report, to: &output)
-    if let failure = outputFile?.finish() {
-      context.streams.error("sdkvet: error: \(failure.description)")
-      return .failure
-    }
+    guard context.finish(outputFile) == .success else { return .failure }
     // A baseline is written to be committed: its findings are the point, not a failure.
     if newBaselineFile != nil { return report.unusableInputs.isEmpty ? .success : .failure }
     return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
@@ -210,19 +202,6 @@ enum ScanCommand: Subcommand {
     formatter.formatOptions = [.withFullDate]
     formatter.timeZone = TimeZone(identifier: "UTC")
     return formatter.string(from: Date())
-  }
-
-  /// Opens the file an option names before the scan starts, so a location that cannot be written
-  /// fails at once. Returns `.some(nil)` when the option is absent, and `nil` after reporting a
-  /// file that cannot be opened.
-  private static func openOutput(_ path: String?, context: CommandContext) -> OutputFile?? {
-    guard let path else { return .some(nil) }
-    switch OutputFile.create(path) {
-    case .success(let file): return file
-    case .failure(let error):
-      context.streams.error("sdkvet: error: \(error.description)")
-      return nil
-    }
   }
 
   /// 1 when a finding reaches the gate (or an input path was unusable, unless the gate is `never`).

@@ -43,6 +43,27 @@ final class OutputFile: Sendable {
 }
 
 extension CommandContext {
+  /// Opens the file an option names before the work starts, so a location that cannot be
+  /// written fails at once. Returns `.some(nil)` when the option is absent, and `nil` after
+  /// reporting a file that cannot be opened.
+  func openOutput(_ path: String?) -> OutputFile?? {
+    guard let path else { return .some(nil) }
+    switch OutputFile.create(path) {
+    case .success(let file): return file
+    case .failure(let error):
+      streams.error("sdkvet: error: \(error.description)")
+      return nil
+    }
+  }
+
+  /// Writes out and closes `file` (when there is one) after the work.
+  /// - Returns: `.success`, or `.failure` after reporting a file that could not be written.
+  func finish(_ file: OutputFile?) -> ExitStatus {
+    guard let failure = file?.finish() else { return .success }
+    streams.error("sdkvet: error: \(failure.description)")
+    return .failure
+  }
+
   /// Writes a finished document to the file `path` names, or to standard output when it is `nil`.
   /// - Returns: `.success`, or `.failure` after reporting a file that cannot be written.
   func write(_ text: String, toFile path: String?) -> ExitStatus {
@@ -50,15 +71,9 @@ extension CommandContext {
       streams.output(text)
       return .success
     }
-    switch OutputFile.create(path) {
-    case .success(let file):
-      streams.writingOutput(to: file.writer).output(text)
-      guard let failure = file.finish() else { return .success }
-      streams.error("sdkvet: error: \(failure.description)")
-    case .failure(let error):
-      streams.error("sdkvet: error: \(error.description)")
-    }
-    return .failure
+    guard let opened = openOutput(path), let file = opened else { return .failure }
+    streams.writingOutput(to: file.writer).output(text)
+    return finish(file)
   }
 }
 
