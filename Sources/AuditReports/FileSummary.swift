@@ -1,8 +1,7 @@
-import AuditReports
-import BinaryImage
+package import BinaryImage
 
 /// What `sdkvet info` shows of one file: a condensed load-command summary per image.
-struct FileSummary: Sendable {
+package struct FileSummary: Sendable {
   /// One linked library and how many imports bind to it.
   struct Library: Sendable {
     let name: String
@@ -37,7 +36,7 @@ struct FileSummary: Sendable {
   let container: String
   let images: [ImageSummary]
 
-  init(_ file: BinaryFile) {
+  package init(_ file: BinaryFile) {
     path = file.path
     container = file.container.rawValue
     images = file.images.map(Self.summarise)
@@ -88,7 +87,7 @@ struct FileSummary: Sendable {
   }
 
   /// The human-readable form; every string from the file is escaped by `TextEscaping`.
-  var text: String {
+  package var text: String {
     let shown = TextEscaping.escaped
     let slices = images.count == 1 ? "1 image" : "\(images.count) images"
     var out = "\(shown(path)): \(container), \(slices)\n"
@@ -122,7 +121,7 @@ struct FileSummary: Sendable {
 
   /// The JSON form: one element of the `files` array of `info --format json`, members in
   /// declaration order, a `nil` field left out.
-  var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("path", .string(path)),
       ("container", .string(container)),

@@ -1,17 +1,16 @@
-import AuditReports
-import BinaryImage
-import TargetDiscovery
+package import BinaryImage
+package import TargetDiscovery
 
 /// What `sdkvet info` shows of an xcframework: its `_CodeSignature/` signature and seal.
-struct BundleSignatureSummary: Sendable {
+package struct BundleSignatureSummary: Sendable {
   let signature: BundleSignature
 
-  init(_ signature: BundleSignature) {
+  package init(_ signature: BundleSignature) {
     self.signature = signature
   }
 
   /// `path: xcframework` then the signature line and the seal line; escaped by `TextEscaping`.
-  var text: String {
+  package var text: String {
     let shown = TextEscaping.escaped
     var out = "\(shown(signature.bundle)): xcframework\n"
     switch signature.state {
@@ -30,7 +29,7 @@ struct BundleSignatureSummary: Sendable {
   }
 
   /// One element of `info --format json`'s `files`: the xcframework, no images, its `signature`.
-  var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("path", .string(signature.bundle)),
       ("container", .string("xcframework")),

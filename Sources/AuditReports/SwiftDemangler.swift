@@ -16,7 +16,7 @@ import Synchronization
 /// triple at each level prints gigabytes. A name is handed to it only within bounds that make
 /// both impossible, and a run stops demangling after `outputBudget` characters: past a bound
 /// the name is shown mangled.
-enum SwiftDemangler {
+package enum SwiftDemangler {
   /// The longest name demangled: it bounds the nesting depth (the longest of 27,000 toolchain
   /// symbols is 213 bytes).
   static let nameLimit = 1024
@@ -30,7 +30,7 @@ enum SwiftDemangler {
 
   /// The readable form of a Swift-mangled `symbol` (`$s…`, `$S…`, `_T0…`, with or without
   /// Mach-O's leading `_`), or `nil` when it is not a Swift name the runtime can demangle.
-  static func readable(_ symbol: UnsafeRawBufferPointer) -> String? {
+  package static func readable(_ symbol: UnsafeRawBufferPointer) -> String? {
     var start = 0
     if symbol.count > 1, symbol[0] == UInt8(ascii: "_"),
       symbol[1] == UInt8(ascii: "$") || symbol[1] == UInt8(ascii: "_")
