@@ -59,7 +59,7 @@ enum HTMLPage {
     ul.profile{margin:.3rem 0;padding-left:1.2rem}
     section.bundle>h3{margin:0;padding:.45rem .7rem;background:var(--head);font-size:1rem;font-weight:normal}
     section.bundle>div{padding:.3rem .9rem .7rem}section.bundle.included{border-style:dashed}
-    table.facts th[scope=row]{font-weight:normal;color:var(--muted);white-space:nowrap}
+    table.union td:first-child code{word-break:normal}table.facts th[scope=row]{font-weight:normal;color:var(--muted);white-space:nowrap}
     @media print{:root{color-scheme:light;--fg:#000;--bg:#fff;--muted:#555;--line:#bbb;--head:#eee}
     body{max-width:none;padding:0;font-size:10pt}nav.filters,button{display:none}
     thead th,table.matrix th[scope=row]{position:static}thead{display:table-header-group}

@@ -26,7 +26,9 @@ enum PrivacyPictureFacts {
     if let permissions = bundle.androidPermissions {
       rows.append(("Android permissions", permissions.listed(quote: code)))
     }
-    rows += [("NSPrivacyTracking", W.tracking(bundle.declaredTracking)), ("Tracking domains", list(bundle.trackingDomains))]
+    rows += [
+      ("NSPrivacyTracking", W.tracking(bundle.declaredTracking)), ("Tracking domains", list(bundle.trackingDomains)),
+    ]
     rows += bundle.collectedData.map { entry in
       (
         "Collects " + code(W.dataType(entry.type)),
@@ -38,7 +40,10 @@ enum PrivacyPictureFacts {
     }
     rows.append(("Required-reason APIs used", list(bundle.usedCategories.map(W.category))))
     rows += bundle.capabilities.map { capability in
-      ("Reaches " + plain(capability.name) + (capability.requested ? "" : " (class reference only)"), list(capability.symbols))
+      (
+        "Reaches " + plain(capability.name) + (capability.requested ? "" : " (class reference only)"),
+        list(capability.symbols)
+      )
     }
     rows += [("Hosts", list(bundle.hosts)), ("Tracking hosts", list(bundle.trackingHosts))]
     return rows

@@ -29,7 +29,8 @@ public enum PrivacyPictureHTML {
       for row in picture.dataTypes {
         let cells = [
           HTMLEscaping.code(W.dataType(row.dataType)), W.flag(row.linked), W.flag(row.tracking),
-          row.purposes.map { HTMLEscaping.code(W.purpose($0)) }.joined(separator: ", "), row.bundles.map(HTMLEscaping.code).joined(separator: ", "),
+          row.purposes.map { HTMLEscaping.code(W.purpose($0)) }.joined(separator: ", "),
+          row.bundles.map(HTMLEscaping.code).joined(separator: ", "),
         ]
         html += "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
       }
@@ -52,7 +53,8 @@ public enum PrivacyPictureHTML {
     html += "<h2>Bundles</h2>\n"
     for bundle in picture.bundles {
       html += section(
-        title: HTMLEscaping.code(bundle.path) + " <span class=\"muted\">(\(bundle.kind.rawValue))</span>", included: false,
+        title: HTMLEscaping.code(bundle.path) + " <span class=\"muted\">(\(bundle.kind.rawValue))</span>",
+        included: false,
         facts: PrivacyPictureFacts.bundle(bundle, code: HTMLEscaping.code, plain: HTMLEscaping.text))
       for sdk in bundle.includedSDKs {
         html += section(

@@ -1,6 +1,6 @@
 import PackageProvenance
-import PropertyLists
 public import PrivacyAudit
+import PropertyLists
 import TargetDiscovery
 
 /// The privacy picture as the versioned JSON document of `sdkvet privacy-report --format json`

@@ -46,13 +46,20 @@ public enum PrivacyPictureMarkdown {
 
   private static func bundle(_ bundle: PrivacyPicture.Bundle) -> [String] {
     let code = { (text: String) in MarkdownEscaping.code(text, inTable: true) }
-    let sections = [(bundle.path, PrivacyPictureFacts.bundle(bundle, code: code, plain: MarkdownEscaping.text))]
+    let sections =
+      [(bundle.path, PrivacyPictureFacts.bundle(bundle, code: code, plain: MarkdownEscaping.text))]
       + bundle.includedSDKs.map { sdk in
-        (PrivacyPictureWording.includedName(sdk, in: bundle), PrivacyPictureFacts.includedSDK(sdk, host: bundle, code: code))
+        (
+          PrivacyPictureWording.includedName(sdk, in: bundle),
+          PrivacyPictureFacts.includedSDK(sdk, host: bundle, code: code)
+        )
       }
     return sections.enumerated().flatMap { index, section in
       (index == 0 ? [] : [""])
-        + ["### " + MarkdownEscaping.text(section.0), "", MarkdownEscaping.row(["", ""]), MarkdownEscaping.row(["---", "---"])]
+        + [
+          "### " + MarkdownEscaping.text(section.0), "", MarkdownEscaping.row(["", ""]),
+          MarkdownEscaping.row(["---", "---"]),
+        ]
         + section.1.map { MarkdownEscaping.row([$0.0, $0.1]) }
     }
   }

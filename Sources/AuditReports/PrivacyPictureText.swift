@@ -1,6 +1,6 @@
 import PackageProvenance
-import PropertyLists
 public import PrivacyAudit
+import PropertyLists
 import TargetDiscovery
 
 /// The privacy picture as text for a terminal (`sdkvet privacy-report`, the default format):
@@ -46,7 +46,9 @@ public enum PrivacyPictureText {
     if let package = bundle.package { lines.append("  package: " + package.summary(name: e, detail: e)) }
     if !bundle.includedSDKs.isEmpty { lines.append("  includes: " + list(bundle.includedSDKs.map(\.sdk))) }
     lines.append("  manifests: " + list(bundle.manifests))
-    if let permissions = bundle.androidPermissions { lines.append("  android permissions: " + permissions.listed(quote: e)) }
+    if let permissions = bundle.androidPermissions {
+      lines.append("  android permissions: " + permissions.listed(quote: e))
+    }
     lines.append(
       "  declares: tracking \(W.tracking(bundle.declaredTracking)), tracking domains \(list(bundle.trackingDomains))")
     for entry in bundle.collectedData {

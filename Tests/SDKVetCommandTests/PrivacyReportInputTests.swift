@@ -32,12 +32,16 @@ import Testing
         app + "/Frameworks/MicKit.framework", app + "/Frameworks/libHelpers.dylib", app + "/PlugIns/Widget.appex",
       ])
     let rows = try #require(report["collectedDataTypes"] as? [[String: Any]])
-    #expect(rows.map { $0["type"] as? String } == ["NSPrivacyCollectedDataTypeAudioData", "NSPrivacyCollectedDataTypeCrashData"])
+    #expect(
+      rows.map { $0["type"] as? String } == [
+        "NSPrivacyCollectedDataTypeAudioData", "NSPrivacyCollectedDataTypeCrashData",
+      ])
     #expect(rows[0]["bundles"] as? [String] == [app + "/Frameworks/MicKit.framework"])
     let questions = try #require(report["questions"] as? [[String: Any]])
-    #expect(questions.map { ($0["capability"] as? [String: Any])?["resource"] as? String } == [
-      "advertising-identifier", "camera", "location-when-in-use",
-    ])
+    #expect(
+      questions.map { ($0["capability"] as? [String: Any])?["resource"] as? String } == [
+        "advertising-identifier", "camera", "location-when-in-use",
+      ])
     #expect(questions.allSatisfy { $0["bundle"] as? String == app })
   }
 
@@ -138,7 +142,8 @@ import Testing
     #expect(run.status == .success)
     let html = run.output
     #expect(html.hasPrefix("<!DOCTYPE html>"))
-    #expect(html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\""))
+    #expect(
+      html.contains("content=\"default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\""))
     #expect(!html.contains("<script"))
     #expect(!html.contains("src="))
     #expect(html.contains("@media print{"))
