@@ -104,10 +104,10 @@ public struct HTMLReporter: Reporter {
   /// The verdict first: App Store Connect, what the host app adds, what the target reaches, who it comes from.
   private func verdictHTML(_ verdict: TargetVerdict) -> String {
     let rows = [
-      ("App Store Connect", verdict.appStoreConnect(quote: HTMLEscaping.code)),
-      (verdict.isApp ? "The app adds" : "The host app adds", verdict.mustAdd(quote: HTMLEscaping.code)),
-      ("Reaches", verdict.reaches(quote: HTMLEscaping.code, plain: HTMLEscaping.text)),
-      ("From", verdict.origin(quote: HTMLEscaping.code, plain: HTMLEscaping.text)),
+      ("App Store Connect", verdict.appStoreConnect(quote: code)),
+      (verdict.isApp ? "The app adds" : "The host app adds", verdict.mustAdd(quote: code)),
+      ("Reaches", verdict.reaches(quote: code, plain: HTMLEscaping.text)),
+      ("From", verdict.origin(quote: code, plain: HTMLEscaping.text)),
     ]
     let state = verdict.rejections.isEmpty ? "accept" : "reject"
     return "<dl class=\"verdict \(state)\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>\n"
@@ -119,41 +119,39 @@ public struct HTMLReporter: Reporter {
   /// binaries, what they link against and the hosts they name.
   private func identity(of target: TargetReport) -> [(String, String)] {
     var rows = [("Kind", target.kind.rawValue)]
-    if let identifier = target.bundleIdentifier { rows.append(("Bundle identifier", HTMLEscaping.code(identifier))) }
-    if let app = target.embeddedIn { rows.append(("Embedded in", HTMLEscaping.code(app))) }
+    if let identifier = target.bundleIdentifier { rows.append(("Bundle identifier", code(identifier))) }
+    if let app = target.embeddedIn { rows.append(("Embedded in", code(app))) }
     if let package = target.package {
-      rows.append(("Package", package.summary(name: HTMLEscaping.text, detail: HTMLEscaping.code)))
+      rows.append(("Package", package.summary(name: HTMLEscaping.text, detail: code)))
     }
     if !target.commonSDKs.isEmpty {
       rows.append(("Listed SDKs", target.commonSDKs.map { HTMLEscaping.text($0.sdk) }.joined(separator: ", ")))
     }
     if let signature = target.signature { rows.append(("Signature", HTMLEscaping.text(signature.signer.description))) }
     for receipt in target.signatureReceipts {
-      rows.append(("Signature receipt", HTMLEscaping.code(receipt.fileName) + " " + HTMLEscaping.text(receipt.summary)))
+      rows.append(("Signature receipt", code(receipt.fileName) + " " + HTMLEscaping.text(receipt.summary)))
     }
-    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(HTMLEscaping.code)
+    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(code)
     rows.append(("Privacy manifest", manifests.isEmpty ? "none" : manifests.joined(separator: ", ")))
-    if let permissions = target.androidPermissionList(quote: HTMLEscaping.code) {
-      rows.append(("Android permissions", permissions))
-    }
+    if let permissions = target.androidPermissionList(quote: code) { rows.append(("Android permissions", permissions)) }
     for binary in target.binaries {
       let architectures = binary.architectures.map(HTMLEscaping.text).joined(separator: ", ")
       rows.append(
         (
           "Binary",
-          HTMLEscaping.code(binary.path) + " <span class=\"muted\">(" + binary.format.rawValue
+          code(binary.path) + " <span class=\"muted\">(" + binary.format.rawValue
             + (architectures.isEmpty ? "" : "; " + architectures) + ")</span>"
         ))
     }
     if !target.linkedLibraries.isEmpty {
       rows.append(("Links", target.linkedLibraryNames.map(HTMLEscaping.text).joined(separator: ", ")))
     }
-    if !target.rpaths.isEmpty { rows.append(("Rpaths", target.rpaths.map(HTMLEscaping.code).joined(separator: ", "))) }
+    if !target.rpaths.isEmpty { rows.append(("Rpaths", target.rpaths.map(code).joined(separator: ", "))) }
     if !target.hosts.isEmpty {
       rows.append(
         (
           "Hosts",
-          HostPlaces.of(target).map { HTMLEscaping.code($0.host) + " (in " + HTMLEscaping.text($0.places) + ")" }
+          HostPlaces.of(target).map { code($0.host) + " (in " + HTMLEscaping.text($0.places) + ")" }
             .joined(separator: ", ")
         ))
     }
@@ -168,7 +166,7 @@ public struct HTMLReporter: Reporter {
       + (finding.appStoreCode.map { " <strong>predicts \($0.rawValue)</strong>" } ?? "")
       + (finding.category.map { " <code>" + HTMLEscaping.text($0) + "</code>" } ?? "")
       + " — " + HTMLEscaping.text(finding.message) + "</summary>"
-    if let file = finding.file { html += "<p>File: \(HTMLEscaping.code(file))</p>" }
+    if let file = finding.file { html += "<p>File: \(code(file))</p>" }
     if finding.evidence.isEmpty {
       if finding.file == nil { html += "<p class=\"muted\">No binary evidence.</p>" }
       return html + "</details>\n"
@@ -181,13 +179,13 @@ public struct HTMLReporter: Reporter {
       + "<th>Library</th>" + (showsCallers ? "<th>Callers</th>" : "") + "</tr></thead><tbody>"
     for row in EvidenceRow.rows(finding.evidence, in: target, detail: evidence) {
       let item = row.first
-      let callers = item.callSites.map { $0.sentence(quote: HTMLEscaping.code) } ?? "—"
+      let callers = item.callSites.map { $0.sentence(quote: code) } ?? "—"
       let location =
         evidence == .full
-        ? "<td>\(HTMLEscaping.code(item.binary))</td><td>\(optional(item.architecture))</td><td>\(optional(item.member))</td>"
-        : "<td>\(HTMLEscaping.code(row.location))</td>"
+        ? "<td>\(code(item.binary))</td><td>\(optional(item.architecture))</td><td>\(optional(item.member))</td>"
+        : "<td>\(code(row.location))</td>"
       html +=
-        "<tr><td>\(HTMLEscaping.code(item.symbol))</td><td>\(item.via.rawValue)</td>" + location
+        "<tr><td>\(code(item.symbol))</td><td>\(item.via.rawValue)</td>" + location
         + "<td>\(optional(item.library))</td>" + (showsCallers ? "<td>\(callers)</td>" : "") + "</tr>"
     }
     return html + "</tbody></table></details>\n"
@@ -200,27 +198,27 @@ public struct HTMLReporter: Reporter {
       "Categories: "
         + (statuses.isEmpty
           ? "none"
-          : statuses.map { HTMLEscaping.code($0.category) + " " + $0.verdict }.joined(separator: "; ")))
+          : statuses.map { code($0.category) + " " + $0.verdict }.joined(separator: "; ")))
     items.append(
       "Permissions: "
         + (target.permissions.isEmpty
           ? "none"
           : target.permissions.map { permission in
             HTMLEscaping.text(permission.resource) + " " + permission.plainStrength + " ("
-              + permission.infoPlistKeys.map(HTMLEscaping.code).joined(separator: ", ")
-              + (permission.source.map { "; from " + HTMLEscaping.code($0) } ?? "") + ")"
+              + permission.infoPlistKeys.map(code).joined(separator: ", ")
+              + (permission.source.map { "; from " + code($0) } ?? "") + ")"
           }.joined(separator: "; ")))
     let tracking = target.tracking
     var facts = tracking.behaviours + ["manifest " + tracking.manifestStatement]
     facts.append(
       tracking.trackingDomains.isEmpty
-        ? "no domains" : "domains " + tracking.trackingDomains.map(HTMLEscaping.code).joined(separator: ", "))
-    if !tracking.sources.isEmpty {
-      facts.append("from " + tracking.sources.map(HTMLEscaping.code).joined(separator: ", "))
-    }
+        ? "no domains" : "domains " + tracking.trackingDomains.map(code).joined(separator: ", "))
+    if !tracking.sources.isEmpty { facts.append("from " + tracking.sources.map(code).joined(separator: ", ")) }
     items.append("Tracking: " + (tracking.tracks ? "yes" : "no") + " — " + facts.joined(separator: "; "))
     return "<ul class=\"profile\">" + items.map { "<li>" + $0 + "</li>" }.joined() + "</ul>\n"
   }
 
-  private func optional(_ text: String?) -> String { text.map(HTMLEscaping.code) ?? "—" }
+  private func code(_ text: String) -> String { HTMLEscaping.code(text) }
+
+  private func optional(_ text: String?) -> String { text.map(code) ?? "—" }
 }

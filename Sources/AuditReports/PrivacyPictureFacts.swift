@@ -3,9 +3,9 @@ import PrivacyAudit
 import PropertyLists
 import TargetDiscovery
 
-/// What the Markdown, HTML and text privacy reports show of one bundle or included SDK, as
-/// (label, value) pairs already escaped by the format's two escapers, so every format lists the
-/// same facts in the same order.
+/// What the privacy reports show of one bundle (Markdown and HTML; the text report groups the
+/// same facts on fewer lines) or one included SDK (all three), as (label, value) pairs already
+/// escaped by the format's escapers, so the formats list the same facts in the same order.
 enum PrivacyPictureFacts {
   typealias W = PrivacyPictureWording
 
