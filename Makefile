@@ -78,10 +78,13 @@ reports: release
 	Scripts/validate-sarif .build/samples.sarif
 
 # The HTML report of Samples/ rendered in headless Chromium: no console error, no network
-# request, nothing from hostile names executed, the matrix right (Scripts/check-html-report).
+# request, nothing from hostile names executed, the matrix right (Scripts/check-html-report);
+# the privacy report's HTML printed to PDF: no table cut, the page count in bounds
+# (Scripts/check-privacy-report-pdf).
 html-report: release
 	@Scripts/setup --browser
 	Scripts/check-html-report --sdkvet $(SDKVET)
+	Scripts/check-privacy-report-pdf --sdkvet $(SDKVET)
 
 # The copy-paste CI setups of Docs/CI.md: the YAML parses, every sdkvet option exists, the shell
 # gate runs on two samples (Scripts/check-ci-docs).

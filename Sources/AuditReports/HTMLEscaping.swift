@@ -25,6 +25,9 @@ enum HTMLEscaping {
     return escaped
   }
 
+  /// `text` escaped as by `text(_:)`, set in a `<code>` element: a path, symbol or key.
+  static func code(_ text: String) -> String { "<code>" + Self.text(text) + "</code>" }
+
   /// The bytes that have a meaning in HTML text or attribute values.
   private static func isSpecial(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")

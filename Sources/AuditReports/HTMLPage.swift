@@ -1,5 +1,6 @@
-/// The fixed parts of the HTML report: its style sheet, its one script, and the Content Security
-/// Policy that lets the page load nothing from anywhere.
+/// The fixed parts of the HTML pages (the scan report and the privacy report): the document's
+/// head, its style sheet, the scan report's one script, and the Content Security Policy that lets
+/// a page load nothing from anywhere.
 ///
 /// The policy is `default-src 'none'`: no request leaves the page (no image, font, frame, fetch
 /// or form submission), and the only script allowed to run is `script` itself, named by its
@@ -56,6 +57,14 @@ enum HTMLPage {
     details.finding>summary{cursor:pointer}
     details.finding table{margin:.35rem 0 .5rem;font-size:.92em}
     ul.profile{margin:.3rem 0;padding-left:1.2rem}
+    section.bundle>h3{margin:0;padding:.45rem .7rem;background:var(--head);font-size:1rem;font-weight:normal}
+    section.bundle>div{padding:.3rem .9rem .7rem}section.bundle.included{border-style:dashed}
+    table.union td:first-child code{word-break:normal}table.facts th[scope=row]{font-weight:normal;color:var(--muted);white-space:nowrap}
+    @media print{:root{color-scheme:light;--fg:#000;--bg:#fff;--muted:#555;--line:#bbb;--head:#eee}
+    body{max-width:none;padding:0;font-size:10pt}nav.filters,button{display:none}
+    thead th,table.matrix th[scope=row]{position:static}thead{display:table-header-group}
+    table,tr,dl,li,h2,h3{break-inside:avoid}h2,h3{break-after:avoid}section.target{break-inside:auto}
+    table{width:100%}.matrix-wrap{overflow:visible}}
     """
 
   /// The one script: expand or collapse every section, and narrow the report to the targets
@@ -79,10 +88,33 @@ enum HTMLPage {
     })();
     """
 
+  /// The document up to `<body>`: the character set, `policy` as the Content Security Policy, no
+  /// referrer, `title`, and the inline style sheet. `policy` is `contentSecurityPolicy` for a
+  /// page that runs `script`, `scriptlessPolicy` for one that runs none.
+  static func head(title: String, policy: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta http-equiv="Content-Security-Policy" content="\(policy)">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="referrer" content="no-referrer">
+    <title>\(title)</title>
+    <style>\(style)</style>
+    </head>
+    <body>
+
+    """
+  }
+
   /// The base64 SHA-256 of `script`, as the Content Security Policy names it.
   static let scriptHash = "sha256-HQWuTlmjMXv8D69kf0GJNiQj+T9A+txnB9/MGNM7NCY="
 
   /// The policy: nothing may be loaded or sent; inline style and the one script may run.
   static let contentSecurityPolicy =
     "default-src 'none'; style-src 'unsafe-inline'; script-src '\(scriptHash)'; base-uri 'none'; form-action 'none'"
+
+  /// The policy of a page without a script: nothing may be loaded or sent, no script may run.
+  static let scriptlessPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 }

@@ -89,7 +89,8 @@ public struct JSONReporter: Reporter {
     ])
   }
 
-  private static func androidPermission(_ permission: AndroidPermission) -> JSONValue {
+  /// One requested Android permission, as the scan's and the privacy report's JSON write it.
+  static func androidPermission(_ permission: AndroidPermission) -> JSONValue {
     .object([
       ("name", .string(permission.name)),
       ("maxSdkVersion", permission.maxSdkVersion.map(JSONValue.int) ?? .null),

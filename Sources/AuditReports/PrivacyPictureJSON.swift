@@ -1,5 +1,6 @@
 import PackageProvenance
 public import PrivacyAudit
+import PropertyLists
 import TargetDiscovery
 
 /// The privacy picture as the versioned JSON document of `sdkvet privacy-report --format json`
@@ -28,8 +29,10 @@ public enum PrivacyPictureJSON {
       ("kind", .string(bundle.kind.rawValue)),
       ("embeddedIn", .optional(bundle.embeddedIn)),
       ("package", bundle.package?.json ?? .null),
-      ("includedSDKs", .strings(bundle.includedSDKs)),
+      ("includedSDKs", .strings(bundle.includedSDKs.map(\.sdk))),
+      ("includedSDKDetails", .array(bundle.includedSDKs.map(includedSDK))),
       ("manifests", .strings(bundle.manifests)),
+      ("androidPermissions", bundle.androidPermissions.map { .array($0.map(JSONReporter.androidPermission)) } ?? .null),
       ("declared", declared(bundle)),
       (
         "reachable",
@@ -64,6 +67,13 @@ public enum PrivacyPictureJSON {
             .object([("category", .string(category)), ("reasons", .strings(bundle.declaredReasons[category] ?? []))])
           })
       ),
+    ])
+  }
+
+  private static func includedSDK(_ sdk: PrivacyPicture.IncludedSDK) -> JSONValue {
+    .object([
+      ("sdk", .string(sdk.sdk)), ("confidence", .string(sdk.confidence.rawValue)),
+      ("binaries", .strings(sdk.binaries)), ("symbols", .strings(sdk.symbols)),
     ])
   }
 

@@ -1,4 +1,3 @@
-import PackageProvenance
 public import PrivacyAudit
 import TargetDiscovery
 
@@ -46,39 +45,22 @@ public enum PrivacyPictureMarkdown {
   }
 
   private static func bundle(_ bundle: PrivacyPicture.Bundle) -> [String] {
-    typealias W = PrivacyPictureWording
     let code = { (text: String) in MarkdownEscaping.code(text, inTable: true) }
-    let list = { (values: [String]) in values.isEmpty ? "none" : values.map(code).joined(separator: ", ") }
-    var rows: [(String, String)] = [("Kind", bundle.kind.rawValue)]
-    if let package = bundle.package {
-      rows.append(("Package", package.summary(name: MarkdownEscaping.text, detail: code)))
+    let sections =
+      [(bundle.path, PrivacyPictureFacts.bundle(bundle, code: code, plain: MarkdownEscaping.text))]
+      + bundle.includedSDKs.map { sdk in
+        (
+          PrivacyPictureWording.includedName(sdk, in: bundle),
+          PrivacyPictureFacts.includedSDK(sdk, host: bundle, code: code)
+        )
+      }
+    return sections.enumerated().flatMap { index, section in
+      (index == 0 ? [] : [""])
+        + [
+          "### " + MarkdownEscaping.text(section.0), "", MarkdownEscaping.row(["", ""]),
+          MarkdownEscaping.row(["---", "---"]),
+        ]
+        + section.1.map { MarkdownEscaping.row([$0.0, $0.1]) }
     }
-    if !bundle.includedSDKs.isEmpty { rows.append(("Includes", list(bundle.includedSDKs))) }
-    rows += [
-      ("Manifests", list(bundle.manifests)), ("NSPrivacyTracking", W.tracking(bundle.declaredTracking)),
-      ("Tracking domains", list(bundle.trackingDomains)),
-    ]
-    rows += bundle.collectedData.map { entry in
-      (
-        "Collects " + code(W.dataType(entry.type)),
-        "linked \(W.flag(entry.linked)), tracking \(W.flag(entry.tracking)), for \(list(entry.purposes.map(W.purpose)))"
-      )
-    }
-    rows += bundle.declaredReasons.keys.sorted().map { category in
-      ("Accesses " + code(W.category(category)), list(bundle.declaredReasons[category] ?? []))
-    }
-    rows.append(("Required-reason APIs used", list(bundle.usedCategories.map(W.category))))
-    rows += bundle.capabilities.map { capability in
-      (
-        "Reaches " + MarkdownEscaping.text(capability.name) + (capability.requested ? "" : " (class reference only)"),
-        list(capability.symbols)
-      )
-    }
-    rows += [("Hosts", list(bundle.hosts)), ("Tracking hosts", list(bundle.trackingHosts))]
-    return [
-      "### " + MarkdownEscaping.text(bundle.path), "", MarkdownEscaping.row(["", ""]),
-      MarkdownEscaping.row(["---", "---"]),
-    ]
-      + rows.map { MarkdownEscaping.row([$0.0, $0.1]) }
   }
 }

@@ -1,5 +1,6 @@
 import PackageProvenance
 public import PrivacyAudit
+import PropertyLists
 import TargetDiscovery
 
 /// The privacy picture as text for a terminal (`sdkvet privacy-report`, the default format):
@@ -43,8 +44,11 @@ public enum PrivacyPictureText {
     let list = { (values: [String]) in values.isEmpty ? "none" : values.map(e).joined(separator: ", ") }
     var lines = ["\(e(bundle.path)) (\(bundle.kind.rawValue))"]
     if let package = bundle.package { lines.append("  package: " + package.summary(name: e, detail: e)) }
-    if !bundle.includedSDKs.isEmpty { lines.append("  includes: " + list(bundle.includedSDKs)) }
+    if !bundle.includedSDKs.isEmpty { lines.append("  includes: " + list(bundle.includedSDKs.map(\.sdk))) }
     lines.append("  manifests: " + list(bundle.manifests))
+    if let permissions = bundle.androidPermissions {
+      lines.append("  android permissions: " + permissions.listed(quote: e))
+    }
     lines.append(
       "  declares: tracking \(W.tracking(bundle.declaredTracking)), tracking domains \(list(bundle.trackingDomains))")
     for entry in bundle.collectedData {
@@ -61,6 +65,12 @@ public enum PrivacyPictureText {
       lines.append("    \(e(capability.name))\(how): \(list(capability.symbols))")
     }
     lines.append("    hosts \(list(bundle.hosts)); tracking hosts \(list(bundle.trackingHosts))")
+    for sdk in bundle.includedSDKs {
+      lines += ["", e(W.includedName(sdk, in: bundle)) + " (SDK linked into another bundle)"]
+      lines += PrivacyPictureFacts.includedSDK(sdk, host: bundle, code: e).flatMap { label, value in
+        TextLayout.wrapped("\(label.lowercased()): \(value)", indent: 2, hangingIndent: 4)
+      }
+    }
     return lines
   }
 

@@ -45,6 +45,26 @@ enum PrivacyPictureWording {
     return declared + ". Does it collect this data?"
   }
 
+  /// The row name of an SDK linked into `host`'s binaries: `FMDB (in MergedDBKit.framework/MergedDBKit)`,
+  /// each binary named from the host bundle's own folder. Unescaped: the caller escapes it.
+  static func includedName(_ sdk: PrivacyPicture.IncludedSDK, in host: PrivacyPicture.Bundle) -> String {
+    let folder = host.path.split(separator: "/").last.map(String.init) ?? host.path
+    let binaries = sdk.binaries.map { binary in
+      binary.hasPrefix(host.path + "/") ? folder + binary.dropFirst(host.path.count) : binary
+    }
+    return "\(sdk.sdk) (in \(binaries.joined(separator: ", ")))"
+  }
+
+  /// How an included SDK was recognised, for people.
+  static func recognition(_ confidence: SDKDetection.Confidence) -> String {
+    switch confidence {
+    case .classes: "identified by every class the catalog documents as its own"
+    case .symbols: "suggested by a class prefix or Swift module it defines (another vendor may share one)"
+    case .name: "named like it"
+    case .identifier: "identified by its bundle identifier or package record"
+    }
+  }
+
   private static func dropping(_ prefix: String, from value: String) -> String {
     value.hasPrefix(prefix) && value.count > prefix.count ? String(value.dropFirst(prefix.count)) : value
   }

@@ -1,4 +1,5 @@
 public import PackageProvenance
+public import PropertyLists
 public import TargetDiscovery
 
 /// The privacy picture of everything scanned (`sdkvet privacy-report`): what each bundle
@@ -17,8 +18,9 @@ public struct PrivacyPicture: Sendable, Hashable {
     public var embeddedIn: String?
     /// The package a dependency manager recorded for it (name, version), if any.
     public var package: PackageRecord?
-    /// Commonly used SDKs recognised inside its binaries under another name ("includes Y"), sorted.
-    public var includedSDKs: [String]
+    /// Commonly used SDKs recognised inside its binaries under another name ("includes Y"), by SDK
+    /// name: each one a row of its own in the reports, so a reviewer sees it.
+    public var includedSDKs: [IncludedSDK]
     /// Its manifests, the primary first; empty when it has none.
     public var manifests: [String]
     /// `NSPrivacyTracking` across its manifests (true if any says so); `nil` when unset.
@@ -37,6 +39,25 @@ public struct PrivacyPicture: Sendable, Hashable {
     public var hosts: [String]
     /// Those of `hosts` within a tracking domain of the catalog, sorted.
     public var trackingHosts: [String]
+    /// For an Android archive, the permissions its `AndroidManifest.xml` requests (merged into
+    /// every app using it); `nil` for other kinds and when the manifest cannot be read. Not App
+    /// Store data types: they never enter `dataTypes` or the App Privacy draft.
+    public var androidPermissions: [AndroidPermission]?
+  }
+
+  /// A commonly used SDK linked (statically or merged) into a bundle's binaries under another
+  /// name. It has no bundle of its own, so no manifest of its own: what its host declares is all
+  /// that covers it, and what its code reaches is counted in the host's row. Reported as a row of
+  /// its own because a reviewer vetting the app's SDKs must see it.
+  public struct IncludedSDK: Sendable, Hashable {
+    /// The SDK's name as Apple's list of commonly used SDKs spells it.
+    public var sdk: String
+    /// How it was recognised (`classes`: every documented class; `symbols`: a class prefix or Swift module).
+    public var confidence: SDKDetection.Confidence
+    /// The host's binaries that include it, sorted.
+    public var binaries: [String]
+    /// The definitions that recognised it, sorted, each once.
+    public var symbols: [String]
   }
 
   /// A capability a bundle's own code can reach.

@@ -38,13 +38,16 @@ extension PrivacyPicture {
     let hosts = Set(target.hosts.map(\.host)).sorted()
     return Bundle(
       path: target.path, kind: target.kind, embeddedIn: target.embeddedIn, package: target.package,
-      includedSDKs: target.commonSDKs.filter { !$0.includedIn.isEmpty }.map(\.sdk).sorted(),
+      includedSDKs: target.commonSDKs.filter { !$0.includedIn.isEmpty }.sorted { $0.sdk < $1.sdk }.map {
+        IncludedSDK(sdk: $0.sdk, confidence: $0.confidence, binaries: $0.includedIn, symbols: symbols($0.evidence))
+      },
       manifests: (target.privacyManifest.map { [$0] } ?? []) + target.otherPrivacyManifests,
       declaredTracking: target.tracking.declaredTracking, trackingDomains: target.tracking.trackingDomains,
       collectedData: target.declaredCollectedData, declaredReasons: target.declaredReasons,
       usedCategories: target.usedCategories, capabilities: capabilities.sorted { $0.resource < $1.resource },
       hosts: hosts,
-      trackingHosts: hosts.filter { host in trackingHosts.contains { TrackingHost.host(host, isWithin: $0.domain) } })
+      trackingHosts: hosts.filter { host in trackingHosts.contains { TrackingHost.host(host, isWithin: $0.domain) } },
+      androidPermissions: target.androidPermissions)
   }
 
   /// The union over bundles: one row per data type, linked or tracking if any declaration is.

@@ -16,7 +16,9 @@ enum PrivacyReportCommand: Subcommand {
       OptionSpec(
         "--format", value: "format", allowed: PrivacyReportFormat.allCases.map(\.rawValue),
         default: PrivacyReportFormat.text.rawValue,
-        help: "Report format; app-privacy-json is fastlane's app_privacy_details.json."),
+        help:
+          "Report format; html is one page that prints to PDF; app-privacy-json is fastlane's app_privacy_details.json."
+      ),
       OptionSpec(
         "--output", short: "-o", value: "file", help: "Write the report to <file> instead of standard output."),
       CatalogOption.spec,
@@ -29,7 +31,10 @@ enum PrivacyReportCommand: Subcommand {
       NSPrivacyTracking and tracking domains), its package and version when a dependency manager
       recorded them, the commonly used SDKs linked into its binaries, and beside that what its
       binaries show: required-reason categories used, permission-gated capabilities and the
-      advertising identifier, hosts and tracking hosts.
+      advertising identifier, hosts and tracking hosts. An Android .aar also lists the
+      permissions its AndroidManifest.xml requests (not App Store data types: never in the union).
+      Each commonly used SDK linked into another bundle's binary has a row of its own, its
+      declarations and reach being its host's.
 
       Above the bundles: the app-wide union of the declared collected data types, one row per type,
       as App Store Connect's App Privacy asks for it; then a question for each capability a
@@ -49,6 +54,7 @@ enum PrivacyReportCommand: Subcommand {
       EXAMPLES:
         sdkvet privacy-report MyApp.ipa
         sdkvet privacy-report --format markdown --output privacy.md MyApp.xcarchive
+        sdkvet privacy-report --format html --output privacy.html MyApp.ipa
         sdkvet privacy-report --format app-privacy-json --output fastlane/app_privacy_details.json MyApp.app
       """)
 
