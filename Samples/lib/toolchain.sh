@@ -10,6 +10,8 @@
 #                            stubs, which most fixtures link against
 #   WORK                     a scratch folder, removed on exit
 #   compile TRIPLE SOURCE OUTPUT [FLAGS...]   one object for a target triple, at -O1
+#   link_device OUTPUT KIND INSTALL_NAME ARGS...   an arm64 iOS 15 image (KIND -dylib or
+#                            -execute) with chained fixups and an ad-hoc signature
 
 TOOLS="${SWIFT_TOOLCHAIN_BIN:-/opt/swift/usr/bin}"
 CLANG="$TOOLS/clang"
@@ -34,4 +36,13 @@ trap 'rm -rf "$WORK"' EXIT
 
 compile() {
   "$CLANG" -target "$1" -O1 "${@:4}" -c "$2" -o "$3"
+}
+
+link_device() {
+  local out="$1" kind="$2" install="$3"
+  shift 3
+  local name_args=()
+  [ "$kind" = -dylib ] && name_args=(-install_name "$install")
+  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
+    -adhoc_codesign "$@" "${SYSTEM_STUBS[@]}" -o "$out"
 }

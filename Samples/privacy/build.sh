@@ -7,7 +7,7 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
-# CLANG, LD (ld64.lld-16), LDFLAGS_COMMON, SYS, SYSTEM_STUBS, WORK, compile.
+# CLANG, LD (ld64.lld-16), LDFLAGS_COMMON, SYS, SYSTEM_STUBS, WORK, compile, link_device.
 source "$HERE/../lib/toolchain.sh"
 SRC="$HERE/src"
 STUBS="$HERE/../sdks/stubs"
@@ -16,16 +16,6 @@ DEVICE=arm64-apple-ios15.0
 APP="$HERE/PrivacyApp.app"
 rm -rf "$APP"
 
-# link OUTPUT KIND INSTALL_NAME ARGS...: KIND is -dylib or -execute.
-link() {
-  local out="$1" kind="$2" install="$3"
-  shift 3
-  local name_args=()
-  [ "$kind" = -dylib ] && name_args=(-install_name "$install")
-  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
-    -adhoc_codesign "$@" "${SYSTEM_STUBS[@]}" -o "$out"
-}
-
 # sdk NAME STUBS...: an embedded dynamic framework with its manifest.
 sdk() {
   local name="$1"
@@ -33,7 +23,7 @@ sdk() {
   local dir="$APP/Frameworks/$name.framework"
   mkdir -p "$dir"
   compile "$DEVICE" "$SRC/$name.m" "$WORK/$name.o"
-  link "$dir/$name" -dylib "@rpath/$name.framework/$name" "$WORK/$name.o" "$@"
+  link_device "$dir/$name" -dylib "@rpath/$name.framework/$name" "$WORK/$name.o" "$@"
   python3 "$PLISTS" framework "$dir/Info.plist" "$name" iPhoneOS
   cp "$SRC/manifests/$name.xcprivacy" "$dir/PrivacyInfo.xcprivacy"
 }
@@ -41,7 +31,7 @@ sdk() {
 sdk AnalyticsKit "$STUBS/AdSupport.tbd" "$STUBS/AppTrackingTransparency.tbd"
 sdk LocationKit "$STUBS/CoreLocation.tbd" "$STUBS/AdSupport.tbd"
 compile "$DEVICE" "$SRC/PrivacyApp.m" "$WORK/PrivacyApp.o"
-link "$APP/PrivacyApp" -execute - "$WORK/PrivacyApp.o" -rpath @executable_path/Frameworks \
+link_device "$APP/PrivacyApp" -execute - "$WORK/PrivacyApp.o" -rpath @executable_path/Frameworks \
   "$APP/Frameworks/AnalyticsKit.framework/AnalyticsKit" "$APP/Frameworks/LocationKit.framework/LocationKit" \
   "$SYS/UIKit.tbd"
 cp "$SRC/PrivacyApp-Info.plist" "$APP/Info.plist"

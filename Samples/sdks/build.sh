@@ -37,17 +37,6 @@ DEVICE=arm64-apple-ios15.0
 SIM_ARM64=arm64-apple-ios15.0-simulator
 SIM_X86_64=x86_64-apple-ios15.0-simulator
 
-# link_device OUTPUT KIND INSTALL_NAME OBJECT_AND_STUB_ARGS...
-# KIND is -dylib or -execute. arm64 iOS 15, chained fixups, ad-hoc signature.
-link_device() {
-  local out="$1" kind="$2" install="$3"
-  shift 3
-  local name_args=()
-  [ "$kind" = -dylib ] && name_args=(-install_name "$install")
-  "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version ios 15.0 17.0 "$kind" "${name_args[@]}" -fixup_chains \
-    -adhoc_codesign "$@" "${SYSTEM_STUBS[@]}" -o "$out"
-}
-
 # link_simulator OUTPUT ARCH INSTALL_NAME OBJECT_AND_STUB_ARGS... (a simulator dylib)
 link_simulator() {
   local out="$1" arch="$2" install="$3"
