@@ -62,10 +62,24 @@ import Testing
       try bundles(report).map { $0["path"] as? String } == [
         app, app + "/Frameworks/AnalyticsKit.framework", app + "/Frameworks/LocationKit.framework",
       ])
+    let analytics = try #require(
+      try bundles(report).first { $0["path"] as? String == app + "/Frameworks/AnalyticsKit.framework" })
+    #expect(
+      (analytics["manifests"] as? [String])?.last == app
+        + "/Frameworks/AnalyticsKit.framework/PartnerKit.bundle/PrivacyInfo.xcprivacy")
     let rows = try #require(report["collectedDataTypes"] as? [[String: Any]])
-    #expect(rows.count == 4)
-    #expect(rows.first?["bundles"] as? [String] == [app, app + "/Frameworks/LocationKit.framework"])
-    #expect((report["questions"] as? [Any])?.count == 2)
+    #expect(
+      rows.map { $0["type"] as? String } == [
+        "NSPrivacyCollectedDataTypeCrashData", "NSPrivacyCollectedDataTypeDeviceID",
+        "NSPrivacyCollectedDataTypeEmailAddress",
+      ])
+    #expect(rows.first?["bundles"] as? [String] == [app])
+    #expect(rows[1]["bundles"] as? [String] == [app + "/Frameworks/AnalyticsKit.framework"])
+    let questions = try #require(report["questions"] as? [[String: Any]])
+    #expect(
+      questions.map { $0["bundle"] as? String } == [
+        app + "/Frameworks/LocationKit.framework", app + "/Frameworks/LocationKit.framework",
+      ])
   }
 
   @Test func androidArchiveListsItsPermissionsInEveryFormat() throws {
@@ -150,8 +164,7 @@ import Testing
     #expect(html.contains("<h2>App Privacy</h2>"))
     #expect(
       html.contains(
-        "<tr><td><code>CrashData</code></td><td>no</td><td>no</td><td><code>Analytics</code>, "
-          + "<code>AppFunctionality</code></td>"))
+        "<tr><td><code>CrashData</code></td><td>no</td><td>no</td><td><code>Analytics</code></td>"))
     #expect(html.contains("<h2>Questions for vendors</h2>"))
     #expect(html.contains("declares neither PreciseLocation nor CoarseLocation. Does it collect this data?"))
     #expect(html.components(separatedBy: "<section class=\"target bundle\">").count == 4)

@@ -1,9 +1,14 @@
 /* AnalyticsKit: requests App Tracking Transparency and reads the advertising identifier; its
- * manifest declares what it collects (the device ID, linked and used for tracking; product
- * interaction, not linked) and the domain it tracks through. */
+ * manifest declares exactly that (NSPrivacyTracking true with the domain it tracks through, and
+ * the device ID, linked and used for tracking) and nothing more. It links the static library
+ * PartnerKit (PartnerKit.m) into its binary and ships PartnerKit's manifest as
+ * PartnerKit.bundle inside the framework. */
 #include "../../sdks/src/include/sdk_decls.h"
 
+void partnerkit_start(void);
+
 void analyticskit_start(void (^done)(unsigned long status)) {
+  partnerkit_start();
   [ATTrackingManager requestTrackingAuthorizationWithCompletionHandler:done];
 }
 

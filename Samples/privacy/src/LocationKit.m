@@ -1,5 +1,6 @@
 /* LocationKit: asks for location while in use and reads the advertising identifier, while its
- * manifest declares only crash data: the privacy report asks its vendor about both. */
+ * manifest declares nothing (NSPrivacyTracking false, no collected data type; its code uses no
+ * required-reason API): the privacy report asks its vendor about both. */
 #include "../../sdks/src/include/sdk_decls.h"
 
 void locationkit_start(void) {
