@@ -260,9 +260,10 @@ public struct TargetReport: Sendable, Hashable {
   /// The target's other manifests, beyond `privacyManifest` (one per slice of an xcframework, one
   /// in a resource bundle), sorted by path: every one is read for the checks.
   public var otherPrivacyManifests: [String] = []
-  /// The collected data types its manifests declare (`NSPrivacyCollectedDataTypes`), in manifest
-  /// then file order, as written: what App Store Connect's "App Privacy" answers gather.
-  public var declaredCollectedData: [PrivacyManifest.CollectedDataType] = []
+  /// The collected data types each of its manifests declares (`NSPrivacyCollectedDataTypes`), by
+  /// manifest path, in file order: what App Store Connect's "App Privacy" answers gather, and who
+  /// declared each (a resource bundle's manifest speaks for the code it ships with).
+  public var collectedDataByManifest: [String: [PrivacyManifest.CollectedDataType]] = [:]
   /// The permissions an Android archive's `AndroidManifest.xml` requests, which the Android build
   /// merges into every app using the library, sorted by name; `nil` for other kinds, and when
   /// the manifest is missing or cannot be read (discovery reports that).

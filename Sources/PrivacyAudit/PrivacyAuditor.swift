@@ -74,8 +74,8 @@ public struct PrivacyAuditor: Sendable {
     report.bundleIdentifier = audit.target.bundleIdentifier
     report.declaredReasons = Self.declaredReasons(audit, declared: declared)
     report.otherPrivacyManifests = audit.manifests.map(\.file.path).filter { $0 != report.privacyManifest }.sorted()
-    report.declaredCollectedData = audit.manifests.sorted { $0.file.path < $1.file.path }.flatMap(
-      \.manifest.collectedDataTypes)
+    report.collectedDataByManifest = Dictionary(
+      audit.manifests.map { ($0.file.path, $0.manifest.collectedDataTypes) }, uniquingKeysWith: { first, _ in first })
     report.androidPermissions = audit.target.androidManifest?.permissions
     return report
   }

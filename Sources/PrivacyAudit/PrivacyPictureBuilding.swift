@@ -1,4 +1,5 @@
 public import PrivacyCatalog
+import TargetDiscovery
 
 extension PrivacyPicture {
   /// Builds the picture from a scan's report, naming capabilities and asking questions with `catalog`.
@@ -7,12 +8,19 @@ extension PrivacyPicture {
   ///   - catalog: The catalog in effect: resource names, tracking hosts, `collectedDataHints`.
   public init(report: AuditReport, catalog: Catalog) {
     let names = Dictionary(catalog.resources.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    bundles = report.targets.map { Self.bundle($0, names: names, trackingHosts: catalog.trackingHosts) }
+    bundles = report.targets.flatMap { target in
+      [Self.bundle(target, names: names, trackingHosts: catalog.trackingHosts)] + Self.resourceBundles(of: target)
+    }.sorted { $0.path < $1.path }
     dataTypes = Self.rows(bundles)
+    // A target's code answers for what every manifest it ships declares, its resource bundles' too
+    // (a static SDK linked into it brings its manifest in one).
+    let declaredByTarget = Dictionary(
+      report.targets.map { ($0.path, Set($0.collectedDataByManifest.values.joined().map(\.type))) },
+      uniquingKeysWith: { first, _ in first })
     questions = bundles.flatMap { bundle in
       bundle.capabilities.compactMap { capability -> Question? in
         guard let hint = catalog.collectedDataHint(for: capability.resource) else { return nil }
-        let declared = Set(bundle.collectedData.map(\.type))
+        let declared = declaredByTarget[bundle.path] ?? []
         if hint.dataTypes.contains(where: declared.contains) { return nil }
         if hint.answeredByTracking && bundle.declaredTracking == true { return nil }
         return Question(
@@ -41,13 +49,43 @@ extension PrivacyPicture {
       includedSDKs: target.commonSDKs.filter { !$0.includedIn.isEmpty }.sorted { $0.sdk < $1.sdk }.map {
         IncludedSDK(sdk: $0.sdk, confidence: $0.confidence, binaries: $0.includedIn, symbols: symbols($0.evidence))
       },
-      manifests: (target.privacyManifest.map { [$0] } ?? []) + target.otherPrivacyManifests,
+      manifests: ownManifests(of: target),
       declaredTracking: target.tracking.declaredTracking, trackingDomains: target.tracking.trackingDomains,
-      collectedData: target.declaredCollectedData, declaredReasons: target.declaredReasons,
+      collectedData: ownManifests(of: target).flatMap { target.collectedDataByManifest[$0] ?? [] },
+      declaredReasons: target.declaredReasons,
       usedCategories: target.usedCategories, capabilities: capabilities.sorted { $0.resource < $1.resource },
       hosts: hosts,
       trackingHosts: hosts.filter { host in trackingHosts.contains { TrackingHost.host(host, isWithin: $0.domain) } },
       androidPermissions: target.androidPermissions)
+  }
+
+  /// The target's manifests outside its resource bundles, the primary first.
+  private static func ownManifests(of target: TargetReport) -> [String] {
+    ((target.privacyManifest.map { [$0] } ?? []) + target.otherPrivacyManifests).filter {
+      !isInResourceBundle($0, of: target)
+    }
+  }
+
+  /// Whether `manifest` is in a resource bundle of the target (`X.framework/Y.bundle/…`).
+  private static func isInResourceBundle(_ manifest: String, of target: TargetReport) -> Bool {
+    manifest.hasPrefix(target.path + "/") && manifest.dropFirst(target.path.count + 1).contains(".bundle/")
+  }
+
+  /// A row for each resource bundle of the target that ships a manifest: the bundle's own
+  /// declarations (a static SDK linked into the target ships its manifest so). Its code is in
+  /// the target's binaries, so what it reaches is counted in the target's row.
+  private static func resourceBundles(of target: TargetReport) -> [Bundle] {
+    let manifests = ((target.privacyManifest.map { [$0] } ?? []) + target.otherPrivacyManifests).filter {
+      isInResourceBundle($0, of: target)
+    }
+    return manifests.map { manifest in
+      let folder = String(manifest[..<(manifest.lastIndex(of: "/") ?? manifest.endIndex)])
+      return Bundle(
+        path: folder, kind: .bundle, embeddedIn: target.path, package: nil, includedSDKs: [], manifests: [manifest],
+        declaredTracking: nil, trackingDomains: [], collectedData: target.collectedDataByManifest[manifest] ?? [],
+        declaredReasons: [:], usedCategories: [], capabilities: [], hosts: [], trackingHosts: [],
+        androidPermissions: nil)
+    }
   }
 
   /// The union over bundles: one row per data type, linked or tracking if any declaration is.

@@ -10,7 +10,8 @@ import Testing
   static let app = SampleLocator.sample("privacy/PrivacyApp.app")
   static let analytics = app + "/Frameworks/AnalyticsKit.framework"
   static let location = app + "/Frameworks/LocationKit.framework"
-  static let partnerManifest = analytics + "/PartnerKit.bundle/PrivacyInfo.xcprivacy"
+  static let partner = analytics + "/PartnerKit.bundle"
+  static let partnerManifest = partner + "/PrivacyInfo.xcprivacy"
 
   /// The JSON report of the sample app, parsed.
   private func report() throws -> [String: Any] {
@@ -77,8 +78,8 @@ import Testing
     let report = try report()
     #expect(report["schemaVersion"] as? Int == 1)
     let bundles = try #require(report["bundles"] as? [[String: Any]])
-    // PartnerKit has no bundle of its own: linked into AnalyticsKit's binary, its manifest is one of AnalyticsKit's.
-    #expect(bundles.map { $0["path"] as? String } == [Self.app, Self.analytics, Self.location])
+    // PartnerKit, linked into AnalyticsKit's binary, ships its manifest in PartnerKit.bundle: a row of its own.
+    #expect(bundles.map { $0["path"] as? String } == [Self.app, Self.analytics, Self.partner, Self.location])
 
     // The app: its own declarations; its binary reaches UserDefaults and nothing gated.
     let app = try bundle(Self.app, in: report)
@@ -100,20 +101,25 @@ import Testing
     #expect((appReach["capabilities"] as? [Any])?.isEmpty == true)
 
     // AnalyticsKit declares exactly what it reaches; PartnerKit, linked into its binary, brings
-    // its own manifest as PartnerKit.bundle, whose declarations count for AnalyticsKit.
+    // its own manifest as PartnerKit.bundle, a row of its own below.
     let analytics = try bundle(Self.analytics, in: report)
     expectPlainBundle(
-      analytics, kind: "framework", embeddedIn: Self.app,
-      manifests: [Self.analytics + "/PrivacyInfo.xcprivacy", Self.partnerManifest])
+      analytics, kind: "framework", embeddedIn: Self.app, manifests: [Self.analytics + "/PrivacyInfo.xcprivacy"])
     let declared = try #require(analytics["declared"] as? [String: Any])
     #expect(declared["tracking"] as? Bool == true)
     #expect(declared["trackingDomains"] as? [String] == ["track.analyticskit.example"])
     let collected = try #require(declared["collectedDataTypes"] as? [[String: Any]])
-    #expect(collected.count == 2)
-    // PartnerKit's (not linked, for the developer's advertising), then AnalyticsKit's own.
-    expectCollected(collected[0], "DeviceID", linked: false, tracking: false, purposes: ["DeveloperAdvertising"])
+    #expect(collected.count == 1)
     expectCollected(
-      collected[1], "DeviceID", linked: true, tracking: true, purposes: ["ThirdPartyAdvertising", "Analytics"])
+      collected[0], "DeviceID", linked: true, tracking: true, purposes: ["ThirdPartyAdvertising", "Analytics"])
+    // PartnerKit.bundle: its manifest's declarations; its code is in AnalyticsKit's binary.
+    let partner = try bundle(Self.partner, in: report)
+    expectPlainBundle(partner, kind: "bundle", embeddedIn: Self.analytics, manifests: [Self.partnerManifest])
+    let partnerCollected = try #require(
+      (partner["declared"] as? [String: Any])?["collectedDataTypes"] as? [[String: Any]])
+    #expect(partnerCollected.count == 1)
+    expectCollected(partnerCollected[0], "DeviceID", linked: false, tracking: false, purposes: ["DeveloperAdvertising"])
+    #expect(((partner["reachable"] as? [String: Any])?["capabilities"] as? [Any])?.isEmpty == true)
     // UserDefaults is PartnerKit's, declared in PartnerKit.bundle only.
     let analyticsAccessed = try #require(declared["accessedAPITypes"] as? [[String: Any]])
     #expect(analyticsAccessed.count == 1)
@@ -163,7 +169,7 @@ import Testing
     // AnalyticsKit's own DeviceID and PartnerKit's (through PartnerKit.bundle): one row, the
     // flags of either, the union of their purposes.
     #expect(rows[1]["type"] as? String == "NSPrivacyCollectedDataTypeDeviceID")
-    #expect(rows[1]["bundles"] as? [String] == [Self.analytics])
+    #expect(rows[1]["bundles"] as? [String] == [Self.analytics, Self.partner])
     #expect(rows[1]["linked"] as? Bool == true)
     #expect(rows[1]["tracking"] as? Bool == true)
     #expect(
@@ -212,7 +218,7 @@ import Testing
     #expect(run.status == .success)
     #expect(
       run.output.hasPrefix(
-        "sdkvet privacy report: 3 bundles, 3 collected data types declared, 2 questions for vendors\n"))
+        "sdkvet privacy report: 4 bundles, 3 collected data types declared, 2 questions for vendors\n"))
     let prose = run.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // lines are wrapped
     #expect(prose.contains("Reaching an API is not collecting data"))
     #expect(prose.contains("declares neither PreciseLocation nor CoarseLocation"))
@@ -228,12 +234,12 @@ import Testing
     #expect(
       rows == [
         "| `CrashData` | no | no | `Analytics` | `\(Self.app)` |",
-        "| `DeviceID` | yes | yes | `Analytics`, `DeveloperAdvertising`, `ThirdPartyAdvertising` | `\(Self.analytics)` |",
+        "| `DeviceID` | yes | yes | `Analytics`, `DeveloperAdvertising`, `ThirdPartyAdvertising` | `\(Self.analytics)`, `\(Self.partner)` |",
         "| `EmailAddress` | yes | no | `AppFunctionality` | `\(Self.app)` |",
       ])
     #expect(
       markdown.output.contains(
-        "| Manifests | `\(Self.analytics)/PrivacyInfo.xcprivacy`, `\(Self.partnerManifest)` |\n"))
+        "| Manifests | `\(Self.analytics)/PrivacyInfo.xcprivacy` |\n"))
   }
 
   /// fastlane's `app_privacy_details.json`: exactly the keys its upload action reads

@@ -60,13 +60,17 @@ import Testing
     let app = archive + "/Products/Applications/PrivacyApp.app"
     #expect(
       try bundles(report).map { $0["path"] as? String } == [
-        app, app + "/Frameworks/AnalyticsKit.framework", app + "/Frameworks/LocationKit.framework",
+        app, app + "/Frameworks/AnalyticsKit.framework", app + "/Frameworks/AnalyticsKit.framework/PartnerKit.bundle",
+        app + "/Frameworks/LocationKit.framework",
       ])
-    let analytics = try #require(
-      try bundles(report).first { $0["path"] as? String == app + "/Frameworks/AnalyticsKit.framework" })
+    let partner = try #require(
+      try bundles(report).first {
+        $0["path"] as? String == app + "/Frameworks/AnalyticsKit.framework/PartnerKit.bundle"
+      })
     #expect(
-      (analytics["manifests"] as? [String])?.last == app
-        + "/Frameworks/AnalyticsKit.framework/PartnerKit.bundle/PrivacyInfo.xcprivacy")
+      partner["manifests"] as? [String] == [
+        app + "/Frameworks/AnalyticsKit.framework/PartnerKit.bundle/PrivacyInfo.xcprivacy"
+      ])
     let rows = try #require(report["collectedDataTypes"] as? [[String: Any]])
     #expect(
       rows.map { $0["type"] as? String } == [
@@ -74,7 +78,10 @@ import Testing
         "NSPrivacyCollectedDataTypeEmailAddress",
       ])
     #expect(rows.first?["bundles"] as? [String] == [app])
-    #expect(rows[1]["bundles"] as? [String] == [app + "/Frameworks/AnalyticsKit.framework"])
+    #expect(
+      rows[1]["bundles"] as? [String] == [
+        app + "/Frameworks/AnalyticsKit.framework", app + "/Frameworks/AnalyticsKit.framework/PartnerKit.bundle",
+      ])
     let questions = try #require(report["questions"] as? [[String: Any]])
     #expect(
       questions.map { $0["bundle"] as? String } == [
@@ -167,6 +174,6 @@ import Testing
         "<tr><td><code>CrashData</code></td><td>no</td><td>no</td><td><code>Analytics</code></td>"))
     #expect(html.contains("<h2>Questions for vendors</h2>"))
     #expect(html.contains("declares neither PreciseLocation nor CoarseLocation. Does it collect this data?"))
-    #expect(html.components(separatedBy: "<section class=\"target bundle\">").count == 4)
+    #expect(html.components(separatedBy: "<section class=\"target bundle\">").count == 5)
   }
 }
