@@ -8,14 +8,18 @@ extension PrivacyPicture {
   ///   - catalog: The catalog in effect: resource names, tracking hosts, `collectedDataHints`.
   public init(report: AuditReport, catalog: Catalog) {
     let names = Dictionary(catalog.resources.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    bundles = report.targets.flatMap { target in
+    // An xcframework is a row per slice: only one slice ends up in a given build of an app.
+    let parts = report.targets.flatMap { target in
+      target.kind == .xcframework && !target.slices.isEmpty ? target.slices.map(target.restricted(toSlice:)) : [target]
+    }
+    bundles = parts.flatMap { target in
       [Self.bundle(target, names: names, trackingHosts: catalog.trackingHosts)] + Self.resourceBundles(of: target)
     }.sorted { $0.path < $1.path }
     dataTypes = Self.rows(bundles)
     // A target's code answers for what every manifest it ships declares, its resource bundles' too
     // (a static SDK linked into it brings its manifest in one).
     let declaredByTarget = Dictionary(
-      report.targets.map { ($0.path, Set($0.collectedDataByManifest.values.joined().map(\.type))) },
+      parts.map { ($0.path, Set($0.collectedDataByManifest.values.joined().map(\.type))) },
       uniquingKeysWith: { first, _ in first })
     questions = bundles.flatMap { bundle in
       bundle.capabilities.compactMap { capability -> Question? in

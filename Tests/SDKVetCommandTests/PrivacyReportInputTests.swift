@@ -176,4 +176,17 @@ import Testing
     #expect(html.contains("declares neither PreciseLocation nor CoarseLocation. Does it collect this data?"))
     #expect(html.components(separatedBy: "<section class=\"target bundle\">").count == 5)
   }
+
+  /// An xcframework is a row per slice, each with its own manifest and what its own binary
+  /// reaches: only one slice ends up in a given build of an app.
+  @Test func anXCFrameworkIsARowPerSlice() throws {
+    let root = SampleLocator.sample("drafts/DraftKit.xcframework")
+    let report = try json([root])
+    let rows = try bundles(report)
+    #expect(rows.map { $0["path"] as? String } == [root + "/ios-arm64", root + "/ios-arm64-simulator"])
+    let reach = rows.map { (($0["reachable"] as? [String: Any])?["requiredReasonCategories"] as? [String]) ?? [] }
+    #expect(!reach[0].isEmpty, "the device slice uses required-reason APIs")
+    #expect(reach[1].isEmpty, "the simulator slice uses none")
+    #expect(rows.allSatisfy { $0["embeddedIn"] as? String == root })
+  }
 }
