@@ -111,7 +111,7 @@ final class ArchiveIndex: Sendable {
     self.bytes = bytes
     self.nodes = builder.nodes
     self.formatDescription = stream.formatDescription
-    self.entryCount = entries.count + (holdsMore ? 1 : 0)
+    self.entryCount = entries.count
     self.skipped = builder.skipped
     self.ambiguous = builder.ambiguous
   }

@@ -64,21 +64,18 @@ struct HTMLMatrix {
   }
 
   private func row(_ target: TargetReport, index: Int) -> String {
+    let verdict = TargetVerdict(target)
     let path = HTMLEscaping.text(target.path)
     let shown = sharedFolder.isEmpty ? target.path : String(target.path.dropFirst(sharedFolder.count + 1))
     var row =
       "<tr data-path=\"\(path)\"><th scope=\"row\"><a class=\"path\" href=\"#\(HTMLReporter.anchor(index))\">"
-      + HTMLEscaping.text(shown) + "</a></th>" + verdictCells(TargetVerdict(target), target)
+      + HTMLEscaping.text(shown) + "</a></th>" + verdictCells(verdict, target)
     let declared = Set(target.declaredCategories)
     let used = Set(target.usedCategories)
     for category in categories {
       row += cell(declared: declared.contains(category), used: used.contains(category))
     }
-    var requested: [String: Bool] = [:]
-    for permission in target.permissions {
-      requested[permission.resource, default: false] =
-        requested[permission.resource, default: false] || permission.requested
-    }
+    let requested = Dictionary(verdict.permissions.map { ($0.resource, $0.requested) }, uniquingKeysWith: { $0 || $1 })
     let missingPurpose = Set(
       target.findings.filter { $0.rule == .missingPurposeString }.compactMap(\.category))
     for resource in resources {
