@@ -43,8 +43,8 @@ let package = Package(
     .library(
       name: "SDKVetScan",
       targets: [
-        "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
-        "PackageProvenance",
+        "ScanEngine", "BinaryImage", "ScanFiles", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit",
+        "AuditReports", "PackageProvenance",
       ]),
     /// `swift package sdkvet`: scans the binary targets of the package that depends on this one.
     .plugin(name: "SDKVetPlugin", targets: ["SDKVetPlugin"]),
@@ -64,35 +64,40 @@ let package = Package(
       pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
+    .target(name: "ScanFiles", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(
-      name: "ELFSymbols", dependencies: ["BinaryImage", "CodeScan", libELF, libELFOnMac], swiftSettings: strictSettings),
+      name: "ELFSymbols", dependencies: ["BinaryImage", "ScanFiles", "CodeScan", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "CodeScan", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
-    .target(name: "MachOImage", dependencies: ["BinaryImage", "CodeScan"], swiftSettings: strictSettings),
+    .target(name: "MachOImage", dependencies: ["BinaryImage", "ScanFiles", "CodeScan"], swiftSettings: strictSettings),
     .target(name: "PropertyLists", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
-    .target(name: "TargetDiscovery", dependencies: ["BinaryImage", "PropertyLists"], swiftSettings: strictSettings),
+    .target(name: "TargetDiscovery", dependencies: ["BinaryImage", "ScanFiles", "PropertyLists"], swiftSettings: strictSettings),
     .target(
-      name: "ArchiveFileSystem", dependencies: ["BinaryImage", "TargetDiscovery", libArchive, libArchiveOnMac],
+      name: "ArchiveFileSystem", dependencies: ["BinaryImage", "ScanFiles", "TargetDiscovery", libArchive, libArchiveOnMac],
       swiftSettings: strictSettings),
-    .target(name: "PackageProvenance", dependencies: ["BinaryImage", "TargetDiscovery"], swiftSettings: strictSettings),
-    .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
+    .target(name: "PackageProvenance", dependencies: ["BinaryImage", "ScanFiles", "TargetDiscovery"], swiftSettings: strictSettings),
+    .target(name: "ImageLoader", dependencies: ["BinaryImage", "ScanFiles", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
-      name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
+      name: "PrivacyCatalog", dependencies: ["BinaryImage", "ScanFiles"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"], swiftSettings: strictSettings),
+    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "ScanFiles", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"], swiftSettings: strictSettings),
     .target(
       name: "AuditReports",
-      dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"],
+      dependencies: [
+        "BinaryImage", "ScanFiles", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance",
+      ],
       swiftSettings: strictSettings),
     .target(
       name: "ScanEngine",
       dependencies: [
-        "ArchiveFileSystem", "BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery",
-        "PackageProvenance",
+        "ArchiveFileSystem", "BinaryImage", "ScanFiles", "ImageLoader", "PrivacyCatalog", "PrivacyAudit",
+        "TargetDiscovery", "PackageProvenance",
       ],
       swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
-      dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
+      dependencies: [
+        "BinaryImage", "ScanFiles", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine",
+      ],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
     .plugin(
@@ -101,43 +106,45 @@ let package = Package(
         intent: .custom(verb: "sdkvet", description: "Scan the package's binary targets (xcframeworks, artifact bundles) with sdkvet.")),
       dependencies: ["sdkvet"]),
     .target(
-      name: "TestSupport", dependencies: ["ArchiveFileSystem", "BinaryImage", "ELFSymbols"], path: "Tests/TestSupport",
+      name: "TestSupport", dependencies: ["ArchiveFileSystem", "BinaryImage", "ScanFiles", "ELFSymbols", "TargetDiscovery"], path: "Tests/TestSupport",
       swiftSettings: strictSettings),
     .testTarget(
-      name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "TestSupport"],
+      name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ScanFiles", "TestSupport"],
       swiftSettings: strictSettings),
     /// Only the `SDKVetScan` product's public API, as a package that depends on it would use it.
     .testTarget(
       name: "ScanEngineAPITests",
       dependencies: [
-        "ScanEngine", "BinaryImage", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "PackageProvenance",
+        "ScanEngine", "BinaryImage", "ScanFiles", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
+        "PackageProvenance",
       ],
       swiftSettings: strictSettings),
-    .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport", "CodeScan"], swiftSettings: strictSettings),
-    .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "ScanFilesTests", dependencies: ["ScanFiles", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "ScanFiles", "TestSupport", "CodeScan"], swiftSettings: strictSettings),
+    .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
-      name: "ArchiveFileSystemTests", dependencies: ["ArchiveFileSystem", "BinaryImage", "TargetDiscovery", "TestSupport"],
+      name: "ArchiveFileSystemTests", dependencies: ["ArchiveFileSystem", "BinaryImage", "TargetDiscovery", "ScanFiles", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "TargetDiscoveryTests", dependencies: ["TargetDiscovery", "PropertyLists", "BinaryImage", "TestSupport"],
+      name: "TargetDiscoveryTests", dependencies: ["TargetDiscovery", "PropertyLists", "BinaryImage", "ScanFiles", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "ImageLoaderTests", dependencies: ["ImageLoader", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
+      name: "ImageLoaderTests", dependencies: ["ImageLoader", "BinaryImage", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "PrivacyAuditTests",
       dependencies: [
-        "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "TestSupport",
+        "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "ScanFiles", "TestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "PackageProvenanceTests", dependencies: ["PackageProvenance", "TargetDiscovery", "TestSupport"],
+      name: "PackageProvenanceTests", dependencies: ["PackageProvenance", "TargetDiscovery", "ScanFiles", "TestSupport"],
       swiftSettings: strictSettings),
-    .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
-      name: "SDKVetCommandTests", dependencies: ["BinaryImage", "SDKVetCommand", "TestSupport"], swiftSettings: strictSettings),
+      name: "SDKVetCommandTests", dependencies: ["BinaryImage", "SDKVetCommand", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )

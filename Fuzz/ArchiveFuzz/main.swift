@@ -1,5 +1,6 @@
 import ArchiveFileSystem
 import BinaryImage
+import ScanFiles
 import TargetDiscovery
 
 /// libFuzzer entry point: opens the input as an archive and walks everything it holds.
@@ -11,16 +12,16 @@ import TargetDiscovery
 public func fuzzArchive(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size)
   let fileSystem = ArchiveMountingFileSystem(base: OneFile(path: "/fuzz/input", bytes: FileBytes(copying: bytes)))
-  guard case .success(let archive) = fileSystem.mountArchive(at: "/fuzz/input") else { return 0 }
+  guard case .success(let archive) = fileSystem.mountArchive(at: ScanPath("/fuzz/input")) else { return 0 }
   var pending = [archive.root]
   var visited = 0
   while let folder = pending.popLast(), visited < 10_000 {
-    for name in fileSystem.directoryEntries(folder) ?? [] {
+    for name in (try? fileSystem.directoryEntries(folder).get()) ?? [] {
       visited += 1
-      let path = folder + "/" + name
+      let path = folder.appending(name)
       _ = fileSystem.resolvedPath(path)
       _ = fileSystem.linkTarget(path)
-      switch fileSystem.linkStatus(path)?.kind {
+      switch (try? fileSystem.linkStatus(path).get())?.kind {
       case .directory: pending.append(path)
       case .regular: _ = try? fileSystem.contents(of: path, limit: 1 << 20)
       case .symbolicLink: _ = fileSystem.status(path)
@@ -33,17 +34,17 @@ public func fuzzArchive(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// A file system holding one file, the fuzzer's input.
 struct OneFile: ScanFileSystem {
-  let path: String
+  let path: ScanPath
   let bytes: FileBytes
 
-  func linkStatus(_ path: String) -> FileStatus? { status(path) }
-  func status(_ path: String) -> FileStatus? {
-    path == self.path ? FileStatus(kind: .regular, identity: FileIdentity(device: 1, inode: 1)) : nil
+  func linkStatus(_ path: ScanPath) -> Result<FileStatus, Errno> { status(path) }
+  func status(_ path: ScanPath) -> Result<FileStatus, Errno> {
+    path == self.path ? .success(FileStatus(kind: .regular, identity: FileIdentity(device: 1, inode: 1))) : .failure(.noSuchFile)
   }
-  func resolvedPath(_ path: String) -> String? { path == self.path ? path : nil }
-  func linkTarget(_ path: String) -> String? { nil }
-  func directoryEntries(_ path: String) -> [String]? { nil }
-  func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
+  func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> { path == self.path ? .success(path) : .failure(.noSuchFile) }
+  func linkTarget(_ path: ScanPath) -> Result<String, Errno> { .failure(.invalidArgument) }
+  func directoryEntries(_ path: ScanPath) -> Result<[String], Errno> { .failure(.notADirectory) }
+  func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
     guard path == self.path else { throw BinaryError(.io, "no such file") }
     return bytes
   }

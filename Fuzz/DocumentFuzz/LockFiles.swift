@@ -2,6 +2,7 @@ import BinaryImage
 import Foundation
 import PackageProvenance
 import PrivacyAudit
+import ScanFiles
 import TargetDiscovery
 
 /// Where a fuzzed lock or state file lies in the fuzzed project, and which target's package
@@ -35,9 +36,10 @@ struct LockFilePlacement {
   /// as `sdkvet scan` reads it (through the scan's file system seam, inside the scanned root).
   func evidence(holding bytes: Data, binary image: ScannedImage) -> TargetEvidence {
     let fileSystem = OneFileSystem(path: file, bytes: Array(bytes))
-    let binary = ScannedBinary(file: TargetFile(path: target + "/GoodKit"), format: .machO, images: [image])
-    let discovered = DiscoveredTarget(path: target, kind: .xcframework, binaries: [binary.file])
-    let package = PackageProvenance(fileSystem: fileSystem).attribute([discovered], roots: [Self.root])[target]
+    let binary = ScannedBinary(file: TargetFile(path: ScanPath(target + "/GoodKit")), format: .machO, images: [image])
+    let discovered = DiscoveredTarget(path: ScanPath(target), kind: .xcframework, binaries: [binary.file])
+    let package = PackageProvenance(fileSystem: fileSystem).attribute([discovered], roots: [ScanPath(Self.root)])[
+      discovered.path]
     return TargetEvidence(target: discovered, binaries: [binary], package: package)
   }
 }
@@ -48,32 +50,33 @@ struct OneFileSystem: ScanFileSystem {
   let path: String
   let bytes: [UInt8]
 
-  func linkStatus(_ query: String) -> FileStatus? {
+  func linkStatus(_ query: ScanPath) -> Result<FileStatus, Errno> {
     status(query)
   }
 
-  func status(_ query: String) -> FileStatus? {
-    if query == path { return FileStatus(kind: .regular, identity: FileIdentity(device: 1, inode: 1)) }
-    guard path.hasPrefix(Self.folderPrefix(query)) else { return nil }
-    return FileStatus(kind: .directory, identity: FileIdentity(device: 1, inode: UInt64(query.utf8.count) + 2))
+  func status(_ query: ScanPath) -> Result<FileStatus, Errno> {
+    let query = query.description
+    if query == path { return .success(FileStatus(kind: .regular, identity: FileIdentity(device: 1, inode: 1))) }
+    guard path.hasPrefix(Self.folderPrefix(query)) else { return .failure(.noSuchFile) }
+    return .success(FileStatus(kind: .directory, identity: FileIdentity(device: 1, inode: UInt64(query.utf8.count) + 2)))
   }
 
-  func resolvedPath(_ query: String) -> String? {
-    status(query) == nil ? nil : query
+  func resolvedPath(_ query: ScanPath) -> Result<ScanPath, Errno> {
+    status(query).map { _ in query }
   }
 
-  func linkTarget(_ query: String) -> String? {
-    nil
+  func linkTarget(_ query: ScanPath) -> Result<String, Errno> {
+    .failure(.invalidArgument)
   }
 
-  func directoryEntries(_ query: String) -> [String]? {
-    let prefix = Self.folderPrefix(query)
-    guard path.hasPrefix(prefix) else { return nil }
-    return [String(path.dropFirst(prefix.count).prefix { $0 != "/" })]
+  func directoryEntries(_ query: ScanPath) -> Result<[String], Errno> {
+    let prefix = Self.folderPrefix(query.description)
+    guard path.hasPrefix(prefix) else { return .failure(.noSuchFile) }
+    return .success([String(path.dropFirst(prefix.count).prefix { $0 != "/" })])
   }
 
-  func contents(of query: String, limit: Int) throws(BinaryError) -> FileBytes {
-    guard query == path else { throw BinaryError(.io, "no such file") }
+  func contents(of query: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
+    guard query.description == path else { throw BinaryError(.io, "no such file") }
     return FileBytes(copying: bytes.prefix(limit), fileSize: bytes.count)
   }
 

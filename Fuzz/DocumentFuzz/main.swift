@@ -2,6 +2,7 @@ import AuditReports
 import BinaryImage
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import PrivacyCatalog
 import PropertyLists
 import TargetDiscovery
@@ -132,8 +133,8 @@ enum FuzzedDocument: UInt8, CaseIterable {
   func evidence(holding bytes: Data, binary image: ScannedImage) -> TargetEvidence {
     let isApp = self != .manifest
     let root = isApp ? "Fuzz.app" : "Fuzz.framework"
-    let fuzzed = LoadedFile(file: TargetFile(path: "\(root)/\(fileName)"), contents: .bytes(bytes))
-    let binary = ScannedBinary(file: TargetFile(path: "\(root)/Fuzz"), format: .machO, images: [image])
+    let fuzzed = LoadedFile(file: TargetFile(path: ScanPath("\(root)/\(fileName)")), contents: .bytes(bytes))
+    let binary = ScannedBinary(file: TargetFile(path: ScanPath("\(root)/Fuzz")), format: .machO, images: [image])
     // Discovery parses an Info.plist once and hands it to the audit on the target.
     let infoPlist: PropertyListFile? =
       switch self {
@@ -144,7 +145,7 @@ enum FuzzedDocument: UInt8, CaseIterable {
       case .infoPlistStrings: PropertyListFile(path: "\(root)/Info.plist", parsing: Self.baseInfoPlist)
       }
     let target = DiscoveredTarget(
-      path: root, kind: isApp ? .app : .framework, binaries: [binary.file],
+      path: ScanPath(root), kind: isApp ? .app : .framework, binaries: [binary.file],
       manifests: self == .manifest ? [fuzzed.file] : [], infoPlist: infoPlist,
       localizedInfoPlistStrings: self == .infoPlistStrings ? [fuzzed.file.path] : [])
     return TargetEvidence(

@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 /// An entry name made safe to show and to resolve: the components of a relative path that stays
 /// inside the archive's root. A stored name that is absolute or climbs out with `..` (a

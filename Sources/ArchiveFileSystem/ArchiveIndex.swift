@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 import Synchronization
 
 /// An archive's entries as a tree of folders, files and links, built in one pass over the

@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 /// Builds an `ArchiveIndex`'s tree from entry headers in archive order, refusing what must not
 /// be reachable: names leaving the root, encrypted data, a file where a folder must be.

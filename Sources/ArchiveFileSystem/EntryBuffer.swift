@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 /// An archive entry's bytes as they are decompressed: memory that grows with the data that
 /// actually arrives, never by a size the archive declares, and becomes the reader's

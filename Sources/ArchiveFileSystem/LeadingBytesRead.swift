@@ -1,6 +1,7 @@
 import BinaryImage
 import Dispatch
 import Foundation
+import ScanFiles
 import Synchronization
 
 /// One read of a zip entry's leading bytes during indexing: the entry (its position among the

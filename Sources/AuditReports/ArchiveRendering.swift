@@ -1,3 +1,4 @@
+import ScanFiles
 public import TargetDiscovery
 
 /// An archive and a signature receipt as the reports write them: JSON (shared by the JSON
@@ -6,7 +7,7 @@ extension DiscoveredArchive {
   /// The archive as the JSON report's `archives` and `info --format json` write it.
   public var json: JSONValue {
     .object([
-      ("path", .string(path)),
+      ("path", .string(path.description)),
       ("format", .string(format)),
       ("sha256", .string(sha256)),
       ("entries", .int(entryCount)),
@@ -18,7 +19,7 @@ extension DiscoveredArchive {
 extension SignatureReceipt {
   var json: JSONValue {
     .object([
-      ("path", .string(path)),
+      ("path", .string(path.description)),
       ("xcframework", .string(xcframework)),
       ("signed", signed.map(JSONValue.bool) ?? .null),
       ("signatureType", .optional(signatureType)),
@@ -42,7 +43,9 @@ public enum ArchiveText {
   /// The lines, unstyled.
   public static func lines(_ archive: DiscoveredArchive) -> [String] {
     let shown = TextEscaping.escaped
-    var lines = [shown(archive.path) + "  (archive: \(shown(archive.format)), \(archive.entryCount) entries)"]
+    var lines = [
+      shown(archive.path.description) + "  (archive: \(shown(archive.format)), \(archive.entryCount) entries)"
+    ]
     lines.append("  sha256    " + archive.sha256)
     lines += archive.receipts.map(receiptLine)
     return lines

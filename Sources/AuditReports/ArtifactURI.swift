@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 /// Turns a report path into a SARIF `artifactLocation`.
 ///

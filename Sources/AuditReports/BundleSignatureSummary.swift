@@ -1,4 +1,5 @@
 package import BinaryImage
+import ScanFiles
 package import TargetDiscovery
 
 /// What `sdkvet info` shows of an xcframework: its `_CodeSignature/` signature and seal.
@@ -12,7 +13,7 @@ package struct BundleSignatureSummary: Sendable {
   /// `path: xcframework` then the signature line and the seal line; escaped by `TextEscaping`.
   package var text: String {
     let shown = TextEscaping.escaped
-    var out = "\(shown(signature.bundle)): xcframework\n"
+    var out = "\(shown(signature.bundle.description)): xcframework\n"
     switch signature.state {
     case .signed(let info): out += "    signature: \(shown(SignatureText.line(info)))\n"
     case .unsigned: out += "    signature: unsigned\n"
@@ -31,7 +32,7 @@ package struct BundleSignatureSummary: Sendable {
   /// One element of `info --format json`'s `files`: the xcframework, no images, its `signature`.
   package var json: JSONValue {
     .object([
-      ("path", .string(signature.bundle)),
+      ("path", .string(signature.bundle.description)),
       ("container", .string("xcframework")),
       ("images", .array([])),
       ("signature", .signature(signature)),

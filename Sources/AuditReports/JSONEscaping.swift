@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 /// Writes JSON string literals: the one escaper behind every JSON sdkvet prints (the reports,
 /// SARIF, `symbols`, `info` and `catalog`), through `JSONWriter`.

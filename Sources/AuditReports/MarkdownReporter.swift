@@ -1,5 +1,6 @@
 public import PrivacyAudit
 import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 
 /// Writes a Markdown report to paste into a security review or pull request (GitHub-flavoured
@@ -154,7 +155,8 @@ public struct MarkdownReporter: Reporter {
     for archive in archives {
       lines.append(
         MarkdownEscaping.row([
-          code(archive.path), MarkdownEscaping.text(archive.format), String(archive.entryCount), code(archive.sha256),
+          code(archive.path.description), MarkdownEscaping.text(archive.format), String(archive.entryCount),
+          code(archive.sha256),
         ]))
     }
     let receipts = archives.flatMap(\.receipts)

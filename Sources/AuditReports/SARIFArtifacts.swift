@@ -1,3 +1,4 @@
+import ScanFiles
 import TargetDiscovery
 
 /// The run's `artifacts`: every archive the targets were read from, with its SHA-256 in
@@ -5,32 +6,34 @@ import TargetDiscovery
 /// its archive's (SARIF 2.1.0 §3.24.3, nested artifacts). A path inside an archive,
 /// `ARCHIVE!/ENTRY`, is located by `index` into this list; any other path by its URI alone.
 struct SARIFArtifacts {
-  private let archives: [String: DiscoveredArchive]
+  private let archives: [ScanPath: DiscoveredArchive]
   /// The artifacts, in the order they were first needed (archives first).
   private(set) var artifacts: [JSONValue] = []
   private var locations: [JSONValue] = []
-  private var indices: [String: Int] = [:]
+  private var indices: [ScanPath: Int] = [:]
 
   init(archives: [DiscoveredArchive]) {
     self.archives = Dictionary(archives.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     for archive in archives { _ = index(of: archive.path) }
   }
 
-  /// The `artifactLocation` of `path`: with an `index` when it is an archive or lies in one.
+  /// The `artifactLocation` of `path` (as the report writes it): with an `index` when it is an
+  /// archive or lies in one.
   mutating func location(of path: String) -> JSONValue {
-    guard let index = index(of: path) else { return ArtifactURI.location(of: path) }
+    guard let index = index(of: ScanPath(reportText: path)) else { return ArtifactURI.location(of: path) }
     guard case .object(let members) = locations[index] else { return locations[index] }
     return .object(members + [("index", .int(index))])
   }
 
-  private mutating func index(of path: String) -> Int? {
+  private mutating func index(of path: ScanPath) -> Int? {
     if let known = indices[path] { return known }
     let container = innermostArchive(holding: path)
     guard container != nil || archives[path] != nil else { return nil }
-    var location = ArtifactURI.location(of: path)
+    var location = ArtifactURI.location(of: path.description)
     var members: [(key: String, value: JSONValue)] = []
     if let container, let parent = index(of: container) {
-      location = .object([("uri", .string(ArtifactURI.percentEncoded(String(path.dropFirst(container.count + 2)))))])
+      let inside = ScanPath(segments: Array(path.segments.dropFirst(container.segments.count)))
+      location = .object([("uri", .string(ArtifactURI.percentEncoded(inside.description)))])
       members.append(("parentIndex", .int(parent)))
     }
     members.insert(("location", location), at: 0)
@@ -45,8 +48,10 @@ struct SARIFArtifacts {
     return artifacts.count - 1
   }
 
-  /// The longest archive path `A` such that `path` is `A!/…`.
-  private func innermostArchive(holding path: String) -> String? {
-    archives.keys.filter { path.hasPrefix($0 + "!/") }.max { $0.count < $1.count }
+  /// The innermost opened archive that `path` lies in.
+  private func innermostArchive(holding path: ScanPath) -> ScanPath? {
+    var holder = path.archive
+    while let archive = holder, archives[archive] == nil { holder = archive.archive }
+    return holder
   }
 }

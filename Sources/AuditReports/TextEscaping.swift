@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 /// Escaping for plain-text output: the text report, `symbols` text and TSV, `info` text, and every
 /// diagnostic on standard error. The one rule for all of them (`Docs/CLI.md`).

@@ -1,3 +1,5 @@
+import ScanFiles
+
 #if canImport(CLibELF)
   import BinaryImage
 

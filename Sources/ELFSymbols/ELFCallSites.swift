@@ -1,5 +1,6 @@
 public import BinaryImage
 import CodeScan
+public import ScanFiles
 
 /// Finds the call sites of some imports in one ELF image (64-bit little-endian x86-64 and
 /// AArch64), read directly from its section headers, not through libelf: the search needs only

@@ -1,4 +1,5 @@
 public import BinaryImage
+public import ScanFiles
 
 /// Reads ELF objects, shared objects, executables and ar archives of them through libelf.
 ///

@@ -1,6 +1,7 @@
 public import BinaryImage
 import ELFSymbols
 import MachOImage
+public import ScanFiles
 
 /// Recognises a file's format and hands its bytes to the ELF or Mach-O reader.
 ///

@@ -1,4 +1,5 @@
 public import BinaryImage
+public import ScanFiles
 
 /// Reads Mach-O files: thin images, universal files and ar archives of Mach-O objects,
 /// including universal files whose slices are archives.

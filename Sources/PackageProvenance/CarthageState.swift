@@ -1,4 +1,5 @@
 import Foundation
+import ScanFiles
 
 /// What one `Carthage/Build` folder and the project's `Cartfile.resolved` say: which project
 /// built each framework (`Build/.<Project>.version`, JSON `{"commitish", "<platform>": [{"name", "hash"}]}`)
@@ -14,21 +15,21 @@ struct CarthageState {
   /// Problems in the files read.
   private(set) var issues: [LockFileIssue] = []
 
-  init(folder: String, project: String, reader: StateFileReader) {
+  init(folder: ScanPath, project: ScanPath, reader: StateFileReader) {
     let versionFiles = reader.entries(of: folder).filter { $0.hasPrefix(".") && $0.hasSuffix(".version") }
     if versionFiles.count > Self.maximumVersionFiles {
       issues.append(
         LockFileIssue(
-          file: folder,
+          file: folder.description,
           message: "holds \(versionFiles.count) version files; the first \(Self.maximumVersionFiles) were read"))
     }
     for name in versionFiles.prefix(Self.maximumVersionFiles) {
-      let file = folder + "/" + name
+      let file = folder.appending(name)
       readVersionFile(file, project: String(name.dropFirst().dropLast(".version".count)), reader: reader)
     }
-    let cartfile = project + "/Cartfile.resolved"
+    let cartfile = project.appending("Cartfile.resolved")
     switch reader.read(cartfile) {
-    case .success(let data)?: readCartfile(String(decoding: data, as: UTF8.self), file: cartfile)
+    case .success(let data)?: readCartfile(String(decoding: data, as: UTF8.self), file: cartfile.description)
     case .failure(let issue)?: issues.append(issue)
     case nil: break
     }
@@ -52,9 +53,9 @@ struct CarthageState {
     reference.utf8.count == 40 && reference.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
   }
 
-  private mutating func readVersionFile(_ file: String, project: String, reader: StateFileReader) {
+  private mutating func readVersionFile(_ file: ScanPath, project: String, reader: StateFileReader) {
     guard let contents = reader.read(file) else { return }
-    var collector = IssueCollector(file: file)
+    var collector = IssueCollector(file: file.description)
     switch contents {
     case .success(let data):
       guard let document = JSONStateValue.parse(data, issues: &collector) else { break }
@@ -74,7 +75,7 @@ struct CarthageState {
 
   /// `Cartfile.resolved`: one `kind "origin" "reference"` per line.
   private mutating func readCartfile(_ text: String, file: String) {
-    var collector = IssueCollector(file: file)
+    var collector = IssueCollector(file: file.description)
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }

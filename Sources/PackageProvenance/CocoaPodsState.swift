@@ -1,4 +1,5 @@
 import Foundation
+import ScanFiles
 
 /// What one `Pods` folder's lock file says about each pod: `Podfile.lock` beside the folder,
 /// else its copy `Pods/Manifest.lock`.
@@ -10,15 +11,15 @@ struct CocoaPodsState {
   /// Problems in the lock file read.
   private(set) var issues: [LockFileIssue] = []
 
-  init(folder: String, project: String, reader: StateFileReader) {
-    let lock = [project + "/Podfile.lock", folder + "/Manifest.lock"].lazy.compactMap { file in
+  init(folder: ScanPath, project: ScanPath, reader: StateFileReader) {
+    let lock = [project.appending("Podfile.lock"), folder.appending("Manifest.lock")].lazy.compactMap { file in
       reader.read(file).map { (file: file, contents: $0) }
     }.first
-    isManaged = lock != nil || reader.exists(folder + "/Pods.xcodeproj")
+    isManaged = lock != nil || reader.exists(folder.appending("Pods.xcodeproj"))
     guard let (lockFile, contents) = lock else { return }
     switch contents {
     case .success(let data):
-      let (root, parsed) = LockYAMLParser.parse(String(decoding: data, as: UTF8.self), file: lockFile)
+      let (root, parsed) = LockYAMLParser.parse(String(decoding: data, as: UTF8.self), file: lockFile.description)
       var collector = parsed
       read(root, issues: &collector)
       collector.issue.map { issues.append($0) }

@@ -1,3 +1,5 @@
+import ScanFiles
+
 /// Where a dependency manager put a target, read from the target's path alone: the manager's
 /// folder (`.build`, `SourcePackages`, `Pods`, `Carthage/Build`) and the package it names.
 struct ManagedLocation: Hashable {
@@ -12,9 +14,9 @@ struct ManagedLocation: Hashable {
   }
 
   /// The manager's folder: `.build`, `SourcePackages`, `Pods` or `Carthage/Build`.
-  var folder: String
+  var folder: ScanPath
   /// The folder holding the manager's folder, where the project's lock file lives.
-  var project: String
+  var project: ScanPath
   /// The package the path names.
   var layout: Layout
 
@@ -23,13 +25,19 @@ struct ManagedLocation: Hashable {
     "Target Support Files", "Headers", "Local Podspecs", "Pods.xcodeproj",
   ]
 
-  /// The innermost manager folder on `path`, or `nil` when no manager put the target there.
-  /// The target itself must lie below the folder that names its package.
-  init?(targetPath path: String) {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    // The folder of the first `end` components; "" means the working directory or "/".
-    let folder = { (end: Int) -> String in
-      end == 0 ? "." : end == 1 && parts[0].isEmpty ? "/" : parts[..<end].joined(separator: "/")
+  /// The innermost manager folder on `path` (inside the innermost archive, for a target in
+  /// one), or `nil` when no manager put the target there. The target itself must lie below the
+  /// folder that names its package.
+  init?(targetPath path: ScanPath) {
+    let parts = path.innermost.split(separator: "/", omittingEmptySubsequences: false)
+    let outer = path.segments.dropLast()
+    // The folder of the first `end` components: with none, the working directory, `/` or the
+    // archive's top.
+    let folder = { (end: Int) -> ScanPath in
+      let text =
+        end == 0
+        ? (outer.isEmpty ? "." : "") : end == 1 && parts[0].isEmpty ? "/" : parts[..<end].joined(separator: "/")
+      return ScanPath(segments: outer + [text])
     }
     for index in parts.indices.reversed() {
       let name = parts[index]
@@ -57,7 +65,7 @@ struct ManagedLocation: Hashable {
     return nil
   }
 
-  private init(folder: String, project: String, layout: Layout) {
+  private init(folder: ScanPath, project: ScanPath, layout: Layout) {
     self.folder = folder
     self.project = project
     self.layout = layout

@@ -1,3 +1,4 @@
+public import ScanFiles
 public import TargetDiscovery
 
 /// Names and versions the targets a dependency manager put in a scanned folder: SwiftPM
@@ -23,21 +24,22 @@ public struct PackageProvenance: Sendable {
   ///   - targets: The targets discovery found under `roots`.
   ///   - roots: The paths the user gave, each a scanned root.
   /// - Returns: Each managed target's record and issues, by target path; other targets are absent.
-  public func attribute(_ targets: [DiscoveredTarget], roots: [String]) -> [String: PackageAttribution] {
-    let roots = roots.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-    var readers: [String: StateFileReader] = [:]
-    var swiftPM: [String: SwiftPMState] = [:]
-    var cocoaPods: [String: CocoaPodsState] = [:]
-    var carthage: [String: CarthageState] = [:]
-    var attributions: [String: PackageAttribution] = [:]
+  public func attribute(_ targets: [DiscoveredTarget], roots: [ScanPath]) -> [ScanPath: PackageAttribution] {
+    var readers: [ScanPath: StateFileReader] = [:]
+    var swiftPM: [[ScanPath]: SwiftPMState] = [:]
+    var cocoaPods: [[ScanPath]: CocoaPodsState] = [:]
+    var carthage: [[ScanPath]: CarthageState] = [:]
+    var attributions: [ScanPath: PackageAttribution] = [:]
     for target in targets {
       guard let location = ManagedLocation(targetPath: target.path),
-        let root = roots.filter({ StateFileReader.path(target.path, isInside: $0) }).max(by: { $0.count < $1.count }),
-        StateFileReader.path(location.folder, isInside: root)
+        let root = roots.filter({ target.path.starts(with: $0) }).max(by: {
+          $0.description.count < $1.description.count
+        }),
+        location.folder.starts(with: root)
       else { continue }
       let reader = readers[root] ?? StateFileReader(fileSystem: fileSystem, root: root)
       readers[root] = reader
-      let key = root + "\n" + location.folder
+      let key = [root, location.folder]
       switch location.layout {
       case .swiftPM(let identity, let targetName):
         let state = swiftPM[key] ?? SwiftPMState(folder: location.folder, project: location.project, reader: reader)

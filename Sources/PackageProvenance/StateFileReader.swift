@@ -1,5 +1,6 @@
 import BinaryImage
 import Foundation
+import ScanFiles
 import TargetDiscovery
 
 /// Reads the managers' lock and state files through the scan's file system seam
@@ -9,48 +10,41 @@ import TargetDiscovery
 struct StateFileReader {
   let fileSystem: any ScanFileSystem
   /// The scanned root as given.
-  let root: String
+  let root: ScanPath
   /// The root with its links resolved; `nil` when it cannot be resolved (nothing is read).
-  let resolvedRoot: String?
+  let resolvedRoot: ScanPath?
 
-  init(fileSystem: any ScanFileSystem, root: String) {
+  init(fileSystem: any ScanFileSystem, root: ScanPath) {
     self.fileSystem = fileSystem
     self.root = root
-    resolvedRoot = fileSystem.resolvedPath(root)
+    resolvedRoot = try? fileSystem.resolvedPath(root).get()
   }
 
-  /// Whether `path` (as found under a root) lies inside this root.
-  func contains(_ path: String) -> Bool {
-    Self.path(path, isInside: root)
+  /// Whether `path` (as found under a root) lies inside this root, by whole components.
+  func contains(_ path: ScanPath) -> Bool {
+    path.starts(with: root)
   }
 
   /// The bytes of the regular file at `path`; `nil` when there is none inside the root, an issue
   /// when it is there but cannot be read.
-  func read(_ path: String) -> Result<Data, LockFileIssue>? {
-    guard contains(path), fileSystem.status(path)?.kind == .regular, let resolvedRoot,
-      let resolved = fileSystem.resolvedPath(path), Self.path(resolved, isInside: resolvedRoot)
+  func read(_ path: ScanPath) -> Result<Data, LockFileIssue>? {
+    guard contains(path), fileSystem.isRegularFile(path), let resolvedRoot,
+      let resolved = try? fileSystem.resolvedPath(path).get(), resolved.starts(with: resolvedRoot)
     else { return nil }
     return fileSystem.document(at: path).mapError { error in
-      LockFileIssue(file: path, message: "cannot be read (\(error.message))")
+      LockFileIssue(file: path.description, message: "cannot be read (\(error.message))")
     }
   }
 
   /// The names in the folder at `path`, sorted; empty when it is not a folder inside the root.
-  func entries(of path: String) -> [String] {
+  func entries(of path: ScanPath) -> [String] {
     guard contains(path) else { return [] }
-    return (fileSystem.directoryEntries(path) ?? []).sorted()
+    return ((try? fileSystem.directoryEntries(path).get()) ?? []).sorted()
   }
 
   /// Whether something exists at `path` inside the root.
-  func exists(_ path: String) -> Bool {
-    contains(path) && fileSystem.linkStatus(path) != nil
-  }
-
-  /// `path` is `folder` or below it, comparing whole components. A scanned archive is a folder
-  /// too: its entries are named `ARCHIVE!/ENTRY`.
-  static func path(_ path: String, isInside folder: String) -> Bool {
-    folder == "/" || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-      || path == folder + "!" || path.hasPrefix(folder + "!/")
+  func exists(_ path: ScanPath) -> Bool {
+    contains(path) && (try? fileSystem.linkStatus(path).get()) != nil
   }
 }
 

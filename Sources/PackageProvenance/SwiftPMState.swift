@@ -1,4 +1,5 @@
 import Foundation
+import ScanFiles
 
 /// A package as SwiftPM pinned it: from `Package.resolved` or `workspace-state.json`.
 struct SwiftPMPin: Hashable {
@@ -28,18 +29,19 @@ struct SwiftPMState {
 
   /// Reads `<folder>/workspace-state.json` and the `Package.resolved` files of `project`: at its
   /// root, and in each `*.xcodeproj/project.xcworkspace` and `*.xcworkspace` under it.
-  init(folder: String, project: String, reader: StateFileReader) {
-    var resolvedFiles = [project + "/Package.resolved"]
+  init(folder: ScanPath, project: ScanPath, reader: StateFileReader) {
+    var resolvedFiles = [project.appending("Package.resolved")]
     for name in reader.entries(of: project) {
       if name.hasSuffix(".xcodeproj") {
-        resolvedFiles.append("\(project)/\(name)/project.xcworkspace/xcshareddata/swiftpm/Package.resolved")
+        resolvedFiles.append(
+          project.appending(name).appending("project.xcworkspace/xcshareddata/swiftpm/Package.resolved"))
       } else if name.hasSuffix(".xcworkspace") {
-        resolvedFiles.append("\(project)/\(name)/xcshareddata/swiftpm/Package.resolved")
+        resolvedFiles.append(project.appending(name).appending("xcshareddata/swiftpm/Package.resolved"))
       }
     }
     for file in resolvedFiles {
       guard let contents = reader.read(file) else { continue }
-      var collector = IssueCollector(file: file)
+      var collector = IssueCollector(file: file.description)
       if case .success(let data) = contents, let document = JSONStateValue.parse(data, issues: &collector) {
         for (identity, pin) in Self.resolvedPins(document, issues: &collector) where pins[identity] == nil {
           pins[identity] = pin
@@ -48,9 +50,9 @@ struct SwiftPMState {
       if case .failure(let issue) = contents { issues.append(issue) }
       collector.issue.map { issues.append($0) }
     }
-    let stateFile = folder + "/workspace-state.json"
+    let stateFile = folder.appending("workspace-state.json")
     guard let contents = reader.read(stateFile) else { return }
-    var collector = IssueCollector(file: stateFile)
+    var collector = IssueCollector(file: stateFile.description)
     switch contents {
     case .success(let data):
       if let document = JSONStateValue.parse(data, issues: &collector) { readWorkspace(document, issues: &collector) }
@@ -114,8 +116,7 @@ struct SwiftPMState {
 
   /// SwiftPM's identity of a package location: its last path component without `.git`, lowercased.
   static func identity(ofLocation location: String) -> String {
-    let trimmed = location.hasSuffix("/") ? String(location.dropLast()) : location
-    let last = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    let last = ScanPath(location).lastComponent.map(String.init) ?? location
     return (last.hasSuffix(".git") ? String(last.dropLast(4)) : last).lowercased()
   }
 

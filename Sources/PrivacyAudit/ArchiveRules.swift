@@ -1,3 +1,4 @@
+import ScanFiles
 import TargetDiscovery
 
 /// `archive-entry-ambiguous` (warning): a name the target's archive stores more than once, or
@@ -12,7 +13,7 @@ enum ArchiveRules {
         rule: .archiveEntryAmbiguous, category: nil,
         message:
           "The archive entry \(entry.path) \(entry.message). Ask the vendor for an archive that stores each name once.",
-        file: entry.path)
+        file: entry.path.description)
     }
   }
 }

@@ -1,5 +1,6 @@
 import BinaryImage
 import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 
 /// The rules about reading binaries.
@@ -32,7 +33,7 @@ enum BinaryRules {
             "This binary imports a function that looks names up at run time and holds \(strings): it may reach \(first.apiName) without importing it. Not counted as a use; if the code calls it, declare its category.",
           evidence: hits.map { hit in
             Evidence(
-              symbol: hit.string, via: .string, binary: binary.file.path, architecture: image.architecture,
+              symbol: hit.string, via: .string, binary: binary.file.path.description, architecture: image.architecture,
               member: image.member, library: nil,
               callSites: image.callSites.map { CallSiteSummary(sites: $0.strings[hit.string] ?? []) })
           })
@@ -46,21 +47,21 @@ enum BinaryRules {
       return Finding(
         rule: .unreadableBinary, category: nil,
         message:
-          "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path)).",
-        file: binary.file.path)
+          "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path.description)).",
+        file: binary.file.path.description)
     }
   }
 
   private static func inconsistent(_ binary: ScannedBinary) -> [Finding] {
     binary.images.filter { !$0.headerInconsistencies.isEmpty }.map { image in
-      var place = binary.file.path
+      var place = binary.file.path.description
       if let member = image.member { place += "[\(member)]" }
       if binary.images.count > 1 || image.member != nil { place += "(\(image.architecture))" }
       return Finding(
         rule: .binaryHeadersInconsistent, category: nil,
         message:
           "The headers of \(place) disagree with what the dynamic loader reads, as in a binary post-processed to hide its imports: \(image.headerInconsistencies.joined(separator: "; ")). Its API uses were read as the loader binds them.",
-        file: binary.file.path)
+        file: binary.file.path.description)
     }
   }
 }

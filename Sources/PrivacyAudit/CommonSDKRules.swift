@@ -2,6 +2,7 @@ import BinaryImage
 import PackageProvenance
 import PrivacyCatalog
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 
 /// A commonly used SDK (Apple's list, ITMS-91061) recognised in a target.
@@ -73,7 +74,7 @@ enum CommonSDKRules {
     var byName: [String: [Evidence]] = [:]
     var confidence: [String: SDKDetection.Confidence] = [:]
     let target = audit.target
-    let place = target.binaries.first?.path ?? target.path
+    let place = (target.binaries.first?.path ?? target.path).description
     let ownName = TargetNaming.baseName(of: target.path)
     if let sdk = index.commonSDKNames[ownName.lowercased()] {
       byName[sdk, default: []].append(
@@ -104,12 +105,12 @@ enum CommonSDKRules {
           byName[match.sdk, default: []] += (documented + match.symbols.filter { !documented.contains($0) }).map {
             symbol in
             Evidence(
-              symbol: symbol, via: .definition, binary: binary.file.path, architecture: image.architecture,
+              symbol: symbol, via: .definition, binary: binary.file.path.description, architecture: image.architecture,
               member: image.member, library: nil)
           }
           let found: SDKDetection.Confidence = match.identifies ? .classes : .symbols
           if confidence[match.sdk].map({ $0 < found }) ?? true { confidence[match.sdk] = found }
-          if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path) }
+          if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path.description) }
         }
       }
     }
@@ -164,8 +165,8 @@ enum CommonSDKRules {
 /// The name a target goes by: its file or bundle name without the extension, and without the
 /// `lib` of a library file.
 enum TargetNaming {
-  static func baseName(of path: String) -> String {
-    let file = path.split(separator: "/").last.map(String.init) ?? path
+  static func baseName(of path: ScanPath) -> String {
+    let file = path.lastComponent.map(String.init) ?? path.description
     let bundleExtensions = [".framework", ".xcframework", ".bundle", ".app", ".appex", ".a", ".dylib", ".so"]
     var name = file
     if let suffix = bundleExtensions.first(where: { file.hasSuffix($0) && file.count > $0.count }) {

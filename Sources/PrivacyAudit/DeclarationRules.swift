@@ -1,3 +1,4 @@
+import ScanFiles
 import TargetDiscovery
 
 /// The rules that compare what the binaries use with what the manifests declare:
@@ -123,7 +124,7 @@ enum DeclarationRules {
       return Finding(
         rule: .unusedAPIDeclaration, category: category,
         message: "Declares \(category) but no binary\(place) of the target uses its APIs; \(advice)",
-        file: manifests[0].file.path)
+        file: manifests[0].file.path.description)
     }
   }
 }

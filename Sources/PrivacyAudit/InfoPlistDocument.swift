@@ -1,4 +1,5 @@
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 
 /// A parsed `Info.plist` or `InfoPlist.strings` (text or binary form): its top-level keys.
@@ -32,9 +33,10 @@ struct InfoPlistDocument {
   init(_ file: LoadedFile) {
     switch file.contents {
     case .unreadable(let reason):
-      self.init(PropertyListFile(path: file.file.path, contents: .failure(PropertyListError(message: reason))))
+      self.init(
+        PropertyListFile(path: file.file.path.description, contents: .failure(PropertyListError(message: reason))))
     case .bytes(let data):
-      self.init(PropertyListFile(path: file.file.path, parsing: data))
+      self.init(PropertyListFile(path: file.file.path.description, parsing: data))
     }
   }
 

@@ -1,4 +1,5 @@
 import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 
 /// The rules on what each manifest says, independent of the binaries: `invalid-privacy-manifest`,
@@ -15,7 +16,7 @@ enum ManifestRules {
     parsed.manifest.issues.map { issue in
       Finding(
         rule: .invalidPrivacyManifest, severity: issue.severity, category: nil, message: issue.message,
-        file: parsed.file.path, aspect: issue.aspect, inResourceBundle: parsed.isInResourceBundle)
+        file: parsed.file.path.description, aspect: issue.aspect, inResourceBundle: parsed.isInResourceBundle)
     }
   }
 
@@ -26,7 +27,7 @@ enum ManifestRules {
         let finding = { (rule: RuleID, message: String) in
           findings.append(
             Finding(
-              rule: rule, category: entry.category, message: message, file: parsed.file.path,
+              rule: rule, category: entry.category, message: message, file: parsed.file.path.description,
               aspect: .reason, inResourceBundle: parsed.isInResourceBundle))
         }
         guard let (reason, owner) = index.catalog.reason(code) else {
@@ -68,7 +69,7 @@ enum ManifestRules {
         rule: .trackingDomainsMissing, category: nil,
         message:
           "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181), and App Store Connect rejects it; list the domains used for tracking.",
-        file: parsed.file.path, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)
+        file: parsed.file.path.description, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)
     ]
   }
 }

@@ -2,6 +2,7 @@ import BinaryImage
 import PackageProvenance
 public import PrivacyCatalog
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 
 /// The audit: turns already-read targets into findings. Pure: no file system access, so every
@@ -64,7 +65,7 @@ public struct PrivacyAuditor: Sendable {
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     var report = TargetReport(
-      path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
+      path: audit.target.path.description, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn?.description,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings,
@@ -73,9 +74,11 @@ public struct PrivacyAuditor: Sendable {
     report.hosts = hosts
     report.bundleIdentifier = audit.target.bundleIdentifier
     report.declaredReasons = Self.declaredReasons(audit, declared: declared)
-    report.otherPrivacyManifests = audit.manifests.map(\.file.path).filter { $0 != report.privacyManifest }.sorted()
+    report.otherPrivacyManifests = audit.manifests.map(\.file.path.description).filter { $0 != report.privacyManifest }
+      .sorted()
     report.collectedDataByManifest = Dictionary(
-      audit.manifests.map { ($0.file.path, $0.manifest.collectedDataTypes) }, uniquingKeysWith: { first, _ in first })
+      audit.manifests.map { ($0.file.path.description, $0.manifest.collectedDataTypes) },
+      uniquingKeysWith: { first, _ in first })
     report.androidPermissions = audit.target.androidManifest?.permissions
     return report
   }
@@ -110,14 +113,21 @@ public struct PrivacyAuditor: Sendable {
   /// The manifest shown as the target's: one at Apple's documented location before one in a
   /// resource bundle, then by path.
   private static func primaryManifest(_ audit: TargetAudit) -> String? {
-    let paths = audit.manifests.map(\.file.path)
-    let inBundle = { (path: String) in relative(path, to: audit.target.path).contains(".bundle/") }
-    return paths.min { (inBundle($0) ? 1 : 0, $0) < (inBundle($1) ? 1 : 0, $1) }
+    audit.manifests.min {
+      ($0.isInResourceBundle ? 1 : 0, $0.file.path) < ($1.isInResourceBundle ? 1 : 0, $1.file.path)
+    }
+    .map(\.file.path.description)
+  }
+
+  /// `path` relative to the folder `base`, or `path` itself when it is not inside it.
+  private static func relative(_ path: String, to base: String) -> String {
+    ScanPath(reportText: path).components(below: ScanPath(reportText: base))?.joined(separator: "/") ?? path
   }
 
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
     BinarySummary(
-      path: binary.file.path, format: binary.format, architectures: Set(binary.images.map(\.architecture)).sorted(),
+      path: binary.file.path.description, format: binary.format,
+      architectures: Set(binary.images.map(\.architecture)).sorted(),
       platforms: binary.images.flatMap(\.platforms),
       signatures: binary.images.filter { $0.format == .machO && $0.member == nil }.map {
         SliceSignature(architecture: $0.architecture, signature: $0.signature)
@@ -128,11 +138,6 @@ public struct PrivacyAuditor: Sendable {
   private static func declaredReasons(_ audit: TargetAudit, declared: Set<String>) -> [String: [String]] {
     let types = audit.manifests.flatMap(\.manifest.accessedAPITypes).filter { declared.contains($0.category) }
     return Dictionary(grouping: types, by: \.category).mapValues { Set($0.flatMap(\.reasons)).sorted() }
-  }
-
-  /// `path` relative to the folder `base`, or `path` itself when it is not inside it.
-  private static func relative(_ path: String, to base: String) -> String {
-    path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
   }
 }
 

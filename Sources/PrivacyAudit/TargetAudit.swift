@@ -1,6 +1,7 @@
 import BinaryImage
 import PackageProvenance
 import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 
 /// One use of a required-reason API, before it is attributed to a declared category.
@@ -37,10 +38,9 @@ struct ParsedManifest {
 
   /// Whether `path` is a manifest in a resource bundle of `target`: inside a `.bundle` folder
   /// of the target, or in a `.bundle` target without code (a resource bundle scanned on its own).
-  static func isInResourceBundle(_ path: String, of target: DiscoveredTarget) -> Bool {
-    let inner = path.hasPrefix(target.path + "/") ? String(path.dropFirst(target.path.count + 1)) : path
-    return inner.split(separator: "/").dropLast().contains { $0.hasSuffix(".bundle") }
-      || (target.kind == .bundle && target.binaries.isEmpty)
+  static func isInResourceBundle(_ path: ScanPath, of target: DiscoveredTarget) -> Bool {
+    let inner = path.components(below: target.path) ?? path.description.split(separator: "/")
+    return inner.dropLast().contains { $0.hasSuffix(".bundle") } || (target.kind == .bundle && target.binaries.isEmpty)
   }
 }
 
@@ -68,7 +68,7 @@ struct TargetAudit: Sendable {
     for binary in input.binaries {
       for image in binary.images {
         for match in image.matches where !match.isAdvisory {
-          let evidence = Evidence(match: match, binary: binary.file.path, image: image)
+          let evidence = Evidence(match: match, binary: binary.file.path.description, image: image)
           switch match.subject {
           case .requiredReasonAPI(let id, let categories) where !categories.isEmpty:
             uses.append(

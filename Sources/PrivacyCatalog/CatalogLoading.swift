@@ -1,5 +1,6 @@
 import BinaryImage
 public import Foundation
+import ScanFiles
 
 extension Catalog {
   /// The catalog shipped with sdkvet (`Resources/catalog.json`, embedded in the binary at build

@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import ArchiveFileSystem
 public import BinaryImage
+public import ScanFiles
 public import TargetDiscovery
 
 /// The binaries under some paths, each read on all cores and handed back in order: what
@@ -58,7 +59,7 @@ public struct BinaryListing: Sendable {
         }
         return .read(file, render(file))
       } catch {
-        return .failed(path: files[index], error)
+        return .failed(path: files[index].description, error)
       }
     } deliver: { _, entry in
       deliver(entry)
@@ -68,14 +69,14 @@ public struct BinaryListing: Sendable {
 
   /// The files to read: each path named directly that is a file (an archive is walked), and
   /// the binaries of every target discovery finds under the others, each once, in the order given.
-  private func binaries(under paths: [String]) -> (files: [String], walk: Walk) {
-    var files: [String] = []
+  private func binaries(under paths: [String]) -> (files: [ScanPath], walk: Walk) {
+    var files: [ScanPath] = []
     var walk = Walk(problems: [], archives: [])
-    var listed: Set<String> = []
+    var listed: Set<ScanPath> = []
     let discovery = TargetDiscovery(fileSystem: fileSystem)
-    for path in paths {
+    for path in paths.map({ ScanPath($0) }) {
       let found: DiscoveryResult
-      if fileSystem.status(path)?.kind == .regular {
+      if fileSystem.isRegularFile(path) {
         let leadingBytes = LeadingBytes(of: path, in: fileSystem)
         guard leadingBytes.container != nil else {
           files.append(path)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ScanFiles
 
 /// Reads binaries while discovery is still walking. Discovery is one thread, mostly waiting on
 /// system calls; each binary it claims is handed to a worker at once, so the other cores read
@@ -11,17 +12,17 @@ import Foundation
 final class BinaryPrefetch<Result: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
   private let group = DispatchGroup()
-  private let work: @Sendable (String) -> Result
-  private var started = Set<String>()
-  private var results: [String: Result] = [:]
+  private let work: @Sendable (ScanPath) -> Result
+  private var started = Set<ScanPath>()
+  private var results: [ScanPath: Result] = [:]
 
   /// Reads with `work`, which must be safe to run on any thread.
-  init(work: @escaping @Sendable (String) -> Result) {
+  init(work: @escaping @Sendable (ScanPath) -> Result) {
     self.work = work
   }
 
   /// Starts reading `path` on a worker, unless it was started before.
-  func start(_ path: String) {
+  func start(_ path: ScanPath) {
     lock.lock()
     let isNew = started.insert(path).inserted
     lock.unlock()
@@ -40,7 +41,7 @@ final class BinaryPrefetch<Result: Sendable>: @unchecked Sendable {
   }
 
   /// The result for `path` (after `finish()`), handed over once; `nil` when it was not started.
-  func take(_ path: String) -> Result? {
+  func take(_ path: ScanPath) -> Result? {
     lock.lock()
     defer { lock.unlock() }
     return results.removeValue(forKey: path)

@@ -1,5 +1,6 @@
 public import BinaryImage
 import ImageLoader
+public import ScanFiles
 public import TargetDiscovery
 
 /// Reads one binary through the file system seam, within `ReadLimits.binaryBytes`, then through
@@ -7,7 +8,7 @@ public import TargetDiscovery
 public enum BinaryReading {
   /// Reads the binary at `path` from `fileSystem`.
   /// - Throws: `BinaryError` when the file cannot be read at all (`io`, `notBinary`, a broken header).
-  public static func read(_ path: String, from fileSystem: some ScanFileSystem, options: ReadOptions)
+  public static func read(_ path: ScanPath, from fileSystem: some ScanFileSystem, options: ReadOptions)
     throws(BinaryError)
     -> BinaryFile
   {
@@ -17,7 +18,7 @@ public enum BinaryReading {
   /// Reads the binary at `path` and hands `body` its images together with the bytes they were
   /// read from, for a second pass over them (call sites) before the bytes are released.
   public static func read<Result>(
-    _ path: String, from fileSystem: some ScanFileSystem, options: ReadOptions,
+    _ path: ScanPath, from fileSystem: some ScanFileSystem, options: ReadOptions,
     then body: (FileBytes, BinaryFile) -> Result
   ) throws(BinaryError) -> Result {
     let limit = ReadLimits.binaryBytes
@@ -25,7 +26,7 @@ public enum BinaryReading {
     guard file.fileSize <= limit else {
       throw BinaryError(.io, "larger than \(ReadLimits.describe(limit)); not read")
     }
-    let binary = try BinaryFileReader.read(file, path: path, options: options)
+    let binary = try BinaryFileReader.read(file, path: path.description, options: options)
     let result = body(file, binary)
     guard !file.shrankWhileRead else {
       throw BinaryError(.io, "the file shrank while it was read (a build or sync writing it?); scan it again")

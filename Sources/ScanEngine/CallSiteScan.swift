@@ -1,6 +1,7 @@
 import BinaryImage
 import ImageLoader
 import PrivacyAudit
+import ScanFiles
 
 extension ScannedBinary {
   /// Looks for the call sites of each image's matches in the bytes it was read from; only images

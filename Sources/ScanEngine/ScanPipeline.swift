@@ -5,6 +5,7 @@ import ImageLoader
 import PackageProvenance
 public import PrivacyAudit
 public import PrivacyCatalog
+public import ScanFiles
 public import TargetDiscovery
 
 /// The scan as a library: discover the targets under some paths, read every binary on all cores,
@@ -67,13 +68,14 @@ public struct ScanPipeline: Sendable {
     // read after the walk, in order, as the archive's stream expects.
     let prefetch = BinaryPrefetch { path in scan(TargetFile(path: path), options: options, matcher: matcher) }
     let archives = fileSystem as? ArchiveMountingFileSystem
-    let discovery = TargetDiscovery(fileSystem: fileSystem).discover(paths) { path in
+    let roots = paths.map { ScanPath($0) }
+    let discovery = TargetDiscovery(fileSystem: fileSystem).discover(roots) { path in
       if archives?.isInsideArchive(path) != true { prefetch.start(path) }
     }
     prefetch.finish()
     let scanned = readBinaries(
       of: discovery.targets, options: options, matcher: matcher, prefetched: prefetch, progress: progress)
-    let packages = PackageProvenance(fileSystem: fileSystem).attribute(discovery.targets, roots: paths)
+    let packages = PackageProvenance(fileSystem: fileSystem).attribute(discovery.targets, roots: roots)
     let auditor = PrivacyAuditor(catalog: catalog)
     var audited: [AuditedTarget] = []
     audited.reserveCapacity(discovery.targets.count)
@@ -109,7 +111,7 @@ public struct ScanPipeline: Sendable {
       return scanned
     } deliver: { position, scanned in
       grouped[jobs[position].target].append(scanned)
-      progress(Progress(completed: position + 1, total: jobs.count, path: scanned.file.path))
+      progress(Progress(completed: position + 1, total: jobs.count, path: scanned.file.path.description))
     }
     return grouped
   }

@@ -1,4 +1,5 @@
 import PropertyLists
+import ScanFiles
 
 /// Where a bundle keeps its executable, `Info.plist` and resources.
 ///
@@ -7,63 +8,64 @@ import PropertyLists
 /// where those links were made folders, the root's `Resources/` stands in for the version's.
 struct BundleLayout {
   /// The folder holding `Info.plist` (flat and `Contents/` layouts) or the version folder.
-  var contents: String
+  var contents: ScanPath
   /// The `Info.plist` path (it may not exist).
-  var infoPlist: String
+  var infoPlist: ScanPath
   /// The folder holding the executable.
-  var executableFolder: String
+  var executableFolder: ScanPath
   /// The resources folder: where `PrivacyInfo.xcprivacy` and `*.lproj` live.
-  var resources: String
+  var resources: ScanPath
 
   /// The layout of the `.framework` at `path`: versioned when it has a `Versions/` folder.
-  static func framework(at path: String, in fileSystem: some ScanFileSystem) -> BundleLayout {
-    let versions = path.subpath("Versions")
-    guard fileSystem.status(versions)?.kind == .directory,
+  static func framework(at path: ScanPath, in fileSystem: some ScanFileSystem) -> BundleLayout {
+    let versions = path.appending("Versions")
+    guard fileSystem.isDirectory(versions),
       let version = currentVersion(in: versions, fileSystem: fileSystem)
     else {
       return BundleLayout(
-        contents: path, infoPlist: path.subpath("Info.plist"), executableFolder: path, resources: path)
+        contents: path, infoPlist: path.appending("Info.plist"), executableFolder: path, resources: path)
     }
-    let contents = versions.subpath(version)
-    var resources = contents.subpath("Resources")
+    let contents = versions.appending(version)
+    var resources = contents.appending("Resources")
     // Packagers that keep no symbolic links (Python wheels, some zips and CI caches) turn the
     // root's `Resources` link into a folder and leave the version's out.
-    let rootResources = path.subpath("Resources")
-    if fileSystem.status(resources)?.kind != .directory, fileSystem.linkStatus(rootResources)?.kind == .directory {
+    let rootResources = path.appending("Resources")
+    if !fileSystem.isDirectory(resources), (try? fileSystem.linkStatus(rootResources).get())?.kind == .directory {
       resources = rootResources
     }
     return BundleLayout(
-      contents: contents, infoPlist: resources.subpath("Info.plist"), executableFolder: contents, resources: resources)
+      contents: contents, infoPlist: resources.appending("Info.plist"), executableFolder: contents, resources: resources
+    )
   }
 
   /// The layout of an `.app`, `.appex` or `.bundle` at `path`: `Contents/` on macOS, flat otherwise.
-  static func appLike(at path: String, in fileSystem: some ScanFileSystem) -> BundleLayout {
-    let contents = path.subpath("Contents")
-    guard fileSystem.status(contents)?.kind == .directory else {
+  static func appLike(at path: ScanPath, in fileSystem: some ScanFileSystem) -> BundleLayout {
+    let contents = path.appending("Contents")
+    guard fileSystem.isDirectory(contents) else {
       return BundleLayout(
-        contents: path, infoPlist: path.subpath("Info.plist"), executableFolder: path, resources: path)
+        contents: path, infoPlist: path.appending("Info.plist"), executableFolder: path, resources: path)
     }
     return BundleLayout(
-      contents: contents, infoPlist: contents.subpath("Info.plist"), executableFolder: contents.subpath("MacOS"),
-      resources: contents.subpath("Resources"))
+      contents: contents, infoPlist: contents.appending("Info.plist"), executableFolder: contents.appending("MacOS"),
+      resources: contents.appending("Resources"))
   }
 
   /// The folders where Apple looks for `PrivacyInfo.xcprivacy`, each once.
-  var manifestFolders: [String] {
+  var manifestFolders: [ScanPath] {
     resources == contents ? [contents] : [contents, resources]
   }
 
   /// The version folder a versioned framework uses: the one `Versions/Current` names, else `A`,
   /// else the first by name.
-  private static func currentVersion(in versions: String, fileSystem: some ScanFileSystem) -> String? {
-    if let current = fileSystem.linkTarget(versions.subpath("Current")), current.isContainedRelativePath,
-      !current.contains("/"), fileSystem.status(versions.subpath(current))?.kind == .directory
+  private static func currentVersion(in versions: ScanPath, fileSystem: some ScanFileSystem) -> String? {
+    if let current = try? fileSystem.linkTarget(versions.appending("Current")).get(), !current.utf8.contains(0x2F),
+      let folder = versions.appending(containedRelativePath: current), fileSystem.isDirectory(folder)
     {
       return current
     }
-    if fileSystem.status(versions.subpath("A"))?.kind == .directory { return "A" }
-    let names = (fileSystem.directoryEntries(versions) ?? []).filter { $0 != "Current" }.sorted()
-    return names.first { fileSystem.status(versions.subpath($0))?.kind == .directory }
+    if fileSystem.isDirectory(versions.appending("A")) { return "A" }
+    let names = ((try? fileSystem.directoryEntries(versions).get()) ?? []).filter { $0 != "Current" }.sorted()
+    return names.first { fileSystem.isDirectory(versions.appending($0)) }
   }
 }
 
@@ -78,22 +80,23 @@ struct BundleContents {
 /// A bundle's executable, as its `Info.plist` names it or as its base name suggests.
 struct BundleExecutable {
   /// The executable's path.
-  var path: String
+  var path: ScanPath
   /// Whether `Info.plist` names it (`CFBundleExecutable`): then it is listed even when missing, so a broken bundle is reported.
   var isDeclared: Bool
 
   /// The executable of the bundle at `bundlePath`, or `nil` when its `infoPlist` names none and no
   /// file has the bundle's base name.
   static func find(
-    bundlePath: String, layout: BundleLayout, infoPlist: PropertyListFile?, in fileSystem: some ScanFileSystem
+    bundlePath: ScanPath, layout: BundleLayout, infoPlist: PropertyListFile?, in fileSystem: some ScanFileSystem
   ) -> BundleExecutable? {
-    if let name = infoPlist?.dictionary?["CFBundleExecutable"]?.stringValue, name.isContainedRelativePath,
-      !name.contains("/")
+    if let name = infoPlist?.dictionary?["CFBundleExecutable"]?.stringValue, !name.utf8.contains(0x2F),
+      let path = layout.executableFolder.appending(containedRelativePath: name)
     {
-      return BundleExecutable(path: layout.executableFolder.subpath(name), isDeclared: true)
+      return BundleExecutable(path: path, isDeclared: true)
     }
-    let guess = layout.executableFolder.subpath(bundlePath.fileBaseName)
-    guard fileSystem.status(guess)?.kind == .regular else { return nil }
+    guard let stem = bundlePath.stem, case let guess = layout.executableFolder.appending(stem),
+      fileSystem.isRegularFile(guess)
+    else { return nil }
     return BundleExecutable(path: guess, isDeclared: false)
   }
 }

@@ -1,6 +1,7 @@
 public import BinaryImage
 import Foundation
 import PropertyLists
+public import ScanFiles
 
 /// A bundle's detached signature: what its `_CodeSignature/` folder holds, read through the
 /// `ScanFileSystem` seam so that it works on disk and inside archives alike.
@@ -22,7 +23,7 @@ public struct BundleSignature: Sendable, Hashable {
   }
 
   /// The bundle's path, as found under the scanned root.
-  public var bundle: String
+  public var bundle: ScanPath
   /// The signature.
   public var state: State
   /// The seal checked against the files present; `nil` when the bundle has no `CodeResources`
@@ -30,7 +31,7 @@ public struct BundleSignature: Sendable, Hashable {
   public var seal: SealCheck?
 
   /// Creates a bundle signature.
-  public init(bundle: String, state: State, seal: SealCheck? = nil) {
+  public init(bundle: ScanPath, state: State, seal: SealCheck? = nil) {
     self.bundle = bundle
     self.state = state
     self.seal = seal
@@ -47,23 +48,23 @@ public struct BundleSignature: Sendable, Hashable {
 
   /// Reads the signature of the bundle at `path`, and when `checkSeal` is set, compares its
   /// `CodeResources` with the files present.
-  static func read(bundle path: String, checkSeal: Bool, in fileSystem: some ScanFileSystem) -> BundleSignature {
-    let folder = path.subpath("_CodeSignature")
-    guard fileSystem.status(folder.subpath("CodeDirectory"))?.kind == .regular else {
+  static func read(bundle path: ScanPath, checkSeal: Bool, in fileSystem: some ScanFileSystem) -> BundleSignature {
+    let folder = path.appending("_CodeSignature")
+    guard fileSystem.isRegularFile(folder.appending("CodeDirectory")) else {
       return BundleSignature(bundle: path, state: .unsigned)
     }
     let state: State
     do throws(BinaryError) {
-      let directory = try fileSystem.contents(of: folder.subpath("CodeDirectory"), limit: ReadLimits.documentBytes)
+      let directory = try fileSystem.contents(of: folder.appending("CodeDirectory"), limit: ReadLimits.documentBytes)
       var alternates: [FileBytes] = []
       for index in 1...alternateLimit {
-        let alternate = folder.subpath("CodeRequirements-\(index)")
-        guard fileSystem.status(alternate)?.kind == .regular else { break }
+        let alternate = folder.appending("CodeRequirements-\(index)")
+        guard fileSystem.isRegularFile(alternate) else { break }
         alternates.append(try fileSystem.contents(of: alternate, limit: ReadLimits.documentBytes))
       }
-      let cmsPath = folder.subpath("CodeSignature")
+      let cmsPath = folder.appending("CodeSignature")
       let cms =
-        fileSystem.status(cmsPath)?.kind == .regular
+        fileSystem.isRegularFile(cmsPath)
         ? try fileSystem.contents(of: cmsPath, limit: ReadLimits.documentBytes) : nil
       let info = try CodeSignatureInfo(
         codeDirectory: ByteReader(directory.bytes), alternates: alternates.map { ByteReader($0.bytes) },
@@ -72,8 +73,8 @@ public struct BundleSignature: Sendable, Hashable {
     } catch {
       state = .unreadable(error.message)
     }
-    let resources = folder.subpath("CodeResources")
-    guard checkSeal, fileSystem.status(resources)?.kind == .regular else {
+    let resources = folder.appending("CodeResources")
+    guard checkSeal, fileSystem.isRegularFile(resources) else {
       return BundleSignature(bundle: path, state: state)
     }
     return BundleSignature(
@@ -111,7 +112,7 @@ public struct SealCheck: Sendable, Hashable {
   /// The most files and folders visited in a bundle; a walk that finds more stops there and says so.
   static let entryLimit = 100_000
 
-  init(bundle: String, resources: String, in fileSystem: some ScanFileSystem) {
+  init(bundle: ScanPath, resources: ScanPath, in fileSystem: some ScanFileSystem) {
     let plist = PropertyListFile.read(resources, in: fileSystem)
     let seal: [String: PropertyListValue]
     switch plist.contents {
@@ -143,7 +144,7 @@ public struct SealCheck: Sendable, Hashable {
     }.keys
     let missing = seal.filter { path, entry in
       if case .boolean(true)? = entry.dictionaryValue?["optional"] { return false }
-      return !presentSet.contains(path) && fileSystem.linkStatus(bundle.subpath(path)) == nil
+      return !presentSet.contains(path) && (try? fileSystem.linkStatus(bundle.appending(path)).get()) == nil
     }.keys
     let unsealed = present.filter { path in
       seal[path] == nil && !Self.isOmitted(path) && !nested.contains { path.hasPrefix($0 + "/") }
@@ -153,22 +154,22 @@ public struct SealCheck: Sendable, Hashable {
 
   /// Files the default rules never seal, and the signature's own folder.
   private static func isOmitted(_ path: String) -> Bool {
-    let name = path.fileName
+    let name = ScanPath(path).lastComponent ?? ""
     return path == "Info.plist" || path == "PkgInfo" || path.hasPrefix("_CodeSignature/") || name == ".DS_Store"
       || (name == "locversion.plist" && path.dropLast(name.count + 1).hasSuffix(".lproj"))
   }
 
   /// Lists every file and symbolic link under `folder` (links are not followed), relative paths.
   private static func walk(
-    _ folder: String, relative: String, into files: inout [String], budget: inout Int,
+    _ folder: ScanPath, relative: String, into files: inout [String], budget: inout Int,
     in fileSystem: some ScanFileSystem
   ) {
-    for name in (fileSystem.directoryEntries(folder) ?? []).sorted() {
+    for name in ((try? fileSystem.directoryEntries(folder).get()) ?? []).sorted() {
       budget -= 1
       guard budget > 0 else { return }
-      let path = folder.subpath(name)
+      let path = folder.appending(name)
       let relativePath = relative.isEmpty ? name : relative + "/" + name
-      switch fileSystem.linkStatus(path)?.kind {
+      switch (try? fileSystem.linkStatus(path).get())?.kind {
       case .directory?: walk(path, relative: relativePath, into: &files, budget: &budget, in: fileSystem)
       case .regular?, .symbolicLink?: files.append(relativePath)
       default: break
@@ -181,16 +182,16 @@ public struct SealCheck: Sendable, Hashable {
 /// `_CodeSignature/` folder, and its executable (whose embedded signature the engine reads).
 public struct NestedFramework: Sendable, Hashable {
   /// The framework's path.
-  public var path: String
+  public var path: ScanPath
   /// Its executable, when discovery found one.
-  public var executable: String?
+  public var executable: ScanPath?
   /// Its `_CodeSignature/` contents (the seal is not checked for nested frameworks).
   public var signature: BundleSignature
   /// The `CFBundleIdentifier` of its `Info.plist`, `nil` when it has none.
   public var bundleIdentifier: String?
 
   /// Creates a nested framework.
-  public init(path: String, executable: String?, signature: BundleSignature, bundleIdentifier: String? = nil) {
+  public init(path: ScanPath, executable: ScanPath?, signature: BundleSignature, bundleIdentifier: String? = nil) {
     self.path = path
     self.executable = executable
     self.signature = signature

@@ -1,11 +1,12 @@
 import Foundation
 import PropertyLists
+public import ScanFiles
 
 /// An archive discovery opened, as the report states it: what it is, its checksum, and the
 /// signature receipts an exported `.ipa` carries.
 public struct DiscoveredArchive: Sendable, Hashable {
   /// The archive file, as found under the scanned root.
-  public var path: String
+  public var path: ScanPath
   /// The format and compression, as libarchive names them.
   public var format: String
   /// SHA-256 of the archive's bytes, lowercase hex (SwiftPM's `binaryTarget` checksum).
@@ -16,7 +17,7 @@ public struct DiscoveredArchive: Sendable, Hashable {
   public var receipts: [SignatureReceipt]
 
   /// Creates an archive record.
-  public init(path: String, format: String, sha256: String, entryCount: Int, receipts: [SignatureReceipt] = []) {
+  public init(path: ScanPath, format: String, sha256: String, entryCount: Int, receipts: [SignatureReceipt] = []) {
     self.path = path
     self.format = format
     self.sha256 = sha256
@@ -30,7 +31,7 @@ public struct DiscoveredArchive: Sendable, Hashable {
 /// it for ITMS-91065). Fields are absent when the receipt does not carry them.
 public struct SignatureReceipt: Sendable, Hashable {
   /// The receipt file, `ARCHIVE!/Signatures/…`.
-  public var path: String
+  public var path: ScanPath
   /// The xcframework it describes, from the file name (`X.xcframework`).
   public var xcframework: String
   /// `signed`.
@@ -44,12 +45,12 @@ public struct SignatureReceipt: Sendable, Hashable {
   /// Why the receipt could not be read, when it could not.
   public var problem: String?
 
-  /// The receipt's file name, without the folders (`PathText.fileName`).
-  public var fileName: String { String(path.fileName) }
+  /// The receipt's file name, without the folders.
+  public var fileName: String { path.lastComponent.map(String.init) ?? "" }
 
   /// Creates a receipt.
   public init(
-    path: String, xcframework: String, signed: Bool? = nil, signatureType: String? = nil,
+    path: ScanPath, xcframework: String, signed: Bool? = nil, signatureType: String? = nil,
     signatureIdentifier: String? = nil, library: String? = nil, problem: String? = nil
   ) {
     self.path = path
@@ -62,8 +63,8 @@ public struct SignatureReceipt: Sendable, Hashable {
   }
 
   /// Reads the receipt at `path`.
-  init(reading path: String, in fileSystem: some ScanFileSystem) {
-    let name = path.fileName
+  init(reading path: ScanPath, in fileSystem: some ScanFileSystem) {
+    let name = path.lastComponent ?? ""
     let xcframework = name.range(of: ".xcframework").map { String(name[..<$0.upperBound]) } ?? String(name)
     self.init(path: path, xcframework: xcframework)
     let file = PropertyListFile.read(path, in: fileSystem)

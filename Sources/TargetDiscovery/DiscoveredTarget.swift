@@ -1,4 +1,5 @@
 public import PropertyLists
+public import ScanFiles
 
 /// What kind of thing a target is; the raw values are the report's `kind` strings.
 public enum TargetKind: String, Sendable, Hashable, CaseIterable {
@@ -32,12 +33,12 @@ public enum TargetKind: String, Sendable, Hashable, CaseIterable {
 /// A file that belongs to a target, with the xcframework library slice it belongs to.
 public struct TargetFile: Sendable, Hashable, Comparable {
   /// The path as found under the scanned root.
-  public var path: String
+  public var path: ScanPath
   /// The xcframework `LibraryIdentifier` (e.g. `ios-arm64`); `nil` outside xcframeworks.
   public var slice: String?
 
   /// Creates a target file.
-  public init(path: String, slice: String? = nil) {
+  public init(path: ScanPath, slice: String? = nil) {
     self.path = path
     self.slice = slice
   }
@@ -51,11 +52,11 @@ public struct TargetFile: Sendable, Hashable, Comparable {
 /// One SDK, app, library or binary found under a scanned path, and the files the audit reads for it.
 public struct DiscoveredTarget: Sendable, Hashable {
   /// The bundle or file, as found under the scanned root.
-  public var path: String
+  public var path: ScanPath
   /// What it is.
   public var kind: TargetKind
   /// The app it is embedded in (its `Frameworks/` or `PlugIns/`), or `nil`.
-  public var embeddedIn: String?
+  public var embeddedIn: ScanPath?
   /// Every file that presents itself as a binary, sorted; some may turn out unreadable.
   public var binaries: [TargetFile]
   /// Every `PrivacyInfo.xcprivacy` found where Apple looks for one, sorted.
@@ -64,7 +65,7 @@ public struct DiscoveredTarget: Sendable, Hashable {
   /// for its executable name and kept for the audit's Info.plist rules.
   public var infoPlist: PropertyListFile?
   /// The bundle's localized `*.lproj/InfoPlist.strings` files, sorted.
-  public var localizedInfoPlistStrings: [String]
+  public var localizedInfoPlistStrings: [ScanPath]
   /// The signature receipts an `.ipa` holds for the xcframework this target was built from.
   public var signatureReceipts: [SignatureReceipt] = []
   /// An xcframework's detached signature (`_CodeSignature/`) with its seal checked; `nil` for other kinds.
@@ -82,9 +83,9 @@ public struct DiscoveredTarget: Sendable, Hashable {
 
   /// Creates a target.
   public init(
-    path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [TargetFile] = [],
+    path: ScanPath, kind: TargetKind, embeddedIn: ScanPath? = nil, binaries: [TargetFile] = [],
     manifests: [TargetFile] = [],
-    infoPlist: PropertyListFile? = nil, localizedInfoPlistStrings: [String] = []
+    infoPlist: PropertyListFile? = nil, localizedInfoPlistStrings: [ScanPath] = []
   ) {
     self.path = path
     self.kind = kind
@@ -107,7 +108,7 @@ public struct DiscoveredTarget: Sendable, Hashable {
 /// A path discovery could not use, and why (a missing input, a symbolic link leaving the scanned root).
 public struct DiscoveryProblem: Sendable, Hashable {
   /// The path concerned.
-  public var path: String
+  public var path: ScanPath
   /// One sentence saying what happened.
   public var message: String
   /// Whether the path is one the user gave that does not exist or holds no target: a scan of
@@ -116,7 +117,7 @@ public struct DiscoveryProblem: Sendable, Hashable {
   public var isUnusableInput: Bool
 
   /// Creates a problem.
-  public init(path: String, message: String, isUnusableInput: Bool = false) {
+  public init(path: ScanPath, message: String, isUnusableInput: Bool = false) {
     self.path = path
     self.message = message
     self.isUnusableInput = isUnusableInput

@@ -1,5 +1,6 @@
 import BinaryImage
 import PropertyLists
+import ScanFiles
 
 /// The walk behind `TargetDiscovery`: its state is the visited set and the targets built so far.
 struct DiscoveryWalker {
@@ -10,27 +11,27 @@ struct DiscoveryWalker {
     /// The xcframework slice being walked, if any.
     var slice: String?
     /// The app (or app extension scanned on its own) that encloses the walk, if any.
-    var app: String?
+    var app: ScanPath?
   }
 
   /// Darwin's `PATH_MAX`, the smaller of the systems': a longer path may fail for its length alone.
   private static let shortestPathLimit = 1024
-  /// What ends an archive's path in the paths of its entries (`Vendor.zip!/Vendor.framework`).
+  /// What ends an archive's path in the report text of its entries (`Vendor.zip!/Vendor.framework`).
   private static let archiveBoundary = "!"
 
   let fileSystem: any ScanFileSystem
   /// Told the path of each binary as it is claimed, while the walk goes on.
-  private let binaryFound: (String) -> Void
+  private let binaryFound: (ScanPath) -> Void
   private var visited: Set<FileIdentity> = []
   private var targets: [DiscoveredTarget] = []
   private var problems: [DiscoveryProblem] = []
   private var archives: [DiscoveredArchive] = []
   /// The resolved path of the root being scanned; links may not leave it.
-  private var root = "/"
+  private var root = ScanPath("/")
   /// The root file of the current scan and its leading bytes, when the caller read them already.
-  private var givenFile: (path: String, leadingBytes: LeadingBytes)?
+  private var givenFile: (path: ScanPath, leadingBytes: LeadingBytes)?
 
-  init(fileSystem: any ScanFileSystem, binaryFound: @escaping (String) -> Void = { _ in }) {
+  init(fileSystem: any ScanFileSystem, binaryFound: @escaping (ScanPath) -> Void = { _ in }) {
     self.fileSystem = fileSystem
     self.binaryFound = binaryFound
   }
@@ -52,16 +53,20 @@ struct DiscoveryWalker {
 
   /// Scans one user-given path as a root; a root that yields no target is reported, never
   /// silently empty. `leadingBytes`, when given, are the root file's, read by the caller.
-  mutating func scan(_ given: String, leadingBytes: LeadingBytes? = nil) {
-    let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+  mutating func scan(_ given: ScanPath, leadingBytes: LeadingBytes? = nil) {
+    let text = given.innermost
+    let path =
+      !given.isInsideArchive && text.utf8.count > 1 && text.utf8.last == UInt8(ascii: "/")
+      ? ScanPath(String(text.dropLast())) : given
     givenFile = leadingBytes.map { (path, $0) }
     defer { givenFile = nil }
-    guard let resolved = fileSystem.resolvedPath(path) else {
+    guard let resolved = try? fileSystem.resolvedPath(path).get() else {
+      let length = path.description.utf8.count
       let message =
-        fileSystem.linkStatus(path) != nil
+        (try? fileSystem.linkStatus(path).get()) != nil
         ? "cannot be resolved to a real path"
-        : path.utf8.count >= Self.shortestPathLimit
-          ? "no such file or folder, or a path too long to open (\(path.utf8.count) bytes)" : "no such file or folder"
+        : length >= Self.shortestPathLimit
+          ? "no such file or folder, or a path too long to open (\(length) bytes)" : "no such file or folder"
       problems.append(DiscoveryProblem(path: path, message: message, isUnusableInput: true))
       return
     }
@@ -70,7 +75,7 @@ struct DiscoveryWalker {
     visit(path, Context())
     guard targets.count == targetsBefore, problems.count == problemsBefore else { return }
     let message: String
-    switch fileSystem.status(path)?.kind {
+    switch (try? fileSystem.status(path).get())?.kind {
     case .regular where archives.count > archivesBefore:
       message = "is an archive holding no app, SDK, library or binary sdkvet reads"
     case .directory: message = "holds no app, SDK, library or binary sdkvet reads"
@@ -83,7 +88,7 @@ struct DiscoveryWalker {
   // MARK: Walking
 
   /// Visits `path`; `link` is its `lstat` result when the caller has it already.
-  private mutating func visit(_ path: String, _ context: Context, link: FileStatus? = nil) {
+  private mutating func visit(_ path: ScanPath, _ context: Context, link: FileStatus? = nil) {
     switch enter(path, link: link) {
     case .directory: visitDirectory(path, context)
     case .regular: visitFile(path, context)
@@ -93,20 +98,20 @@ struct DiscoveryWalker {
 
   /// Marks `path` visited and says what it is; `nil` when it was visited already, does not
   /// exist, or is a link leading outside the root (reported).
-  private mutating func enter(_ path: String, link known: FileStatus? = nil) -> FileStatus.Kind? {
-    guard let link = known ?? fileSystem.linkStatus(path) else { return nil }
+  private mutating func enter(_ path: ScanPath, link known: FileStatus? = nil) -> FileStatus.Kind? {
+    guard let link = known ?? (try? fileSystem.linkStatus(path).get()) else { return nil }
     var status = link
     if link.kind == .symbolicLink {
-      guard let followed = fileSystem.status(path) else {
+      guard let followed = try? fileSystem.status(path).get() else {
         problems.append(DiscoveryProblem(path: path, message: "symbolic link leads nowhere; not followed"))
         return nil
       }
       // Resolving the path is only needed for what has not been seen (links into the tree are common).
       guard !visited.contains(followed.identity) else { return nil }
-      guard let target = fileSystem.resolvedPath(path), isInsideRoot(target) else {
+      guard let target = try? fileSystem.resolvedPath(path).get(), isInsideRoot(target) else {
         // A bundle's executable that is such a link was reported when it was claimed.
         guard !problems.contains(where: { $0.path == path }) else { return nil }
-        let target = fileSystem.resolvedPath(path) ?? "an unresolvable path"
+        let target = (try? fileSystem.resolvedPath(path).get())?.description ?? "an unresolvable path"
         problems.append(
           DiscoveryProblem(
             path: path, message: "symbolic link leads outside the scanned path (to \(target)); not followed"))
@@ -118,28 +123,31 @@ struct DiscoveryWalker {
     return status.kind
   }
 
-  private func isInsideRoot(_ resolved: String) -> Bool {
-    root == "/" || resolved == root || resolved.hasPrefix(root + "/")
+  private func isInsideRoot(_ resolved: ScanPath) -> Bool {
+    resolved.starts(with: root)
   }
 
   /// Walks the folder's children; returns their names.
   @discardableResult
-  private mutating func walkChildren(_ path: String, _ context: Context) -> [String] {
-    guard let names = fileSystem.directoryEntries(path) else {
-      problems.append(DiscoveryProblem(path: path, message: "folder cannot be read"))
+  private mutating func walkChildren(_ path: ScanPath, _ context: Context) -> [String] {
+    let names: [String]
+    switch fileSystem.directoryEntries(path) {
+    case .success(let found): names = found
+    case .failure(let error):
+      problems.append(DiscoveryProblem(path: path, message: "folder cannot be read (\(error))"))
       return []
     }
     // Real entries before links, so that a file reached both ways is reported under its real path.
-    let children = names.sorted().compactMap { name -> (path: String, link: FileStatus)? in
-      let child = path.subpath(name)
-      return fileSystem.linkStatus(child).map { (child, $0) }
+    let children = names.sorted().compactMap { name -> (path: ScanPath, name: String, link: FileStatus)? in
+      let child = path.appending(name)
+      return (try? fileSystem.linkStatus(child).get()).map { (child, name, $0) }
     }
-    let isLink = { (child: (path: String, link: FileStatus)) in child.link.kind == .symbolicLink }
+    let isLink = { (child: (path: ScanPath, name: String, link: FileStatus)) in child.link.kind == .symbolicLink }
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
       // `NAME!/ENTRY` is how a path names an archive's entry, so a folder whose name ends in `!`
       // would be read as the inside of the archive `NAME` beside it (or as nothing): say so
       // instead of reading something else under its name.
-      if child.path.hasSuffix(Self.archiveBoundary), child.link.kind != .regular {
+      if child.name.hasSuffix(Self.archiveBoundary), child.link.kind != .regular {
         problems.append(
           DiscoveryProblem(
             path: child.path,
@@ -153,8 +161,8 @@ struct DiscoveryWalker {
     return names
   }
 
-  private mutating func visitDirectory(_ path: String, _ context: Context) {
-    switch path.fileExtension {
+  private mutating func visitDirectory(_ path: ScanPath, _ context: Context) {
+    switch path.extension ?? "" {
     case "app":
       addBundle(at: path, kind: .app, layout: .appLike(at: path, in: fileSystem), context)
     case "appex":
@@ -194,8 +202,8 @@ struct DiscoveryWalker {
     }
   }
 
-  private mutating func visitFile(_ path: String, _ context: Context) {
-    let name = String(path.fileName)
+  private mutating func visitFile(_ path: ScanPath, _ context: Context) {
+    let name = path.lastComponent.map(String.init) ?? ""
     let leadingBytes =
       givenFile.flatMap { $0.path == path ? $0.leadingBytes : nil } ?? LeadingBytes(of: path, in: fileSystem)
     // An archive inside a bundle is one of its resources, not an SDK delivered in it.
@@ -205,7 +213,7 @@ struct DiscoveryWalker {
     }
     guard BinaryNaming.nameClaimsBinary(name) || BinaryNaming.magicClaimsBinary(leadingBytes.bytes) else { return }
     if let enclosing = context.target,
-      !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parentFolderName == "Frameworks")
+      !(targets[enclosing].kind.isApp && name.hasSuffix(".dylib") && path.parent?.lastComponent == "Frameworks")
     {
       targets[enclosing].binaries.append(TargetFile(path: path, slice: context.slice))
       binaryFound(path)
@@ -223,9 +231,12 @@ struct DiscoveryWalker {
   /// leave the archive. An `.aar` is one target holding its libraries; an `.ipa`'s signature
   /// receipts are listed with the archive (and attached to the frameworks they describe as for
   /// any exported app's folder).
-  private mutating func visitArchive(_ path: String, _ context: Context) {
+  private mutating func visitArchive(_ path: ScanPath, _ context: Context) {
     let archive: MountedArchive
-    switch fileSystem.mountArchive(at: path) {
+    let mounted =
+      (fileSystem as? any ArchiveMounting)?.mountArchive(at: path)
+      ?? .failure(BinaryError(.unsupported, "this file system does not open archives"))
+    switch mounted {
     case .failure(let error):
       problems.append(DiscoveryProblem(path: path, message: "cannot be opened as an archive: \(error.message)"))
       return
@@ -233,12 +244,12 @@ struct DiscoveryWalker {
     }
     problems += archive.skipped
     let outerRoot = root
-    root = fileSystem.resolvedPath(archive.root) ?? archive.root
+    root = (try? fileSystem.resolvedPath(archive.root).get()) ?? archive.root
     defer { root = outerRoot }
     let targetsBefore = targets.count
-    if path.fileExtension == "aar" {
+    if path.extension == "aar" {
       var target = DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app)
-      target.androidManifest = readAndroidManifest(archive.root.subpath("AndroidManifest.xml"))
+      target.androidManifest = readAndroidManifest(archive.root.appending("AndroidManifest.xml"))
       targets.append(target)
       visit(archive.root, Context(target: targets.count - 1, slice: nil, app: context.app))
     } else {
@@ -254,7 +265,7 @@ struct DiscoveryWalker {
   /// The `AndroidManifest.xml` every `.aar` carries at its root, read through the document
   /// limits; one that is missing or cannot be read is a problem, and the archive's libraries are
   /// read all the same.
-  private mutating func readAndroidManifest(_ path: String) -> AndroidManifest? {
+  private mutating func readAndroidManifest(_ path: ScanPath) -> AndroidManifest? {
     guard isFileInsideRoot(path) else {
       problems.append(
         DiscoveryProblem(
@@ -280,7 +291,7 @@ struct DiscoveryWalker {
     for entry in ambiguous {
       let holders = found.filter { index in
         let target = targets[index].path
-        return entry.path == target || entry.path.hasPrefix(target + "/") || entry.path.hasPrefix(target + "!/")
+        return entry.path.starts(with: target)
       }
       for index in holders.isEmpty ? Array(found) : holders { targets[index].ambiguousArchiveEntries.append(entry) }
     }
@@ -288,17 +299,17 @@ struct DiscoveryWalker {
 
   /// The `Signatures/*.signature` receipts of an exported app (an `.ipa`, zipped or unpacked:
   /// `Signatures/` beside `Payload/`), sorted.
-  private func readReceipts(in root: String) -> [SignatureReceipt] {
-    let folder = root.subpath("Signatures")
-    return (fileSystem.directoryEntries(folder) ?? []).filter { $0.hasSuffix(".signature") }.sorted().map {
-      SignatureReceipt(reading: folder.subpath($0), in: fileSystem)
+  private func readReceipts(in root: ScanPath) -> [SignatureReceipt] {
+    let folder = root.appending("Signatures")
+    return ((try? fileSystem.directoryEntries(folder).get()) ?? []).filter { $0.hasSuffix(".signature") }.sorted().map {
+      SignatureReceipt(reading: folder.appending($0), in: fileSystem)
     }
   }
 
   /// Gives each target found since `first` the receipts for the xcframework of its name.
   private mutating func attachReceipts(_ receipts: [SignatureReceipt], toTargetsFrom first: Int) {
     for index in targets.indices.dropFirst(first) {
-      let name = targets[index].path.fileName.split(separator: ".").first.map(String.init) ?? ""
+      let name = targets[index].path.lastComponent?.split(separator: ".").first.map(String.init) ?? ""
       targets[index].signatureReceipts = receipts.filter { $0.xcframework == name + ".xcframework" }
     }
   }
@@ -307,7 +318,7 @@ struct DiscoveryWalker {
 
   /// Adds a target for the bundle at `path`; `contents` when the caller has inspected it already.
   private mutating func addBundle(
-    at path: String, kind: TargetKind, layout: BundleLayout, contents: BundleContents? = nil, _ context: Context
+    at path: ScanPath, kind: TargetKind, layout: BundleLayout, contents: BundleContents? = nil, _ context: Context
   ) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: kind, embeddedIn: context.app))
@@ -319,7 +330,7 @@ struct DiscoveryWalker {
 
   /// Reads a bundle's `Info.plist` (once, and only when it is a file inside the root) and finds its
   /// executable. A plist that cannot be read, or that names the executable twice, is reported.
-  private mutating func inspect(bundle path: String, layout: BundleLayout) -> BundleContents {
+  private mutating func inspect(bundle path: ScanPath, layout: BundleLayout) -> BundleContents {
     let infoPlist = isFileInsideRoot(layout.infoPlist) ? PropertyListFile.read(layout.infoPlist, in: fileSystem) : nil
     switch infoPlist?.contents {
     case .failure(let error):
@@ -341,7 +352,7 @@ struct DiscoveryWalker {
   /// Adds a bundle's executable, manifests and (when it is the target's own bundle) its
   /// `Info.plist` and localized strings to target `index`, then walks the rest of the bundle.
   private mutating func populate(
-    _ index: Int, bundle path: String, layout: BundleLayout, _ contents: BundleContents, _ context: Context,
+    _ index: Int, bundle path: ScanPath, layout: BundleLayout, _ contents: BundleContents, _ context: Context,
     ownsInfoPlist: Bool
   ) {
     if let executable = contents.executable {
@@ -350,8 +361,8 @@ struct DiscoveryWalker {
     addManifests(in: layout, to: index, slice: context.slice)
     if ownsInfoPlist {
       targets[index].infoPlist = contents.infoPlist
-      for name in (fileSystem.directoryEntries(layout.resources) ?? []) where name.hasSuffix(".lproj") {
-        let strings = layout.resources.subpath(name).subpath("InfoPlist.strings")
+      for name in ((try? fileSystem.directoryEntries(layout.resources).get()) ?? []) where name.hasSuffix(".lproj") {
+        let strings = layout.resources.appending(name).appending("InfoPlist.strings")
         if isFileInsideRoot(strings) { targets[index].localizedInfoPlistStrings.append(strings) }
       }
     }
@@ -360,21 +371,21 @@ struct DiscoveryWalker {
 
   private mutating func addManifests(in layout: BundleLayout, to index: Int, slice: String?) {
     for folder in layout.manifestFolders {
-      addManifest(folder.subpath("PrivacyInfo.xcprivacy"), to: index, slice: slice)
+      addManifest(folder.appending("PrivacyInfo.xcprivacy"), to: index, slice: slice)
     }
   }
 
-  private mutating func addManifest(_ path: String, to index: Int, slice: String?) {
+  private mutating func addManifest(_ path: ScanPath, to index: Int, slice: String?) {
     if isFileInsideRoot(path) { targets[index].manifests.append(TargetFile(path: path, slice: slice)) }
   }
 
   /// Lists a bundle's executable. A declared one that is missing is listed anyway, so that the
   /// broken bundle is reported as unreadable. The path is built from a layout or a plist, so
   /// any folder on the way may be a link: the resolved path must stay inside the root.
-  private mutating func claimBinary(_ path: String, listedWhenMissing: Bool, into index: Int, slice: String?) {
-    if fileSystem.linkStatus(path) != nil {
-      guard let resolved = fileSystem.resolvedPath(path), isInsideRoot(resolved) else {
-        let target = fileSystem.resolvedPath(path) ?? "an unresolvable path"
+  private mutating func claimBinary(_ path: ScanPath, listedWhenMissing: Bool, into index: Int, slice: String?) {
+    if (try? fileSystem.linkStatus(path).get()) != nil {
+      guard let resolved = try? fileSystem.resolvedPath(path).get(), isInsideRoot(resolved) else {
+        let target = (try? fileSystem.resolvedPath(path).get())?.description ?? "an unresolvable path"
         problems.append(
           DiscoveryProblem(path: path, message: "leads outside the scanned path (to \(target)); not read"))
         return
@@ -387,8 +398,8 @@ struct DiscoveryWalker {
     binaryFound(path)
   }
 
-  private func isFileInsideRoot(_ path: String) -> Bool {
-    guard fileSystem.status(path)?.kind == .regular, let resolved = fileSystem.resolvedPath(path) else { return false }
+  private func isFileInsideRoot(_ path: ScanPath) -> Bool {
+    guard fileSystem.isRegularFile(path), let resolved = try? fileSystem.resolvedPath(path).get() else { return false }
     return isInsideRoot(resolved)
   }
 
@@ -396,21 +407,21 @@ struct DiscoveryWalker {
 
   /// One target for the whole xcframework; each folder in it is a library slice, and the
   /// binaries its `Info.plist` names are listed even when missing.
-  private mutating func addXCFramework(at path: String, _ context: Context) {
+  private mutating func addXCFramework(at path: ScanPath, _ context: Context) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
     targets[index].signature = .read(bundle: path, checkSeal: true, in: fileSystem)
-    let plistPath = path.subpath("Info.plist")
+    let plistPath = path.appending("Info.plist")
     let info = XCFrameworkInfo(isFileInsideRoot(plistPath) ? PropertyListFile.read(plistPath, in: fileSystem) : nil)
     problems += info.problems.map { DiscoveryProblem(path: path, message: $0) }
     for library in info.libraries {
       guard let binary = library.binaryRelativePath else { continue }
-      claimBinary(path.subpath(binary), listedWhenMissing: true, into: index, slice: library.identifier)
+      claimBinary(path.appending(binary), listedWhenMissing: true, into: index, slice: library.identifier)
     }
-    for name in (fileSystem.directoryEntries(path) ?? []).sorted() {
-      let child = path.subpath(name)
-      let isSlice = fileSystem.status(child)?.kind == .directory
-      if isSlice { addManifest(child.subpath("PrivacyInfo.xcprivacy"), to: index, slice: name) }
+    for name in ((try? fileSystem.directoryEntries(path).get()) ?? []).sorted() {
+      let child = path.appending(name)
+      let isSlice = fileSystem.isDirectory(child)
+      if isSlice { addManifest(child.appending("PrivacyInfo.xcprivacy"), to: index, slice: name) }
       visit(child, Context(target: index, slice: isSlice ? name : nil, app: context.app))
     }
   }

@@ -1,4 +1,5 @@
 public import BinaryImage
+public import ScanFiles
 
 /// The first bytes of a file: as many as every container and binary magic needs
 /// (`ContainerMagic.prefixLength`), read once and judged by discovery and by a caller that
@@ -8,7 +9,7 @@ public struct LeadingBytes: Sendable, Hashable {
   public let bytes: [UInt8]
 
   /// Reads the leading bytes of the regular file at `path`.
-  public init(of path: String, in fileSystem: any ScanFileSystem) {
+  public init(of path: ScanPath, in fileSystem: any ScanFileSystem) {
     bytes = (try? fileSystem.contents(of: path, limit: ContainerMagic.prefixLength)).map { Array($0.bytes) } ?? []
   }
 

@@ -1,12 +1,14 @@
 public import BinaryImage
+public import ScanFiles
 
 /// An archive (`.zip`, `.ipa`, `.aar`, `.tar.gz`, …) opened as a folder of a `ScanFileSystem`:
-/// its entries appear under `root`, `ARCHIVE!`, so an entry's path is `ARCHIVE!/ENTRY`.
+/// its entries appear under `root`, the path whose last segment is the archive's inside
+/// (`ARCHIVE!/ENTRY` in reports).
 public struct MountedArchive: Sendable, Hashable {
   /// The archive file, as found under the scanned root.
-  public var path: String
-  /// The folder its entries appear under: `path` followed by `!`.
-  public var root: String
+  public var path: ScanPath
+  /// The folder its entries appear under: `path.archiveRoot`.
+  public var root: ScanPath
   /// The format and compression, as libarchive names them ("ZIP 2.0 (deflation)", "GNU tar format, gzip").
   public var format: String
   /// The SHA-256 of the archive's bytes, lowercase hex: what SwiftPM's `binaryTarget(url:checksum:)`
@@ -24,7 +26,7 @@ public struct MountedArchive: Sendable, Hashable {
 
   /// Creates a mounted archive.
   public init(
-    path: String, root: String, format: String, sha256: String, entryCount: Int, skipped: [DiscoveryProblem],
+    path: ScanPath, root: ScanPath, format: String, sha256: String, entryCount: Int, skipped: [DiscoveryProblem],
     ambiguous: [DiscoveryProblem] = []
   ) {
     self.path = path
@@ -37,9 +39,10 @@ public struct MountedArchive: Sendable, Hashable {
   }
 }
 
-extension ScanFileSystem {
-  /// A file system that opens no archive: discovery reports an archive it meets as unreadable.
-  public func mountArchive(at path: String) -> Result<MountedArchive, BinaryError> {
-    .failure(BinaryError(.unsupported, "this file system does not open archives"))
-  }
+/// A file system that opens archives as folders (`ArchiveMountingFileSystem`): discovery opens
+/// each archive it meets through it; on any other file system an archive is reported unreadable.
+public protocol ArchiveMounting: ScanFileSystem {
+  /// Opens the archive file at `path` as the folder `path.archiveRoot`, or says why it cannot be
+  /// opened. Discovery calls this for a file whose first bytes announce an archive.
+  func mountArchive(at path: ScanPath) -> Result<MountedArchive, BinaryError>
 }

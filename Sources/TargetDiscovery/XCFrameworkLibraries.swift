@@ -1,4 +1,5 @@
 import PropertyLists
+import ScanFiles
 
 /// One entry of an xcframework's `Info.plist` `AvailableLibraries`.
 struct XCFrameworkLibrary {
@@ -12,9 +13,9 @@ struct XCFrameworkLibrary {
   /// The binary this entry names, relative to the xcframework: `BinaryPath`, or `LibraryPath`
   /// when it is not a framework; `nil` when the framework's layout must decide.
   var binaryRelativePath: String? {
-    if let binaryPath { return identifier.subpath(binaryPath) }
+    if let binaryPath { return identifier + "/" + binaryPath }
     if libraryPath.hasSuffix(".framework") { return nil }
-    return identifier.subpath(libraryPath)
+    return identifier + "/" + libraryPath
   }
 }
 
@@ -62,16 +63,16 @@ struct XCFrameworkInfo {
       problems.append("\(place) lacks a LibraryIdentifier or LibraryPath string; \(skipped)")
       return nil
     }
-    guard identifier.isContainedRelativePath, !identifier.contains("/") else {
+    guard ScanPath.isContainedRelative(identifier), !identifier.utf8.contains(0x2F) else {
       problems.append("\(place) LibraryIdentifier \"\(identifier)\" is not a folder of the xcframework; \(skipped)")
       return nil
     }
-    guard libraryPath.isContainedRelativePath else {
+    guard ScanPath.isContainedRelative(libraryPath) else {
       problems.append("\(place) LibraryPath \"\(libraryPath)\" leaves the xcframework; \(skipped)")
       return nil
     }
     var binaryPath = fields["BinaryPath"]?.stringValue
-    if let path = binaryPath, !path.isContainedRelativePath {
+    if let path = binaryPath, !ScanPath.isContainedRelative(path) {
       problems.append("\(place) BinaryPath \"\(path)\" leaves the xcframework; it is ignored")
       binaryPath = nil
     }

@@ -1,5 +1,6 @@
 import ArchiveFileSystem
 import Foundation
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -19,7 +20,7 @@ import Testing
 
   @Test(arguments: inputs) func replay(path: String) throws {
     let fileSystem = ArchiveMountingFileSystem(base: LocalFileSystem())
-    let result = TargetDiscovery(fileSystem: fileSystem).discover([path])
+    let result = TargetDiscovery(fileSystem: fileSystem).discover([ScanPath(path)])
     for file in result.targets.flatMap(\.binaries) {
       _ = try? fileSystem.contents(of: file.path, limit: 1 << 20)
     }

@@ -1,5 +1,6 @@
 import BinaryImage
 import Foundation
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
   let fileSystem = ArchiveMountingFileSystem(base: LocalFileSystem())
 
   private func mount(_ name: String) throws -> MountedArchive {
-    try fileSystem.mountArchive(at: SampleLocator.sample("archives/" + name)).get()
+    try fileSystem.mountArchive(at: ScanPath(SampleLocator.sample("archives/" + name))).get()
   }
 
   /// An entry's bytes are the bytes of the file the archive was built from, in zip and in tar.
@@ -24,26 +25,27 @@ import Testing
   ])
   func entriesHoldTheBytesTheyWereBuiltFrom(archive: String, entry: String) throws {
     let root = try mount(archive).root
-    let read = try fileSystem.contents(of: root + "/" + entry, limit: ReadLimits.binaryBytes)
+    let read = try fileSystem.contents(of: root.appending(entry), limit: ReadLimits.binaryBytes)
     let original = try Data(contentsOf: URL(fileURLWithPath: SampleLocator.sample("sdks/" + entry)))
     #expect(Data(read.bytes) == original)
     #expect(read.fileSize == original.count)
-    let head = try fileSystem.contents(of: root + "/" + entry, limit: 8)
+    let head = try fileSystem.contents(of: root.appending(entry), limit: 8)
     #expect(Data(head.bytes) == original.prefix(8))
   }
 
   /// Folders a zip only implies are listed; a versioned framework's links resolve inside the archive.
   @Test func linksInsideAnArchiveResolveInsideIt() throws {
     let root = try mount("MacKit.framework.zip").root
-    let framework = root + "/MacKit.framework"
-    #expect(Set(fileSystem.directoryEntries(framework) ?? []) == ["MacKit", "Resources", "Versions"])
-    #expect(fileSystem.linkStatus(framework + "/MacKit")?.kind == .symbolicLink)
-    #expect(fileSystem.linkTarget(framework + "/MacKit") == "Versions/Current/MacKit")
-    #expect(fileSystem.status(framework + "/MacKit")?.kind == .regular)
-    let resolved = try #require(fileSystem.resolvedPath(framework + "/MacKit"))
-    #expect(resolved.hasSuffix(".zip!/MacKit.framework/Versions/A/MacKit"))
-    #expect(fileSystem.status(framework + "/Versions/Current/Resources")?.kind == .directory)
-    #expect(fileSystem.status(framework + "/Missing") == nil)
+    let framework = root.appending("MacKit.framework")
+    #expect(Set(try fileSystem.directoryEntries(framework).get()) == ["MacKit", "Resources", "Versions"])
+    #expect(try fileSystem.linkStatus(framework.appending("MacKit")).get().kind == .symbolicLink)
+    #expect(try fileSystem.linkTarget(framework.appending("MacKit")).get() == "Versions/Current/MacKit")
+    #expect(try fileSystem.status(framework.appending("MacKit")).get().kind == .regular)
+    let resolved = try fileSystem.resolvedPath(framework.appending("MacKit")).get()
+    #expect(resolved.description.hasSuffix(".zip!/MacKit.framework/Versions/A/MacKit"))
+    #expect(try fileSystem.status(framework.appending("Versions/Current/Resources")).get().kind == .directory)
+    #expect(fileSystem.status(framework.appending("Missing")) == .failure(.noSuchFile))
+    #expect(fileSystem.directoryEntries(framework.appending("MacKit")) == .failure(.notADirectory))
   }
 
   /// The checksum is the SHA-256 of the archive's bytes, as `sha256sum` computes it.
@@ -62,17 +64,17 @@ import Testing
       samples + "/NativeFile.aar", samples + "/SampleApp.ipa",
     ])
     let aar = try #require(result.targets.first { $0.kind == .androidArchive })
-    #expect(aar.path == samples + "/NativeFile.aar")
+    #expect(aar.path.description == samples + "/NativeFile.aar")
     #expect(
-      aar.binaries.map(\.path) == [
+      aar.binaries.map(\.path.description) == [
         samples + "/NativeFile.aar!/jni/arm64-v8a/libnativefile.so",
         samples + "/NativeFile.aar!/jni/x86_64/libnativefile.so",
       ])
-    let goodKit = try #require(result.targets.first { $0.path.hasSuffix("Frameworks/GoodKit.framework") })
-    #expect(goodKit.path.hasPrefix(samples + "/SampleApp.ipa!/Payload/SampleApp.app/"))
+    let goodKit = try #require(result.targets.first { $0.path.description.hasSuffix("Frameworks/GoodKit.framework") })
+    #expect(goodKit.path.starts(with: ScanPath(reportText: samples + "/SampleApp.ipa!/Payload/SampleApp.app")))
     #expect(goodKit.signatureReceipts.map(\.signed) == [true])
     #expect(goodKit.signatureReceipts.first?.signatureIdentifier == "A1B2C3D4E5")
-    let ipa = try #require(result.archives.first { $0.path.hasSuffix("SampleApp.ipa") })
+    let ipa = try #require(result.archives.first { $0.path.lastComponent == "SampleApp.ipa" })
     #expect(ipa.receipts.map(\.xcframework) == ["FMDB.xcframework", "GoodKit.xcframework", "MicKit.xcframework"])
     #expect(ipa.receipts.map(\.signed) == [false, true, false])
     #expect(result.problems.isEmpty)
@@ -84,14 +86,15 @@ import Testing
     let inner = try Data(contentsOf: URL(fileURLWithPath: SampleLocator.sample("archives/GoodKit.xcframework.zip")))
     let outerPath = tree.root + "/outer.tar"
     try Self.tar([("inner.zip", inner)]).write(to: URL(fileURLWithPath: outerPath))
-    let outer = try fileSystem.mountArchive(at: outerPath).get()
-    let nested = try fileSystem.mountArchive(at: outer.root + "/inner.zip").get()
-    #expect(fileSystem.status(nested.root + "/GoodKit.xcframework/Info.plist")?.kind == .regular)
+    let outer = try fileSystem.mountArchive(at: ScanPath(outerPath)).get()
+    let nested = try fileSystem.mountArchive(at: outer.root.appending("inner.zip")).get()
+    #expect(nested.root.segments.count == 3)
+    #expect(try fileSystem.status(nested.root.appending("GoodKit.xcframework/Info.plist")).get().kind == .regular)
     let twiceOuter = tree.root + "/twice.tar"
     try Self.tar([("outer.tar", Self.tar([("inner.zip", inner)]))]).write(to: URL(fileURLWithPath: twiceOuter))
-    let first = try fileSystem.mountArchive(at: twiceOuter).get()
-    let second = try fileSystem.mountArchive(at: first.root + "/outer.tar").get()
-    guard case .failure(let error) = fileSystem.mountArchive(at: second.root + "/inner.zip") else {
+    let first = try fileSystem.mountArchive(at: ScanPath(twiceOuter)).get()
+    let second = try fileSystem.mountArchive(at: first.root.appending("outer.tar")).get()
+    guard case .failure(let error) = fileSystem.mountArchive(at: second.root.appending("inner.zip")) else {
       Issue.record("a third level was opened")
       return
     }

@@ -1,4 +1,5 @@
 import PrivacyAudit
+import ScanFiles
 import TargetDiscovery
 
 import struct PrivacyCatalog.CatalogMatch
@@ -16,11 +17,13 @@ enum SyntheticArchiveReport {
 
   static let receipts = [
     SignatureReceipt(
-      path: ipa + "!/Signatures/AudioKit.xcframework-ios.signature", xcframework: "AudioKit.xcframework",
+      path: ScanPath(reportText: ipa + "!/Signatures/AudioKit.xcframework-ios.signature"),
+      xcframework: "AudioKit.xcframework",
       signed: true, signatureType: "AppleDeveloperProgram", signatureIdentifier: "A1B2C3D4E5",
       library: "AudioKit.framework"),
     SignatureReceipt(
-      path: ipa + "!/Signatures/Stats.xcframework-ios.signature", xcframework: "Stats.xcframework", signed: false),
+      path: ScanPath(reportText: ipa + "!/Signatures/Stats.xcframework-ios.signature"),
+      xcframework: "Stats.xcframework", signed: false),
   ]
 
   static let report: AuditReport = {
@@ -55,12 +58,15 @@ enum SyntheticArchiveReport {
       targets: [audio, stats],
       archives: [
         DiscoveredArchive(
-          path: ipa, format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ab", count: 32), entryCount: 41,
+          path: ScanPath(ipa), format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ab", count: 32),
+          entryCount: 41,
           receipts: receipts),
         DiscoveredArchive(
-          path: bundle, format: "GNU tar format, gzip", sha256: String(repeating: "cd", count: 32), entryCount: 7),
+          path: ScanPath(bundle), format: "GNU tar format, gzip", sha256: String(repeating: "cd", count: 32),
+          entryCount: 7),
         DiscoveredArchive(
-          path: nested, format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ef", count: 32), entryCount: 5),
+          path: ScanPath(reportText: nested), format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ef", count: 32),
+          entryCount: 5),
       ])
   }()
 }

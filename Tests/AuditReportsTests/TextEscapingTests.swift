@@ -1,5 +1,6 @@
 import AuditReports
 import BinaryImage
+import ScanFiles
 import Testing
 
 @Suite struct TextEscapingTests {

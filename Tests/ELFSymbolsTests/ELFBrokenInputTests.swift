@@ -2,6 +2,7 @@ import BinaryImage
 import ELFSymbols
 import Foundation
 import ImageLoader
+import ScanFiles
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import BinaryImage
 import ELFSymbols
 import Foundation
+import ScanFiles
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import BinaryImage
 import Foundation
+import ScanFiles
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import BinaryImage
 import ImageLoader
+import ScanFiles
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import BinaryImage
 import MachOImage
+import ScanFiles
 import TestSupport
 import Testing
 

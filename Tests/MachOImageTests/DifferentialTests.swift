@@ -1,6 +1,7 @@
 import BinaryImage
 import Foundation
 import MachOImage
+import ScanFiles
 import Testing
 
 /// Compares the reader with llvm-nm and llvm-objdump on every fixture: the same undefined

@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 import Testing
 
 @testable import MachOImage

@@ -1,6 +1,7 @@
 import BinaryImage
 import Foundation
 import MachOImage
+import ScanFiles
 import TestSupport
 import Testing
 

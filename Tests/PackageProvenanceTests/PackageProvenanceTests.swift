@@ -1,5 +1,6 @@
 import Foundation
 import PackageProvenance
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -15,8 +16,8 @@ struct PackageProvenanceTests {
     for (path, text) in files { try tree.file(path, Array(text.utf8)) }
     for (path, destination) in links { try tree.link(path, to: destination) }
     let rootPath = root.isEmpty ? tree.root : tree.root + "/" + root
-    let discovered = targets.map { DiscoveredTarget(path: tree.root + "/" + $0, kind: .xcframework) }
-    let records = PackageProvenance().attribute(discovered, roots: [rootPath])
+    let discovered = targets.map { DiscoveredTarget(path: ScanPath(tree.root + "/" + $0), kind: .xcframework) }
+    let records = PackageProvenance().attribute(discovered, roots: [ScanPath(rootPath)])
     return (tree, Dictionary(uniqueKeysWithValues: records.map { (tree.relative($0.key), $0.value) }))
   }
 

@@ -3,6 +3,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 
@@ -48,7 +49,8 @@ enum Fixture {
     let container: BinaryFile.Container = images.first?.format == .elf ? .elf : .machO
     let file = BinaryFile(path: path, container: container, images: images)
     return ScannedBinary(
-      file: TargetFile(path: path, slice: slice), reading: file, matcher: CatalogMatcher(catalog: try catalog()))
+      file: TargetFile(path: ScanPath(path), slice: slice), reading: file,
+      matcher: CatalogMatcher(catalog: try catalog()))
   }
 
   /// Property list bytes (XML unless `binary`).
@@ -71,7 +73,7 @@ enum Fixture {
   }
 
   static func loaded(_ path: String, slice: String? = nil, _ data: Data) -> LoadedFile {
-    LoadedFile(file: TargetFile(path: path, slice: slice), contents: .bytes(data))
+    LoadedFile(file: TargetFile(path: ScanPath(path), slice: slice), contents: .bytes(data))
   }
 
   /// A framework target at `path` with `binaries` and an optional manifest.
@@ -80,7 +82,8 @@ enum Fixture {
     binaries: [ScannedBinary],
     manifest: Data? = nil
   ) -> TargetEvidence {
-    let target = DiscoveredTarget(path: path, kind: kind, embeddedIn: embeddedIn, binaries: binaries.map(\.file))
+    let target = DiscoveredTarget(
+      path: ScanPath(path), kind: kind, embeddedIn: embeddedIn.map { ScanPath($0) }, binaries: binaries.map(\.file))
     let manifests = manifest.map { [loaded(path + "/PrivacyInfo.xcprivacy", $0)] } ?? []
     return TargetEvidence(target: target, binaries: binaries, manifests: manifests)
   }

@@ -2,6 +2,7 @@ import BinaryImage
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 import Testing
 

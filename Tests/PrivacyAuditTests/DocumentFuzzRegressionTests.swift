@@ -3,6 +3,7 @@ import PackageProvenance
 import PrivacyAudit
 import PrivacyCatalog
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -114,13 +115,14 @@ import Testing
     let tree = try TemporaryTree()
     try tree.file(lockFile.file, Array(document))
     let binary = try Fixture.binary(lockFile.target + "/GoodKit", Fixture.image())
-    let target = DiscoveredTarget(path: tree.root + "/" + lockFile.target, kind: .xcframework, binaries: [binary.file])
-    let package = PackageProvenance().attribute([target], roots: [tree.root])[target.path]
+    let target = DiscoveredTarget(
+      path: ScanPath(tree.root + "/" + lockFile.target), kind: .xcframework, binaries: [binary.file])
+    let package = PackageProvenance().attribute([target], roots: [ScanPath(tree.root)])[target.path]
     #expect(package != nil, "no record for \(lockFile.target)")
     let report = PrivacyAuditor(catalog: catalog).audit([
       TargetEvidence(target: target, binaries: [binary], package: package)
     ])
-    #expect(report.targets.map(\.path) == [target.path])
+    #expect(report.targets.map(\.path) == [target.path.description])
     #expect(report.allFindings.filter { $0.rule == .malformedLockFile }.count == package?.issues.count)
     return package
   }

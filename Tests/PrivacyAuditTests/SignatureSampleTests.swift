@@ -4,6 +4,7 @@ import ImageLoader
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -105,7 +106,7 @@ import Testing
       guard case .signed(let info)? = target?.signature?.state else { return nil }
       return Fields(info)
     }
-    let bytes = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+    let bytes = try LocalFileSystem().contents(of: ScanPath(path), limit: ReadLimits.binaryBytes)
     let file = try BinaryFileReader.read(bytes, path: path, options: ReadOptions(definedSymbols: false))
     return file.images.first?.machO?.signature.map(Fields.init)
   }

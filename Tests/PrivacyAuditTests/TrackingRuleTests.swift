@@ -1,6 +1,7 @@
 import BinaryImage
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import TargetDiscovery
 import Testing
 

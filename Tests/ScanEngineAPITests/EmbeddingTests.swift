@@ -4,6 +4,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 import Testing
 
@@ -58,7 +59,7 @@ import Testing
     let target = try #require(outcome.report.targets.first)
     #expect(target.path == "/vendor/GoodKit.xcframework.zip!/GoodKit.xcframework")
     #expect(target.usedCategories.contains("NSPrivacyAccessedAPICategoryFileTimestamp"))
-    #expect(outcome.report.archives.map(\.path) == ["/vendor/GoodKit.xcframework.zip"])
+    #expect(outcome.report.archives.map(\.path.description) == ["/vendor/GoodKit.xcframework.zip"])
     #expect(outcome.report.archives.first?.sha256.count == 64)
   }
 }
@@ -75,26 +76,30 @@ struct InMemoryFileSystem: ScanFileSystem {
     FileIdentity(device: 1, inode: UInt64(truncatingIfNeeded: path.hashValue))
   }
 
-  func linkStatus(_ path: String) -> FileStatus? { status(path) }
+  func linkStatus(_ path: ScanPath) -> Result<FileStatus, Errno> { status(path) }
 
-  func status(_ path: String) -> FileStatus? {
-    if files[path] != nil { return FileStatus(kind: .regular, identity: identity(path)) }
-    return isFolder(path) ? FileStatus(kind: .directory, identity: identity(path)) : nil
+  func status(_ path: ScanPath) -> Result<FileStatus, Errno> {
+    let key = path.description
+    if files[key] != nil { return .success(FileStatus(kind: .regular, identity: identity(key))) }
+    return isFolder(key) ? .success(FileStatus(kind: .directory, identity: identity(key))) : .failure(.noSuchFile)
   }
 
-  func resolvedPath(_ path: String) -> String? { status(path) == nil ? nil : path }
+  func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> { status(path).map { _ in path } }
 
-  func linkTarget(_ path: String) -> String? { nil }
+  func linkTarget(_ path: ScanPath) -> Result<String, Errno> { .failure(.invalidArgument) }
 
-  func directoryEntries(_ path: String) -> [String]? {
-    guard isFolder(path) else { return nil }
-    let prefix = path + "/"
-    return Array(
-      Set(files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).prefix { $0 != "/" }) }))
+  func directoryEntries(_ path: ScanPath) -> Result<[String], Errno> {
+    let key = path.description
+    guard isFolder(key) else { return .failure(files[key] == nil ? .noSuchFile : .notADirectory) }
+    let prefix = key + "/"
+    return .success(
+      Array(
+        Set(files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count).prefix { $0 != "/" }) }))
+    )
   }
 
-  func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
-    guard let bytes = files[path] else { throw BinaryError(.io, "no such file") }
+  func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
+    guard let bytes = files[path.description] else { throw BinaryError(.io, "no such file") }
     return FileBytes(copying: bytes.prefix(limit), fileSize: bytes.count)
   }
 }
@@ -134,7 +139,7 @@ struct InMemoryFileSystem: ScanFileSystem {
     let walk = BinaryListing(fileSystem: memory).run(paths: [path], options: .imports, render: { _ in () }) { entry in
       if case .read(let file, _) = entry { listed.append(file.path) }
     }
-    #expect(walk.archives.map(\.path) == [path])
+    #expect(walk.archives.map(\.path.description) == [path])
     #expect(listed.contains(path + "!/GoodKit.xcframework/ios-arm64/GoodKit.framework/GoodKit"))
     #expect(memory.prefixReads(of: path) == 1)
   }
@@ -155,14 +160,14 @@ final class PrefixReadCounting: ScanFileSystem, @unchecked Sendable {
     lock.withLock { reads[path, default: 0] }
   }
 
-  func linkStatus(_ path: String) -> FileStatus? { base.linkStatus(path) }
-  func status(_ path: String) -> FileStatus? { base.status(path) }
-  func resolvedPath(_ path: String) -> String? { base.resolvedPath(path) }
-  func linkTarget(_ path: String) -> String? { base.linkTarget(path) }
-  func directoryEntries(_ path: String) -> [String]? { base.directoryEntries(path) }
+  func linkStatus(_ path: ScanPath) -> Result<FileStatus, Errno> { base.linkStatus(path) }
+  func status(_ path: ScanPath) -> Result<FileStatus, Errno> { base.status(path) }
+  func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> { base.resolvedPath(path) }
+  func linkTarget(_ path: ScanPath) -> Result<String, Errno> { base.linkTarget(path) }
+  func directoryEntries(_ path: ScanPath) -> Result<[String], Errno> { base.directoryEntries(path) }
 
-  func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
-    if limit == ContainerMagic.prefixLength { lock.withLock { reads[path, default: 0] += 1 } }
+  func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
+    if limit == ContainerMagic.prefixLength { lock.withLock { reads[path.description, default: 0] += 1 } }
     return try base.contents(of: path, limit: limit)
   }
 }

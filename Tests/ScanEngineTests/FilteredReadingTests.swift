@@ -2,6 +2,7 @@ import BinaryImage
 import Foundation
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -38,10 +39,10 @@ import Testing
     var filtered = ReadOptions.audit
     filtered.importFilter = matcher.importFilter
     let fullRead = Result { () throws(BinaryError) in
-      try BinaryReading.read(path, from: LocalFileSystem(), options: .audit)
+      try BinaryReading.read(ScanPath(path), from: LocalFileSystem(), options: .audit)
     }
     let keptRead = Result { () throws(BinaryError) in
-      try BinaryReading.read(path, from: LocalFileSystem(), options: filtered)
+      try BinaryReading.read(ScanPath(path), from: LocalFileSystem(), options: filtered)
     }
     guard case .success(let full) = fullRead, case .success(let kept) = keptRead else {
       #expect(fullRead.failure == keptRead.failure)
@@ -69,8 +70,10 @@ import Testing
     let matcher = CatalogMatcher(catalog: try Catalog.builtIn())
     var filtered = ReadOptions.audit
     filtered.importFilter = matcher.importFilter
-    let whole = try #require(try BinaryReading.read(path, from: LocalFileSystem(), options: .audit).images.first)
-    let part = try #require(try BinaryReading.read(path, from: LocalFileSystem(), options: filtered).images.first)
+    let whole = try #require(
+      try BinaryReading.read(ScanPath(path), from: LocalFileSystem(), options: .audit).images.first)
+    let part = try #require(
+      try BinaryReading.read(ScanPath(path), from: LocalFileSystem(), options: filtered).images.first)
     let kept = strings(part.lookupStrings.map(\.name), in: part)
     #expect(kept.contains("fstatfs"))
     #expect(kept.count < whole.lookupStrings.count, "strings that name no API are left out")
@@ -81,8 +84,8 @@ import Testing
     let path = SampleLocator.sample("macho/large/VendorSized.dylib")
     var filtered = ReadOptions.audit
     filtered.importFilter = CatalogMatcher(catalog: try Catalog.builtIn()).importFilter
-    let full = try BinaryReading.read(path, from: LocalFileSystem(), options: .audit)
-    let kept = try BinaryReading.read(path, from: LocalFileSystem(), options: filtered)
+    let full = try BinaryReading.read(ScanPath(path), from: LocalFileSystem(), options: .audit)
+    let kept = try BinaryReading.read(ScanPath(path), from: LocalFileSystem(), options: filtered)
     #expect(full.images.first?.imports.count { _ in true } ?? 0 > 1000)
     #expect(kept.images.first?.imports.count { _ in true } == 0)
   }

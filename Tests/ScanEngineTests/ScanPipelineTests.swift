@@ -2,6 +2,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -20,7 +21,7 @@ struct ScanPipelineTests {
       seen.append($0.completed)
     }
     #expect(seen == [1, 2])
-    #expect(outcome.problems.map(\.path) == [tree.root + "/absent"])
+    #expect(outcome.problems.map(\.path.description) == [tree.root + "/absent"])
     let report = outcome.report
     #expect(report.targets.map { tree.relative($0.path) } == ["Broken.framework", "lib/libmissing.dylib"])
     let framework = try #require(report.targets.first)

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 import TestSupport
 import Testing
@@ -32,7 +33,7 @@ struct DiscoveryTests {
   /// every binary of the result, bundle executables, loose libraries and slices alike.
   @Test func everyClaimedBinaryIsAnnouncedDuringTheWalk() throws {
     let paths = [SampleLocator.sample("sdks"), SampleLocator.sample("callsites/bin")]
-    var announced: [String] = []
+    var announced: [ScanPath] = []
     let result = TargetDiscovery().discover(paths) { announced.append($0) }
     let binaries = result.targets.flatMap { $0.binaries.map(\.path) }
     #expect(binaries.count > 20)

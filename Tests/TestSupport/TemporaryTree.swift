@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+public import ScanFiles
 
 /// A temporary folder tree for one test, removed when the value is deinitialised.
 public final class TemporaryTree {
@@ -42,5 +43,12 @@ public final class TemporaryTree {
   /// `path` relative to the root, for readable expectations.
   public func relative(_ path: String) -> String {
     path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+  }
+}
+
+extension TemporaryTree {
+  /// `path` relative to the root, for readable expectations.
+  public func relative(_ path: ScanPath) -> String {
+    relative(path.description)
   }
 }

@@ -95,7 +95,7 @@ enum DiffCommand: Subcommand {
       return JSONDocumentOption.load(
         input, limit: ReadLimits.reportBytes, context: context, parse: TargetProfile.profiles(jsonReport:origin:))
     }
-    let result = ScanPipeline(catalog: catalog).run(paths: [input])
+    let result = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem).run(paths: [input])
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     return result.problems.isEmpty ? result.report.targets.map(TargetProfile.init) : nil
   }

@@ -2,6 +2,7 @@ import BinaryImage
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
+import ScanFiles
 
 /// The options that name a JSON document of the user's (`--policy`, `--baseline`): the file is
 /// read whole (within its limit: `ReadLimits.reportBytes` for a saved report,

@@ -14,7 +14,7 @@ func forEachInput<Rendered: Sendable>(
   render: @escaping @Sendable (BinaryFile) -> Rendered, deliver: (Rendered) -> Void
 ) -> (status: ExitStatus, walk: BinaryListing.Walk) {
   var status = ExitStatus.success
-  var listing = BinaryListing()
+  var listing = BinaryListing(fileSystem: context.fileSystem)
   listing.findsCallSites = findsCallSites
   let walk = listing.run(paths: paths, options: options, render: render) { entry in
     switch entry {

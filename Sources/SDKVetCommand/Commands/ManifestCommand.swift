@@ -3,6 +3,7 @@ import BinaryImage
 import Foundation
 import PrivacyAudit
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 
 /// `sdkvet manifest`: drafts the `PrivacyInfo.xcprivacy` a target needs, or checks that its
@@ -55,7 +56,7 @@ enum ManifestCommand: Subcommand {
       throw UsageError.tooManyArguments(arguments.positionals.dropFirst().first ?? "")
     }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    var pipeline = ScanPipeline(catalog: catalog)
+    var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
     pipeline.findsCallSites = arguments.has("--call-sites")
     let outcome = pipeline.run(paths: [path])
     for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
@@ -72,7 +73,7 @@ enum ManifestCommand: Subcommand {
     }
     var existing: Data?
     if let manifest = target.privacyManifest {
-      switch pipeline.fileSystem.document(at: manifest) {  // also inside an archive
+      switch pipeline.fileSystem.document(at: ScanPath(reportText: manifest)) {  // also inside an archive
       case .success(let data): existing = data
       case .failure(let error):
         context.streams.error("sdkvet: error: " + error.rendered(path: manifest))

@@ -61,7 +61,7 @@ enum PrivacyReportCommand: Subcommand {
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
     let format = try arguments.value("--format", as: PrivacyReportFormat.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    let outcome = ScanPipeline(catalog: catalog).run(paths: arguments.positionals)
+    let outcome = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem).run(paths: arguments.positionals)
     for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     guard !outcome.report.targets.isEmpty else { return .failure }
     let picture = PrivacyPicture(report: outcome.report, catalog: catalog)

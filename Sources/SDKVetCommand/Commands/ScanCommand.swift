@@ -117,7 +117,7 @@ enum ScanCommand: Subcommand {
     else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
-    var pipeline = ScanPipeline(catalog: catalog)
+    var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
     pipeline.findsCallSites = arguments.has("--call-sites")
     let result = pipeline.run(paths: arguments.positionals) { step in
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")

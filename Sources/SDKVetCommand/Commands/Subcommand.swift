@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 /// What every `sdkvet` subcommand provides: its declaration, and how to run it.
 protocol Subcommand {
@@ -16,6 +17,9 @@ struct CommandContext: Sendable {
   let streams: OutputStreams
   /// The environment (`NO_COLOR`, …).
   let environment: [String: String]
+  /// The file system every command reads: the local one, large files mapped under the SIGBUS
+  /// guard (a file that shrinks while it is read is one error, not a crash).
+  var fileSystem: any ScanFileSystem { LocalFileSystem(largeFiles: .mapped) }
 
   /// Reports one unreadable input on standard error: `sdkvet: path[member](arch): message`.
   func report(_ error: BinaryError, path: String) {

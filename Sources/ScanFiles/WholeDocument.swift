@@ -1,3 +1,5 @@
+public import BinaryImage
+
 extension FileBytes {
   /// The whole of a document the user names on the command line (a `--catalog` overlay, a
   /// `--baseline` report), copied out of the file, so nothing stays mapped while it is parsed.

@@ -1,18 +1,16 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+package import BinaryImage
 
 /// A file's bytes in private, writable memory: what every reader takes, whether the bytes came
 /// from the local disk, an archive entry or memory.
 ///
-/// A small file (at most `readThreshold` bytes) is read with `read(2)`: mapping and unmapping it
-/// would cost more than copying it. A larger file is memory-mapped privately, so only the pages
-/// of the tables a reader parses are ever read from disk; `TruncationGuard` keeps a mapped file
-/// that shrinks while it is parsed (a build writing it, a sync client) from raising SIGBUS, and
-/// `shrankWhileRead` then says the result must be discarded. Either way the memory is private
-/// and writable, so a library that converts byte order in place (libelf) never changes the file.
+/// A small file (at most `readThreshold` bytes) is copied: mapping and unmapping it would cost
+/// more than copying it. A larger one is copied only as far as its reader's tables reach or,
+/// when the local file system maps files (`LocalFileSystem.LargeFiles.mapped`, which the CLI
+/// uses), mapped privately, so only the pages a reader parses are read from disk; then
+/// `TruncationGuard` keeps a file that shrinks while it is parsed (a build writing it, a sync
+/// client) from raising SIGBUS, and `shrankWhileRead` says the result must be discarded. Either
+/// way the memory is private and writable, so a library that converts byte order in place
+/// (libelf) never changes the file.
 public final class FileBytes: @unchecked Sendable {
   /// Files up to this size are read rather than mapped.
   public static let readThreshold = 256 << 10
@@ -56,33 +54,30 @@ public final class FileBytes: @unchecked Sendable {
   ///
   /// The file is opened without waiting (a FIFO or device swapped in for a file never blocks)
   /// and must be a regular file. Reading stops at `limit`; `fileSize` tells whether there was more.
+  /// A file larger than `readThreshold` is mapped when `mapping` is on and `TruncationGuard` is
+  /// installed; otherwise it is copied, and then only as far as `needed` asks (a reader's tables),
+  /// judged from the bytes copied so far, in at most four rounds before the rest is read.
   /// - Throws: `io` when the file cannot be opened, is not a regular file, or shrinks while it is read.
-  public convenience init(path: String, limit: Int) throws(BinaryError) {
-    let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-    guard fd >= 0 else { throw BinaryError(.io, "cannot open: \(Self.errnoText())") }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw BinaryError(.io, "cannot stat: \(Self.errnoText())") }
-    let kind = FileKindName(mode: UInt32(info.st_mode))
+  package convenience init(
+    path: String, limit: Int, mapping: Bool = false, needing needed: ((UnsafeRawBufferPointer, Int) -> Int)? = nil
+  ) throws(BinaryError) {
+    let fd = try FileCalls.openForReading(path).mapError { BinaryError(.io, "cannot open: \($0)") }.get()
+    defer { FileCalls.closeFile(fd) }
+    let (kind, fileSize) = try FileCalls.kindAndSize(of: fd).mapError { BinaryError(.io, "cannot stat: \($0)") }.get()
     guard kind == .regular else {
       throw BinaryError(.io, "is a \(kind?.description ?? "special file"), not a regular file")
     }
-    let fileSize = Int(exactly: info.st_size) ?? 0
     let count = min(fileSize, max(0, limit))
     guard count > 0 else {
       self.init(owning: nil, count: 0, fileSize: fileSize)
       return
     }
-    if count > Self.readThreshold, let mapped = Self.map(fd, count: count) {
+    if mapping, count > Self.readThreshold, let mapped = Self.map(fd, count: count) {
       self.init(storage: mapped, count: count, fileSize: fileSize)
       return
     }
-    let buffer = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 16)
-    if let failure = Self.readFully(fd, into: buffer, count: count) {
-      buffer.deallocate()
-      throw failure
-    }
-    self.init(owning: buffer, count: count, fileSize: fileSize)
+    let (buffer, copied) = try Self.copy(fd, count: count, fileSize: fileSize, needing: needed)
+    self.init(owning: buffer, count: copied, fileSize: fileSize)
   }
 
   /// Takes `buffer` (from `UnsafeMutableRawPointer.allocate`, `count` bytes written) as the
@@ -109,77 +104,60 @@ public final class FileBytes: @unchecked Sendable {
     case .none: break
     case .allocated(let buffer): buffer.deallocate()
     case .mapped(let address, let slot):
-      munmap(address, bytes.count)
+      FileCalls.unmap(address, count: bytes.count)
       TruncationGuard.release(slot)
     }
   }
 
   /// Maps `count` bytes of `fd` privately and watches the mapping; `nil` to read instead.
   private static func map(_ fd: Int32, count: Int) -> Storage? {
-    guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-      return nil
-    }
+    guard case .success(let address) = FileCalls.mapPrivately(fd, count: count) else { return nil }
     guard let slot = TruncationGuard.watch(address, count: count) else {
-      munmap(address, count)
+      FileCalls.unmap(address, count: count)
       return nil
     }
     return .mapped(address, guardSlot: slot)
   }
 
-  /// Reads exactly `count` bytes, retrying short reads and interrupts.
-  private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> BinaryError? {
-    var done = 0
-    while done < count {
-      let got = read(fd, buffer + done, count - done)
-      if got > 0 {
-        done += got
-      } else if got < 0 && errno == EINTR {
-        continue
-      } else if got == 0 {
-        return BinaryError(.io, "the file shrank while it was read (\(done) of \(count) bytes)", offset: UInt64(done))
-      } else {
-        return BinaryError(.io, "cannot read: \(errnoText())", offset: UInt64(done))
+  /// Copies the first `count` bytes of `fd`, or only as many as `needed` asks for.
+  private static func copy(
+    _ fd: Int32, count: Int, fileSize: Int, needing needed: ((UnsafeRawBufferPointer, Int) -> Int)?
+  ) throws(BinaryError) -> (UnsafeMutableRawPointer, Int) {
+    var wanted = needed == nil || count <= readThreshold ? count : min(count, firstRead)
+    var buffer = UnsafeMutableRawPointer.allocate(byteCount: wanted, alignment: 16)
+    var copied = 0
+    var rounds = 0
+    while true {
+      if let failure = readFully(fd, into: buffer, from: copied, to: wanted) {
+        buffer.deallocate()
+        throw failure
       }
+      copied = wanted
+      guard let needed, copied < count else { break }
+      rounds += 1
+      let asked =
+        rounds > 3 ? count : min(count, needed(UnsafeRawBufferPointer(start: buffer, count: copied), fileSize))
+      guard asked > copied else { break }
+      let larger = UnsafeMutableRawPointer.allocate(byteCount: asked, alignment: 16)
+      larger.copyMemory(from: buffer, byteCount: copied)
+      buffer.deallocate()
+      buffer = larger
+      wanted = asked
     }
-    return nil
+    return (buffer, copied)
   }
 
-  private static func errnoText() -> String {
-    String(cString: strerror(errno))
-  }
-}
-
-/// What kind of file system object a `stat` mode describes, named for messages.
-public enum FileKindName: String, Sendable, CustomStringConvertible {
-  /// A regular file.
-  case regular = "regular file"
-  /// A directory.
-  case directory = "folder"
-  /// A symbolic link.
-  case symbolicLink = "symbolic link"
-  /// A named pipe.
-  case fifo = "FIFO (named pipe)"
-  /// A socket.
-  case socket
-  /// A character device.
-  case characterDevice = "character device"
-  /// A block device.
-  case blockDevice = "block device"
-
-  /// The kind of `mode`'s file type bits; `nil` for an unknown type.
-  public init?(mode: UInt32) {
-    switch mode & UInt32(S_IFMT) {
-    case UInt32(S_IFREG): self = .regular
-    case UInt32(S_IFDIR): self = .directory
-    case UInt32(S_IFLNK): self = .symbolicLink
-    case UInt32(S_IFIFO): self = .fifo
-    case UInt32(S_IFSOCK): self = .socket
-    case UInt32(S_IFCHR): self = .characterDevice
-    case UInt32(S_IFBLK): self = .blockDevice
-    default: return nil
+  /// Reads bytes `from..<to` into `buffer` at the same offsets; an error when the file ends first.
+  private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawPointer, from: Int, to: Int) -> BinaryError? {
+    switch FileCalls.read(fd, into: buffer + from, count: to - from, at: from) {
+    case .failure(let error): return BinaryError(.io, "cannot read: \(error)", offset: UInt64(from))
+    case .success(let got) where got < to - from:
+      return BinaryError(
+        .io, "the file shrank while it was read (\(from + got) of \(to) bytes)", offset: UInt64(from + got))
+    case .success: return nil
     }
   }
 
-  /// The name used in messages ("FIFO (named pipe)", "folder", …).
-  public var description: String { rawValue }
+  /// The bytes copied first when a reader says how many it needs: a Mach-O header and its load commands.
+  private static let firstRead = 64 << 10
 }

@@ -1,22 +1,9 @@
+import ScanFiles
 import Testing
 
 @testable import PackageProvenance
 
-@Suite struct RootContainmentTests {
-  @Test(arguments: [
-    ("App/Pods/Kit", "App", true),
-    ("App", "App", true),
-    ("Apple/Pods/Kit", "App", false),
-    ("App.zip!/Pods/Kit", "App.zip", true),
-    ("App.zip!", "App.zip", true),
-    ("App.zipped/Pods", "App.zip", false),
-    ("/anything", "/", true),
-    ("./Podfile.lock", "Pods", false),
-  ])
-  func aPathIsInsideItsFolderOrArchive(path: String, folder: String, inside: Bool) {
-    #expect(StateFileReader.path(path, isInside: folder) == inside)
-  }
-
+@Suite struct ManagedLocationTests {
   @Test(arguments: [
     ("P/.build/artifacts/id/T/X.xcframework", "P/.build", "P"),
     (".build/artifacts/id/X.xcframework", ".build", "."),
@@ -26,13 +13,13 @@ import Testing
     ("Pods/Kit/Pods/Inner/Inner.framework", "Pods/Kit/Pods", "Pods/Kit"),
   ])
   func theInnermostManagerFolderIsFound(path: String, folder: String, project: String) {
-    let location = ManagedLocation(targetPath: path)
-    #expect(location?.folder == folder)
-    #expect(location?.project == project)
+    let location = ManagedLocation(targetPath: ScanPath(reportText: path))
+    #expect(location?.folder.description == folder)
+    #expect(location?.project.description == project)
   }
 
   @Test(arguments: ["Pods/Kit.framework", ".build/artifacts/id", "Carthage/Build", "Vendor/Kit.framework"])
   func aPathNoManagerPutThereHasNoLocation(path: String) {
-    #expect(ManagedLocation(targetPath: path) == nil)
+    #expect(ManagedLocation(targetPath: ScanPath(reportText: path)) == nil)
   }
 }

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Every C library call through which sdkvet touches the file system, each returning its result
+/// or the `Errno` that explains the failure: one place to read what a scan does to files, and to
+/// port. Paths go to the system as their exact bytes (`PathBytes`).
+enum FileCalls {
+  /// `lstat(2)` when `followingLinks` is false, else `stat(2)`.
+  static func status(_ path: String, followingLinks: Bool) -> Result<stat, Errno> {
+    var info = stat()
+    let result = PathBytes.withCString(path) { followingLinks ? stat($0, &info) : lstat($0, &info) }
+    return result == 0 ? .success(info) : .failure(.current)
+  }
+
+  /// `realpath(3)`.
+  static func resolvedPath(_ path: String) -> Result<String, Errno> {
+    guard let resolved = PathBytes.withCString(path, { realpath($0, nil) }) else { return .failure(.current) }
+    defer { free(resolved) }
+    return .success(PathBytes.decode(cString: resolved))
+  }
+
+  /// `readlink(2)`, for a target of at most 4,095 bytes (`PATH_MAX` on Linux).
+  static func linkTarget(_ path: String) -> Result<String, Errno> {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { raw in
+      raw.baseAddress.map { base in PathBytes.withCString(path) { readlink($0, base, raw.count) } } ?? -1
+    }
+    guard count >= 0 else { return .failure(.current) }
+    guard count < buffer.count else { return .failure(.nameTooLong) }
+    return .success(PathBytes.decode(buffer[0..<count]))
+  }
+
+  /// `opendir(3)`, `readdir(3)`, `closedir(3)`: the names in a folder, without `.` and `..`.
+  static func directoryEntries(_ path: String) -> Result<[String], Errno> {
+    guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return .failure(.current) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
+          // "." and ".." are the only names that start with a dot and end right after one or two.
+          name[0] == 0x2E && (name[1] == 0 || name[1] == 0x2E && name[2] == 0) ? nil : PathBytes.decode(cString: name)
+        }
+      }
+      if let name { names.append(name) }
+    }
+    return .success(names)
+  }
+
+  /// `open(2)` for reading, never waiting (a FIFO swapped in for a file does not block).
+  static func openForReading(_ path: String) -> Result<Int32, Errno> {
+    let fd = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+    return fd >= 0 ? .success(fd) : .failure(.current)
+  }
+
+  /// `fstat(2)`: what kind of file `fd` is, and its size.
+  static func kindAndSize(of fd: Int32) -> Result<(kind: FileKindName?, size: Int), Errno> {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return .failure(.current) }
+    return .success((FileKindName(mode: UInt32(info.st_mode)), Int(exactly: info.st_size) ?? 0))
+  }
+
+  /// `close(2)`.
+  static func closeFile(_ fd: Int32) {
+    close(fd)
+  }
+
+  /// `pread(2)` until `count` bytes are read from `offset` or the file ends, retrying interrupts;
+  /// how many were read.
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Result<Int, Errno>
+  {
+    var done = 0
+    while done < count {
+      let got = pread(fd, buffer + done, count - done, off_t(offset + done))
+      if got > 0 {
+        done += got
+      } else if got == 0 {
+        break
+      } else if errno != EINTR {
+        return .failure(.current)
+      }
+    }
+    return .success(done)
+  }
+
+  /// `mmap(2)` of `count` bytes of `fd` as private, writable memory.
+  static func mapPrivately(_ fd: Int32, count: Int) -> Result<UnsafeMutableRawPointer, Errno> {
+    guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+      return .failure(.current)
+    }
+    return .success(address)
+  }
+
+  /// `munmap(2)`.
+  static func unmap(_ address: UnsafeMutableRawPointer, count: Int) {
+    munmap(address, count)
+  }
+}

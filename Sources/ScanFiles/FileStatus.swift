@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a path is, after following a symbolic link when asked to.
+public struct FileStatus: Sendable, Hashable {
+  /// The kind of file system object.
+  public enum Kind: Sendable, Hashable {
+    /// A directory.
+    case directory
+    /// A regular file.
+    case regular
+    /// A symbolic link (only from `linkStatus`).
+    case symbolicLink
+    /// A device, socket, FIFO or anything else: never a target.
+    case other
+  }
+
+  /// The kind of object.
+  public var kind: Kind
+  /// The device and inode pair that identifies the object, so that no object is visited twice.
+  public var identity: FileIdentity
+
+  /// Creates a status.
+  public init(kind: Kind, identity: FileIdentity) {
+    self.kind = kind
+    self.identity = identity
+  }
+}
+
+/// A file system object's identity: its device and inode numbers.
+public struct FileIdentity: Sendable, Hashable {
+  /// The device number.
+  public var device: UInt64
+  /// The inode number.
+  public var inode: UInt64
+
+  /// Creates an identity.
+  public init(device: UInt64, inode: UInt64) {
+    self.device = device
+    self.inode = inode
+  }
+}
+
+extension FileStatus {
+  /// The status `stat(2)` describes.
+  init(_ info: stat) {
+    let kind: Kind
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: kind = .directory
+    case S_IFREG: kind = .regular
+    case S_IFLNK: kind = .symbolicLink
+    default: kind = .other
+    }
+    self.init(
+      kind: kind,
+      identity: FileIdentity(
+        device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)))
+  }
+}
+
+/// What kind of file system object a `stat` mode describes, named for messages.
+public enum FileKindName: String, Sendable, CustomStringConvertible {
+  /// A regular file.
+  case regular = "regular file"
+  /// A directory.
+  case directory = "folder"
+  /// A symbolic link.
+  case symbolicLink = "symbolic link"
+  /// A named pipe.
+  case fifo = "FIFO (named pipe)"
+  /// A socket.
+  case socket
+  /// A character device.
+  case characterDevice = "character device"
+  /// A block device.
+  case blockDevice = "block device"
+
+  /// The kind of `mode`'s file type bits; `nil` for an unknown type.
+  public init?(mode: UInt32) {
+    switch mode & UInt32(S_IFMT) {
+    case UInt32(S_IFREG): self = .regular
+    case UInt32(S_IFDIR): self = .directory
+    case UInt32(S_IFLNK): self = .symbolicLink
+    case UInt32(S_IFIFO): self = .fifo
+    case UInt32(S_IFSOCK): self = .socket
+    case UInt32(S_IFCHR): self = .characterDevice
+    case UInt32(S_IFBLK): self = .blockDevice
+    default: return nil
+    }
+  }
+
+  /// The name used in messages ("FIFO (named pipe)", "folder", …).
+  public var description: String { rawValue }
+}

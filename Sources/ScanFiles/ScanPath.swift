@@ -1,0 +1,189 @@
+/// Where a scan found a file: a path on the file system it walks, then, for each archive opened
+/// on the way, the entry's path inside that archive.
+///
+/// The archive boundary is explicit (`segments`), so no `!` inside a string has to be found again
+/// to tell an archive's entry from a file on disk. Each segment is path text whose UTF-8 bytes
+/// are the path's bytes (a byte that is not UTF-8 stands as an escape, see `PathBytes`), and every
+/// operation works on those bytes by whole `/`-separated components, never on characters. Reports
+/// show a path as its `description`, `ARCHIVE!/ENTRY`, as they always have.
+public struct ScanPath: Sendable, Hashable {
+  /// The path on the walked file system, then one path per archive opened on the way, each
+  /// relative to the top of the archive the previous segment names; an empty last segment is the
+  /// top folder of that archive.
+  public let segments: [String]
+
+  /// A path on the walked file system, outside any archive.
+  public init(_ path: String) {
+    segments = [path]
+  }
+
+  /// A path made of `segments` (at least one).
+  public init(segments: [String]) {
+    self.segments = segments.isEmpty ? [""] : segments
+  }
+
+  /// Reads the text a report shows (`A.zip!/Payload/B.app`): each `!` that ends a component and
+  /// is followed by `/` or by the end opens an archive. Only for paths read back from a saved
+  /// report or policy; a scan builds its paths from components and archive boundaries.
+  public init(reportText text: String) {
+    var segments: [String] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    var searchFrom = start
+    while let bang = bytes[searchFrom...].firstIndex(of: UInt8(ascii: "!")) {
+      let after = bytes.index(after: bang)
+      searchFrom = after
+      guard after == bytes.endIndex || bytes[after] == Self.slash else { continue }
+      segments.append(String(text[start..<bang]))
+      start = after == bytes.endIndex ? after : bytes.index(after: after)
+      searchFrom = start
+    }
+    segments.append(String(text[start...]))
+    self.init(segments: segments)
+  }
+
+  /// Whether this path lies inside an archive.
+  public var isInsideArchive: Bool { segments.count > 1 }
+
+  /// The archive file holding this path; `nil` outside archives.
+  public var archive: ScanPath? {
+    isInsideArchive ? ScanPath(segments: Array(segments.dropLast())) : nil
+  }
+
+  /// The top folder of the archive file at this path, in which its entries are found.
+  public var archiveRoot: ScanPath {
+    ScanPath(segments: segments + [""])
+  }
+
+  /// The path inside the innermost archive (or the whole path outside archives).
+  public var innermost: String { segments[segments.count - 1] }
+
+  /// The last component of the innermost segment, without trailing slashes; `nil` for the top of
+  /// an archive, `/` or an empty path.
+  public var lastComponent: Substring? {
+    let text = Self.trimmingTrailingSlashes(innermost)
+    guard !text.isEmpty, text != "/" else { return nil }
+    guard let slash = text.utf8.lastIndex(of: Self.slash) else { return text }
+    return text[text.utf8.index(after: slash)...]
+  }
+
+  /// The last component's extension, after its last dot; `nil` when it has none (a dot that starts
+  /// the name, as in `.git`, makes no extension).
+  public var `extension`: Substring? {
+    guard let name = lastComponent, let dot = name.utf8.lastIndex(of: Self.dot), dot != name.startIndex else {
+      return nil
+    }
+    return name[name.utf8.index(after: dot)...]
+  }
+
+  /// The last component without its extension.
+  public var stem: Substring? {
+    guard let name = lastComponent else { return nil }
+    guard let dot = name.utf8.lastIndex(of: Self.dot), dot != name.startIndex else { return name }
+    return name[..<dot]
+  }
+
+  /// The path without its last component: the folder holding it (the archive's top folder for an
+  /// entry at the top); `nil` when there is no last component.
+  public var parent: ScanPath? {
+    guard lastComponent != nil else { return nil }
+    let text = Self.trimmingTrailingSlashes(innermost)
+    var parent = text.utf8.lastIndex(of: Self.slash).map { String(text[..<$0]) } ?? ""
+    if parent.isEmpty, text.utf8.first == Self.slash { parent = "/" }
+    return replacingInnermost(parent)
+  }
+
+  /// This path with `component` (a name, or a relative path) added below it.
+  public func appending(_ component: some StringProtocol) -> ScanPath {
+    let innermost = innermost
+    guard !innermost.isEmpty else { return replacingInnermost(String(component)) }
+    return replacingInnermost(
+      innermost.utf8.last == Self.slash ? innermost + component : innermost + "/" + component)
+  }
+
+  /// This path with `relativePath` added below it when it stays below it, lexically: not empty,
+  /// not absolute and with no `..` component (a path named by a property list); else `nil`.
+  public func appending(containedRelativePath relativePath: String) -> ScanPath? {
+    Self.isContainedRelative(relativePath) ? appending(relativePath) : nil
+  }
+
+  /// Whether `relativePath`, joined to a folder, stays below it, lexically: not empty, not
+  /// absolute and with no `..` component.
+  public static func isContainedRelative(_ relativePath: String) -> Bool {
+    !relativePath.isEmpty && relativePath.utf8.first != slash
+      && !relativePath.utf8.split(separator: slash, omittingEmptySubsequences: false).contains {
+        $0.elementsEqual("..".utf8)
+      }
+  }
+
+  /// The components of this path below `folder`, as reports name them (an archive's file
+  /// followed by `!`); `nil` when it is not below `folder`.
+  public func components(below folder: ScanPath) -> [Substring]? {
+    guard starts(with: folder) else { return nil }
+    return description.dropFirst(folder.description.count).split(separator: "/")
+  }
+
+  /// Whether `prefix` is this path or a folder above it, by whole components, across archive
+  /// boundaries: `/a/B.zip!/x` starts with `/a`, `/a/B.zip` and `/a/B.zip!`, not with `/a/B`.
+  public func starts(with prefix: ScanPath) -> Bool {
+    let last = prefix.segments.count - 1
+    guard last < segments.count, segments[..<last].elementsEqual(prefix.segments[..<last]) else { return false }
+    return Self.folder(prefix.segments[last], holds: segments[last])
+  }
+
+  private func replacingInnermost(_ text: String) -> ScanPath {
+    var segments = segments
+    segments[segments.count - 1] = text
+    return ScanPath(segments: segments)
+  }
+
+  /// Whether `path` is `folder` or below it, by whole components; the empty folder (an archive's
+  /// top) and `/` hold everything.
+  private static func folder(_ folder: String, holds path: String) -> Bool {
+    let folder = folder.utf8.count > 1 ? trimmingTrailingSlashes(folder) : Substring(folder)
+    guard !folder.isEmpty, folder != "/" else { return folder.isEmpty || path.utf8.first == slash }
+    guard path.utf8.starts(with: folder.utf8) else { return false }
+    let rest = path.utf8.dropFirst(folder.utf8.count)
+    return rest.isEmpty || rest.first == slash
+  }
+
+  private static func trimmingTrailingSlashes(_ text: String) -> Substring {
+    let bytes = text.utf8
+    guard !text.isEmpty else { return Substring(text) }
+    var end = bytes.endIndex
+    while end > bytes.index(after: bytes.startIndex), bytes[bytes.index(before: end)] == slash {
+      end = bytes.index(before: end)
+    }
+    return text[..<end]
+  }
+
+  private static let slash = UInt8(ascii: "/")
+  private static let dot = UInt8(ascii: ".")
+}
+
+extension ScanPath: Comparable {
+  /// Orders as the report text sorts (`A.zip!/x` before `A.zip/x`, as `!` sorts before `/`).
+  public static func < (lhs: ScanPath, rhs: ScanPath) -> Bool {
+    guard lhs.isInsideArchive || rhs.isInsideArchive else { return lhs.segments[0] < rhs.segments[0] }
+    return lhs.description < rhs.description
+  }
+}
+
+extension ScanPath: CustomStringConvertible {
+  /// The path as reports show it: segments joined by `!` (and a `/` before a non-empty entry path).
+  public var description: String {
+    guard isInsideArchive else { return segments[0] }
+    var text = segments[0]
+    for segment in segments.dropFirst() {
+      text += segment.isEmpty ? "!" : "!/" + segment
+    }
+    return text
+  }
+}
+
+extension ScanPath: ExpressibleByStringLiteral {
+  /// A path on the walked file system written as a literal, as `FilePath` takes one.
+  public init(stringLiteral path: String) {
+    self.init(path)
+  }
+}

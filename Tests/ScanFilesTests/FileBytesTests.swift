@@ -1,0 +1,69 @@
+import BinaryImage
+import Foundation
+import ScanFiles
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite struct FileBytesTests {
+  /// A mapped file cut to nothing while it is read: without the truncation guard, touching a
+  /// page past the new end raises SIGBUS and ends this test process; with it, the page reads as
+  /// zeros and `shrankWhileRead` says so.
+  @Test func mappedFileTruncatedWhileReadReadsZerosAndSaysSo() throws {
+    let tree = try TemporaryTree()
+    let path = tree.root + "/big.bin"
+    try tree.file("big.bin", [UInt8](repeating: 0xAB, count: 4 << 20))
+    let file = try LocalFileSystem(largeFiles: .mapped).contents(of: ScanPath(path), limit: ReadLimits.binaryBytes)
+    #expect(file.bytes.count == 4 << 20)
+    #expect(file.bytes[(4 << 20) - 1] == 0xAB)
+    #expect(!file.shrankWhileRead)
+    #expect(truncate(path, 0) == 0)
+    #expect(file.bytes[(2 << 20) + 12345] == 0)
+    #expect(file.shrankWhileRead)
+  }
+
+  /// Without the guard (an embedder's default) a large file is copied, and only as far as the
+  /// reader says it needs: nothing is mapped, so nothing can fault.
+  @Test func copiedFilesStopWhereTheReaderSays() throws {
+    let tree = try TemporaryTree()
+    try tree.file("big.bin", [UInt8](repeating: 0xAB, count: 4 << 20))
+    var asked: [Int] = []
+    let file = try LocalFileSystem().contents(of: ScanPath(tree.root + "/big.bin"), limit: ReadLimits.binaryBytes) {
+      leading, fileSize in
+      asked.append(leading.count)
+      return leading.count < 100_000 ? 100_000 : 150_000
+    }
+    #expect(asked == [64 << 10, 100_000, 150_000])
+    #expect(file.bytes.count == 150_000)
+    #expect(file.fileSize == 4 << 20)
+    #expect(!file.shrankWhileRead)
+    let whole = try LocalFileSystem().contents(of: ScanPath(tree.root + "/big.bin"), limit: ReadLimits.binaryBytes)
+    #expect(whole.bytes.count == 4 << 20)
+  }
+
+  /// A look-up that fails says why, as the system numbers it.
+  @Test func lookUpsAnswerTheErrno() throws {
+    let tree = try TemporaryTree()
+    try tree.file("file", [1])
+    let local = LocalFileSystem()
+    #expect(local.status(ScanPath(tree.root + "/absent")) == .failure(.noSuchFile))
+    #expect(local.directoryEntries(ScanPath(tree.root + "/file")) == .failure(.notADirectory))
+    #expect(local.linkTarget(ScanPath(tree.root + "/file")) == .failure(.invalidArgument))
+    #expect(Errno.noSuchFile.description.isEmpty == false)
+  }
+
+  @Test func smallFilesAreReadAndFIFOsRefused() throws {
+    let tree = try TemporaryTree()
+    try tree.file("small.bin", [1, 2, 3])
+    let small = try FileBytes(path: tree.root + "/small.bin", limit: 2)
+    #expect(Array(small.bytes) == [1, 2])
+    #expect(small.fileSize == 3)
+    #expect(mkfifo(tree.root + "/pipe", 0o600) == 0)
+    #expect(throws: BinaryError.self) { try FileBytes(path: tree.root + "/pipe", limit: 8) }
+  }
+}

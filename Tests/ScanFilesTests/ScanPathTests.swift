@@ -1,0 +1,78 @@
+import ScanFiles
+import Testing
+
+@Suite struct ScanPathTests {
+  /// "Inside the scanned root" is one decision, by whole components, across archive boundaries.
+  @Test(arguments: [
+    ("App/Pods/Kit", "App", true),
+    ("App", "App", true),
+    ("App/", "App", true),
+    ("Apple/Pods/Kit", "App", false),
+    ("App.zip!/Pods/Kit", "App.zip", true),
+    ("App.zip!", "App.zip", true),
+    ("App.zip!/Pods/Kit", "App.zip!", true),
+    ("App.zip!/Pods/Kit", "App.zip!/Pods", true),
+    ("App.zip!/PodsX", "App.zip!/Pods", false),
+    ("App.zipped/Pods", "App.zip", false),
+    ("App.zip", "App.zip!", false),
+    ("/anything", "/", true),
+    ("/a/B.zip!/x", "/a/", true),
+    ("./Podfile.lock", "Pods", false),
+  ])
+  func aPathIsInsideItsFolderOrArchive(path: String, folder: String, inside: Bool) {
+    #expect(ScanPath(reportText: path).starts(with: ScanPath(reportText: folder)) == inside)
+  }
+
+  /// The report text comes back from the segments unchanged, and only `!` before `/` or at the
+  /// end opens an archive.
+  @Test(arguments: [
+    ("/a/B.zip!/Payload/C.app", ["/a/B.zip", "Payload/C.app"]),
+    ("B.zip!", ["B.zip", ""]),
+    ("B.zip!/c.zip!/x", ["B.zip", "c.zip", "x"]),
+    ("Wow!Kit.framework/Wow!Kit", ["Wow!Kit.framework/Wow!Kit"]),
+    ("", [""]),
+  ])
+  func reportTextRoundTrips(text: String, segments: [String]) {
+    let path = ScanPath(reportText: text)
+    #expect(path.segments == segments)
+    #expect(path.description == text)
+  }
+
+  /// The last component, its stem and extension ignore trailing slashes; a leading dot makes no
+  /// extension; the top of an archive and `/` have no last component.
+  @Test(arguments: [
+    ("Kit.framework/", "Kit.framework", "Kit", "framework"),
+    ("/x/libz.so.1", "libz.so.1", "libz.so", "1"),
+    (".hidden", ".hidden", ".hidden", nil),
+    ("Info", "Info", "Info", nil),
+  ])
+  func componentsAreReadFromTheBytes(text: String, last: String, stem: String, pathExtension: String?) {
+    let path = ScanPath(text)
+    #expect(path.lastComponent.map(String.init) == last)
+    #expect(path.stem.map(String.init) == stem)
+    #expect(path.extension.map(String.init) == pathExtension)
+  }
+
+  @Test func theTopOfAnArchiveAndTheRootHaveNoLastComponent() {
+    #expect(ScanPath(reportText: "B.zip!").lastComponent == nil)
+    #expect(ScanPath("/").lastComponent == nil)
+    #expect(ScanPath(reportText: "B.zip!/x").parent?.description == "B.zip!")
+    #expect(ScanPath("/x").parent?.description == "/")
+  }
+
+  @Test func appendingAddsOneSlashAndEntersAnArchiveAtItsTop() {
+    #expect(ScanPath("a/").appending("b").description == "a/b")
+    #expect(ScanPath("a").appending("b").description == "a/b")
+    #expect(ScanPath("a.zip").archiveRoot.appending("b").description == "a.zip!/b")
+    #expect(ScanPath("a").appending(containedRelativePath: "../b") == nil)
+    #expect(ScanPath("a").appending(containedRelativePath: "/b") == nil)
+    #expect(ScanPath("a").appending(containedRelativePath: "") == nil)
+    #expect(ScanPath("a").appending(containedRelativePath: "b/c")?.description == "a/b/c")
+  }
+
+  /// Paths sort as their report text does (`!` before `/`).
+  @Test func pathsSortAsTheirText() {
+    let texts = ["a b", "a!/x", "a/b", "a", "a.zip!/b", "a.zip/b"]
+    #expect(texts.map { ScanPath(reportText: $0) }.sorted().map(\.description) == texts.sorted())
+  }
+}
