@@ -114,6 +114,7 @@ let package = Package(
       ],
       swiftSettings: strictSettings),
     .testTarget(name: "BinaryImageTests", dependencies: ["BinaryImage", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "CodeScanTests", dependencies: ["CodeScan"], swiftSettings: strictSettings),
     .testTarget(name: "ELFSymbolsTests", dependencies: ["ELFSymbols", "ImageLoader", "TestSupport", "CodeScan"], swiftSettings: strictSettings),
     .testTarget(name: "MachOImageTests", dependencies: ["MachOImage", "ImageLoader", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
