@@ -1,0 +1,5 @@
+#ifndef SDKVET_CLIBCRYPTO_SHIM_H
+#define SDKVET_CLIBCRYPTO_SHIM_H
+#include <openssl/evp.h>
+#include <openssl/sha.h>
+#endif
