@@ -1,5 +1,4 @@
 #ifndef SDKVET_CLIBCRYPTO_SHIM_H
 #define SDKVET_CLIBCRYPTO_SHIM_H
 #include <openssl/evp.h>
-#include <openssl/sha.h>
 #endif

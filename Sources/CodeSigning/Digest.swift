@@ -16,23 +16,11 @@
 public enum Digest {
   /// The SHA-256 digest (32 bytes) of `bytes`; `nil` only when libcrypto cannot compute one
   /// (out of memory, or a configuration that leaves the algorithm out).
-  public static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-    #if canImport(CryptoKit)
-      digest(bytes, with: CryptoKit.SHA256.self)
-    #elseif canImport(CLibCrypto)
-      digest(bytes, with: EVP_sha256(), length: Int(SHA256_DIGEST_LENGTH))
-    #endif
-  }
+  public static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { digest(bytes, .sha256) }
 
   /// The SHA-1 digest (20 bytes) of `bytes`, the hash of older (`hashType` 1) code directories;
   /// `nil` only when libcrypto cannot compute one.
-  public static func sha1(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
-    #if canImport(CryptoKit)
-      digest(bytes, with: Insecure.SHA1.self)
-    #elseif canImport(CLibCrypto)
-      digest(bytes, with: EVP_sha1(), length: Int(SHA_DIGEST_LENGTH))
-    #endif
-  }
+  public static func sha1(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { digest(bytes, .sha1) }
 
   /// Hexadecimal, two digits a byte: lowercase as `sha256sum` prints, uppercase as Xcode and
   /// `codesign` print certificate fingerprints.
@@ -43,8 +31,17 @@ public enum Digest {
     return String(decoding: text, as: UTF8.self)
   }
 
+  private enum Algorithm { case sha1, sha256 }
+
   #if canImport(CryptoKit)
-    /// The digest of `bytes` by one of CryptoKit's hash functions, which take any length.
+    /// The digest of `bytes` by CryptoKit's hash function for `algorithm`, which takes any length.
+    private static func digest(_ bytes: UnsafeRawBufferPointer, _ algorithm: Algorithm) -> [UInt8]? {
+      switch algorithm {
+      case .sha1: digest(bytes, with: Insecure.SHA1.self)
+      case .sha256: digest(bytes, with: CryptoKit.SHA256.self)
+      }
+    }
+
     private static func digest<Function: HashFunction>(_ bytes: UnsafeRawBufferPointer, with _: Function.Type)
       -> [UInt8]
     {
@@ -53,16 +50,16 @@ public enum Digest {
       return Array(function.finalize())
     }
   #elseif canImport(CLibCrypto)
-    /// The `length`-byte digest of `bytes` by libcrypto's `algorithm`, in one `EVP_Digest` call.
-    private static func digest(_ bytes: UnsafeRawBufferPointer, with algorithm: OpaquePointer?, length: Int)
-      -> [UInt8]?
-    {
-      var digest = [UInt8](repeating: 0, count: length)
+    /// The digest of `bytes` by libcrypto's `algorithm`, in one `EVP_Digest` call.
+    private static func digest(_ bytes: UnsafeRawBufferPointer, _ algorithm: Algorithm) -> [UInt8]? {
+      var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
       var written: UInt32 = 0
       let status = digest.withUnsafeMutableBufferPointer { output in
-        EVP_Digest(bytes.baseAddress, bytes.count, output.baseAddress, &written, algorithm, nil)
+        EVP_Digest(
+          bytes.baseAddress, bytes.count, output.baseAddress, &written, algorithm == .sha1 ? EVP_sha1() : EVP_sha256(),
+          nil)
       }
-      return status == 1 && written == length ? digest : nil
+      return status == 1 ? Array(digest.prefix(Int(written))) : nil
     }
   #endif
 }
