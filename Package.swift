@@ -46,12 +46,13 @@ let package = Package(
   products: [
     .executable(name: "sdkvet", targets: ["sdkvet"]),
     /// The scan as a library: `ScanEngine.ScanPipeline` and `BinaryListing`, with the modules
-    /// their public API speaks in (catalog, discovery, audit report, renderers, image model).
+    /// their public API speaks in (catalog, discovery, audit report, renderers, image model),
+    /// and `CodeSigning`, which reads the image model's signatures.
     .library(
       name: "SDKVetScan",
       targets: [
         "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
-        "PackageProvenance",
+        "PackageProvenance", "CodeSigning",
       ]),
     /// `swift package sdkvet`: scans the binary targets of the package that depends on this one.
     .plugin(name: "SDKVetPlugin", targets: ["SDKVetPlugin"]),
