@@ -1,4 +1,5 @@
 import BinaryImage
+import CodeSigning
 
 /// libFuzzer entry point for the code-signature reader: the input is read as an embedded
 /// signature (a superblob), then split at its first two bytes into a detached signature's

@@ -17,8 +17,8 @@ import tempfile
 # (feature, substrings of a frame's symbol), innermost match first; discovery is matched on the
 # whole chain before anything else.
 FEATURES = [
-    ("signatures", ["CodeSignatureInfo", "SHA256", "6Digest", "CMSSignedData", "SigningCertificate",
-                    "BundleSignature", "CodeSignatureReading"]),
+    ("signatures", ["11CodeSigning", "CodeSignatureInfo", "SigningCertificate", "BundleSignature", "EVP_Digest",
+                    "sha256_block", "sha1_block"]),
     ("hosts", ["HostStrings", "HostCollector", "8HostName"]),
     ("lookup strings", ["LookupStrings", "CFStrings"]),
     ("selectors", ["ObjCSelectorReferences"]),

@@ -1,4 +1,5 @@
-# Build steps shared by the libFuzzer scripts (fuzz-macho, fuzz-documents); source this file.
+# Build steps shared by the libFuzzer scripts (fuzz-macho, fuzz-documents, fuzz-archives,
+# fuzz-signatures); source this file.
 #
 #   fuzz_setup WORK                    common swiftc flags; modules go to WORK/modules
 #   fuzz_module NAME SOURCES...        one package module as WORK/modules/libNAME.a + NAME.swiftmodule
@@ -15,9 +16,10 @@
 fuzz_setup() {
   FUZZ_WORK="$1"
   FUZZ_SWIFTC="${SWIFTC:-/opt/swift/usr/bin/swiftc}"
+  # CodeSigning's libcrypto module map: every module built over CodeSigning loads it too.
   FUZZ_FLAGS=(-O -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -package-name sdkvet
     -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
-    -I "$FUZZ_WORK/modules" -L "$FUZZ_WORK/modules")
+    -I "$FUZZ_WORK/modules" -L "$FUZZ_WORK/modules" -I "$(dirname "${BASH_SOURCE[0]}")/../../Sources/CLibCrypto")
   mkdir -p "$FUZZ_WORK/modules"
   FUZZ_BUILT=""
 }

@@ -1,4 +1,5 @@
 public import BinaryImage
+import CodeSigning
 public import ScanFiles
 import Synchronization
 public import TargetDiscovery
@@ -122,13 +123,16 @@ public struct ArchiveMountingFileSystem: ArchiveMounting {
         throw BinaryError(.unsupported, "archive is larger than \(ReadLimits.describe(limit)); not read")
       }
       let index = try ArchiveIndex(bytes)
+      guard let sha256 = Digest.sha256(bytes.bytes) else {
+        throw BinaryError(.unsupported, "archive's SHA-256 cannot be computed; not read")
+      }
       let root = path.archiveRoot
       let resolvedFile = (try? resolvedPath(path).get()) ?? path
       let problem = { (entry: (name: String, reason: String)) in
         DiscoveryProblem(path: root.appending(entry.name), message: entry.reason)
       }
       let description = MountedArchive(
-        path: path, root: root, format: index.formatDescription, sha256: SHA256.hexDigest(of: bytes.bytes),
+        path: path, root: root, format: index.formatDescription, sha256: Digest.hex(sha256),
         entryCount: index.entryCount, skipped: index.skipped.map(problem), ambiguous: index.ambiguous.map(problem))
       let mount = Mount(
         index: index, description: description, resolvedArchive: resolvedFile, depth: depth,

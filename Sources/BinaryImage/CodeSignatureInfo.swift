@@ -1,7 +1,7 @@
 /// What a code signature says about who built a binary or bundle: its code directories, its
-/// CMS signature's certificate, and the signer Xcode would name. Read from a Mach-O
-/// `LC_CODE_SIGNATURE` superblob or from a bundle's `_CodeSignature/` files (both
-/// `CodeSignatureInfo.init(superBlob:)` and `init(codeDirectory:alternates:cms:)`).
+/// CMS signature's certificate, and the signer Xcode would name. Part of the image model; the
+/// `CodeSigning` module reads it from a Mach-O `LC_CODE_SIGNATURE` superblob or from a bundle's
+/// `_CodeSignature/` files (`init(superBlob:)` and `init(codeDirectory:alternates:cms:)` there).
 ///
 /// Nothing here verifies a signature cryptographically: hashes are not compared with the code,
 /// and neither the CMS signature nor the certificate chain is checked. So the signer is named

@@ -1,4 +1,5 @@
 import BinaryImage
+import CodeSigning
 
 extension CodeSignatureInfo {
   /// Reads the signature `LC_CODE_SIGNATURE` names: a `linkedit_data_command` whose

@@ -1,4 +1,5 @@
 public import BinaryImage
+import CodeSigning
 import Foundation
 import PropertyLists
 public import ScanFiles
@@ -82,15 +83,9 @@ public struct BundleSignature: Sendable, Hashable {
   }
 }
 
-/// `CodeResources` compared with the files of the bundle: which sealed files are missing and
-/// which files are not sealed. File contents are not hashed, so a changed file goes unnoticed;
-/// only files added or removed after signing are found.
-///
-/// The seal is `files2` (`files` for signatures older than 10.9). A key whose entry names a
-/// `cdhash` or `requirement` is nested code, which seals everything below it; an entry marked
-/// `optional` may be absent. The rules' own regular expressions are not evaluated: the files the
-/// default `rules2` omit (`Info.plist` and `PkgInfo` at the root, `.DS_Store` anywhere,
-/// `*.lproj/locversion.plist`) and the `_CodeSignature/` folder itself are never expected.
+/// `CodeResources` (`CodeSigning.CodeResources`) compared with the files of the bundle: which
+/// sealed files are missing and which files are not sealed. File contents are not hashed, so a
+/// changed file goes unnoticed; only files added or removed after signing are found.
 public struct SealCheck: Sendable, Hashable {
   /// Sealed files that are not there, relative to the bundle, sorted.
   public var missing: [String]
@@ -113,21 +108,17 @@ public struct SealCheck: Sendable, Hashable {
   static let entryLimit = 100_000
 
   init(bundle: ScanPath, resources: ScanPath, in fileSystem: some ScanFileSystem) {
-    let plist = PropertyListFile.read(resources, in: fileSystem)
-    let seal: [String: PropertyListValue]
-    switch plist.contents {
+    let seal: CodeResources
+    switch PropertyListFile.read(resources, in: fileSystem).contents {
     case .failure(let error):
       self.init(missing: [], unsealed: [], problem: "CodeResources cannot be read (\(error.message))")
       return
     case .success(let document):
-      guard
-        let files = document.root.dictionaryValue?["files2"]?.dictionaryValue
-          ?? document.root.dictionaryValue?["files"]?.dictionaryValue
-      else {
+      guard let read = CodeResources(document.root) else {
         self.init(missing: [], unsealed: [], problem: "CodeResources has no files2 or files dictionary")
         return
       }
-      seal = files
+      seal = read
     }
     var present: [String] = []
     var budget = Self.entryLimit
@@ -139,24 +130,11 @@ public struct SealCheck: Sendable, Hashable {
       return
     }
     let presentSet = Set(present)
-    let nested = seal.filter { _, entry in
-      entry.dictionaryValue.map { $0["cdhash"] != nil || $0["requirement"] != nil } ?? false
-    }.keys
-    let missing = seal.filter { path, entry in
-      if case .boolean(true)? = entry.dictionaryValue?["optional"] { return false }
-      return !presentSet.contains(path) && (try? fileSystem.linkStatus(bundle.appending(path)).get()) == nil
-    }.keys
-    let unsealed = present.filter { path in
-      seal[path] == nil && !Self.isOmitted(path) && !nested.contains { path.hasPrefix($0 + "/") }
-    }
-    self.init(missing: missing.sorted(), unsealed: unsealed.sorted())
-  }
-
-  /// Files the default rules never seal, and the signature's own folder.
-  private static func isOmitted(_ path: String) -> Bool {
-    let name = ScanPath(path).lastComponent ?? ""
-    return path == "Info.plist" || path == "PkgInfo" || path.hasPrefix("_CodeSignature/") || name == ".DS_Store"
-      || (name == "locversion.plist" && path.dropLast(name.count + 1).hasSuffix(".lproj"))
+    self.init(
+      missing: seal.missing {
+        presentSet.contains($0) || (try? fileSystem.linkStatus(bundle.appending($0)).get()) != nil
+      },
+      unsealed: seal.unsealed(present))
   }
 
   /// Lists every file and symbolic link under `folder` (links are not followed), relative paths.

@@ -1,4 +1,4 @@
-import BinaryImage
+import CodeSigning
 import Foundation
 import SDKVetCommand
 import TestSupport
@@ -52,7 +52,7 @@ import Testing
     #expect(run.output.contains(#""policy": null"#))
     let named = child.run(["scan", "--format", "json", "--policy", ".sdkvet.json", "."])
     #expect(named.status == 0, "named with --policy it applies: \(named.error)")
-    let digest = Array(silencing.utf8).withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
+    let digest = Digest.hex(try #require(Array(silencing.utf8).withUnsafeBytes(Digest.sha256)))
     #expect(named.output.contains(#""path": ".sdkvet.json""#) && named.output.contains(digest))
   }
 
@@ -63,7 +63,7 @@ import Testing
     try tree.file(".sdkvet.json", Array(silencing.utf8))
     var child = ChildProcess()
     child.workingDirectory = tree.root
-    let digest = Array(silencing.utf8).withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
+    let digest = Digest.hex(try #require(Array(silencing.utf8).withUnsafeBytes(Digest.sha256)))
     for format in ["json", "sarif", "text", "markdown", "html"] {
       let run = child.run(["scan", "--format", format, noManifest])
       #expect(run.status == 0, "\(format): \(run.error)")

@@ -1,5 +1,6 @@
 import AuditReports
 import BinaryImage
+import CodeSigning
 import Foundation
 import PrivacyAudit
 import PrivacyCatalog
@@ -94,8 +95,10 @@ enum ScanCommand: Subcommand {
     if let policyFile {
       policy = JSONDocumentOption.load(policyFile, limit: ReadLimits.policyBytes, context: context) {
         data, origin throws(JSONDocumentError) in
-        let digest = data.withUnsafeBytes { Digest.hex(Digest.sha256($0)) }
-        return (try Policy(json: data, origin: origin), AppliedPolicy(path: origin, sha256: digest))
+        guard let digest = data.withUnsafeBytes(Digest.sha256) else {
+          throw JSONDocumentError(file: origin, path: "$", message: "its SHA-256 cannot be computed")
+        }
+        return (try Policy(json: data, origin: origin), AppliedPolicy(path: origin, sha256: Digest.hex(digest)))
       }
       guard let (loaded, _) = policy else { return .failure }
       do throws(JSONDocumentError) {

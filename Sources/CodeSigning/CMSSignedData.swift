@@ -1,3 +1,5 @@
+import BinaryImage
+
 /// What sdkvet reads of a CMS signature (RFC 5652 `ContentInfo` holding `SignedData`): the
 /// signer's certificate and the digest its signed attributes carry, with a small walker over the
 /// DER/BER encoding that checks every length against the bytes that exist.
@@ -36,7 +38,7 @@ struct CMSSignedData {
       }
     }
 
-    func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+    func digest(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? {
       switch self {
       case .sha1: Digest.sha1(bytes)
       case .sha256: Digest.sha256(bytes)
@@ -74,7 +76,7 @@ struct CMSSignedData {
     var signer: Element?
     if fields.count > 3, let last = fields.last, last.tag == 0x31 { signer = try last.children(in: cms).first }
     guard let signer else {
-      certificate = certificates.first?.certificate(in: cms)
+      certificate = try certificates.first?.certificate(in: cms)
       messageDigest = nil
       return
     }
@@ -89,11 +91,11 @@ struct CMSSignedData {
       let issuer = try cms.slice(at: issuerAndSerial[0].start, count: issuerAndSerial[0].length, "CMS signer issuer")
       let serial = try cms.slice(at: issuerAndSerial[1].start, count: issuerAndSerial[1].length, "CMS signer serial")
       certificate =
-        certificates.first {
+        try certificates.first {
           $0.issuer.bytes.elementsEqual(issuer.bytes) && $0.serial.bytes.elementsEqual(serial.bytes)
         }?.certificate(in: cms)
     } else {
-      certificate = certificates.first?.certificate(in: cms)
+      certificate = try certificates.first?.certificate(in: cms)
     }
     messageDigest = try Self.messageDigest(signerFields, in: cms)
   }
@@ -120,8 +122,8 @@ struct CMSSignedData {
   /// Whether the signed attributes' `messageDigest` is the digest of `codeDirectory`: `nil`
   /// when there is nothing to compare (no signer, no attribute, or an algorithm not computed).
   func matches(codeDirectory: ByteReader) -> Bool? {
-    guard let messageDigest else { return nil }
-    return messageDigest.algorithm.digest(codeDirectory.bytes).elementsEqual(messageDigest.value.bytes)
+    guard let messageDigest, let digest = messageDigest.algorithm.digest(codeDirectory.bytes) else { return nil }
+    return digest.elementsEqual(messageDigest.value.bytes)
   }
 
   /// One BER element: its tag, where its content starts, and where it ends.

@@ -1,3 +1,5 @@
+public import BinaryImage
+
 /// Reading code signature blobs (`<kern/cs_blobs.h>`): every blob is big-endian and starts with
 /// a magic and its own length; every offset and length is checked against the blob it sits in.
 extension CodeSignatureInfo {

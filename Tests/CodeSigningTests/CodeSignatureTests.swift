@@ -1,7 +1,8 @@
+import BinaryImage
 import TestSupport
 import Testing
 
-@testable import BinaryImage
+@testable import CodeSigning
 
 /// The code signature blob reader on hand-built blobs: the fields it reads, and hostile blobs
 /// (offsets out of range, huge counts, nested lengths that lie, CMS encodings that run away),
@@ -94,7 +95,7 @@ import Testing
   ) -> [UInt8] {
     var signerInfos: [UInt8] = []
     if let signing {
-      let digest = signing.withUnsafeBytes { digestOID == sha1OID ? Digest.sha1($0) : Digest.sha256($0) }
+      let digest = signing.withUnsafeBytes { digestOID == sha1OID ? Digest.sha1($0) : Digest.sha256($0) } ?? []
       let messageDigest = der(
         0x30, der(0x06, [0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x09, 0x04]) + der(0x31, der(0x04, digest)))
       let contentType = der(
@@ -140,10 +141,10 @@ import Testing
     let info = try Self.read(bytes).get()
     #expect(info.identifier == "dev.sdkvet.test" && info.teamIdentifier == "TEAM123456")
     #expect(info.directories.map(\.hashType) == [.sha1, .sha256])
-    #expect(info.directories[0].cdhash == primary.withUnsafeBytes { Digest.hex(Digest.sha1($0)) })
-    #expect(info.cdhash == alternate.withUnsafeBytes { Digest.hex(Digest.sha256($0).prefix(20)) })
+    #expect(info.directories[0].cdhash == primary.withUnsafeBytes { Digest.sha1($0).map { Digest.hex($0) } })
+    #expect(info.cdhash == alternate.withUnsafeBytes { Digest.sha256($0).map { Digest.hex($0.prefix(20)) } })
     #expect(info.signer == .appleDeveloperProgram(team: "TEAM123456"))
-    let fingerprint = Self.certificate.withUnsafeBytes { Digest.hex(Digest.sha256($0), uppercase: true) }
+    let fingerprint = Digest.hex(try #require(Self.certificate.withUnsafeBytes(Digest.sha256)), uppercase: true)
     #expect(
       info.certificate
         == .parsed(
@@ -162,7 +163,7 @@ import Testing
     let cms = Self.cms(
       certificates: [selfCertificate], signer: Self.issuerAndSerial("self", unit: nil), signing: primary)
     let selfSigned = try Self.read(Self.superBlob([(0, primary), (0x1_0000, Self.wrapper(cms))])).get()
-    let fingerprint = selfCertificate.withUnsafeBytes { Digest.hex(Digest.sha256($0), uppercase: true) }
+    let fingerprint = Digest.hex(try #require(selfCertificate.withUnsafeBytes(Digest.sha256)), uppercase: true)
     #expect(selfSigned.signer == .selfSigned(certificateSHA256: fingerprint))
     #expect(selfSigned.signer.description == "SelfSigned:\(fingerprint)")
   }
