@@ -147,8 +147,11 @@
 
     /// The size in the file of one `type` record of a class (`elf32_fsize`/`elf64_fsize`).
     static func fileSize(of type: ELFEntryType, is64Bit: Bool) -> Int {
-      is64Bit
-        ? elf64_fsize(libelfType(type), 1, UInt32(EV_CURRENT)) : elf32_fsize(libelfType(type), 1, UInt32(EV_CURRENT))
+      fileSize(libelfType(type), is64Bit: is64Bit)
+    }
+
+    private static func fileSize(_ type: Elf_Type, is64Bit: Bool) -> Int {
+      is64Bit ? elf64_fsize(type, 1, UInt32(EV_CURRENT)) : elf32_fsize(type, 1, UInt32(EV_CURRENT))
     }
 
     /// Translates the `type` record at `offset` of `bytes` into `value` (the class's C struct).
@@ -157,7 +160,7 @@
       into value: inout Record
     ) -> Bool {
       guard isInitialised, let base = bytes.baseAddress else { return false }
-      let size = is64Bit ? elf64_fsize(type, 1, UInt32(EV_CURRENT)) : elf32_fsize(type, 1, UInt32(EV_CURRENT))
+      let size = fileSize(type, is64Bit: is64Bit)
       guard size == MemoryLayout<Record>.size, offset >= 0, offset <= bytes.count - size else { return false }
       return withUnsafeMutableBytes(of: &value) { destination in
         // xlatetom only reads its source; the C declaration is not const-qualified in Elf_Data.
