@@ -162,14 +162,18 @@
       guard isInitialised, let base = bytes.baseAddress else { return false }
       let size = fileSize(type, is64Bit: is64Bit)
       guard size == MemoryLayout<Record>.size, offset >= 0, offset <= bytes.count - size else { return false }
+      func record(at buffer: UnsafeMutableRawPointer?) -> Elf_Data {
+        var data = Elf_Data()  // the other fields (offset, alignment) are 0
+        data.d_buf = buffer
+        data.d_type = type
+        data.d_version = UInt32(EV_CURRENT)
+        data.d_size = size
+        return data
+      }
       return withUnsafeMutableBytes(of: &value) { destination in
-        // xlatetom only reads its source; the C declaration is not const-qualified in Elf_Data.
-        var source = Elf_Data(
-          d_buf: UnsafeMutableRawPointer(mutating: base + offset), d_type: type, d_version: UInt32(EV_CURRENT),
-          d_size: size, d_off: 0, d_align: 0)
-        var target = Elf_Data(
-          d_buf: destination.baseAddress, d_type: type, d_version: UInt32(EV_CURRENT), d_size: size, d_off: 0,
-          d_align: 0)
+        // xlatetom only reads its source; Elf_Data's buffer is not const-qualified.
+        var source = record(at: UnsafeMutableRawPointer(mutating: base + offset))
+        var target = record(at: destination.baseAddress)
         let done =
           is64Bit
           ? elf64_xlatetom(&target, &source, UInt32(encoding)) : elf32_xlatetom(&target, &source, UInt32(encoding))
