@@ -58,9 +58,9 @@ portability:
 architecture:
 	Scripts/check-architecture
 
-# The differential checks against binutils nm and readelf and llvm-nm on a sample of this machine's libraries.
+# The differential checks against binutils nm and readelf and llvm-nm on the ELF fixtures and a sample of this machine's libraries.
 differential: release
-	Scripts/elf-differential --sample 150
+	Scripts/elf-differential --fixtures --sample 150
 	Scripts/macho-differential
 	@# This machine's own Mach-O archives (the Swift toolchain's embedded Apple runtimes), when present.
 	files=$$(find "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/../lib" -path '*apple*' -name '*.a' 2>/dev/null); \

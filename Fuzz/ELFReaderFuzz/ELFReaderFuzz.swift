@@ -1,6 +1,6 @@
 import BinaryImage
 
-@testable import ELFSymbols  // ELFSectionHeaders, ELFFrameDescriptions (Scripts/fuzz-elf builds with -enable-testing)
+@testable import ELFSymbols  // LibELF, ELFFrameDescriptions (Scripts/fuzz-elf builds with -enable-testing)
 
 /// libFuzzer entry point: every input is copied into the private buffer sdkvet reads its inputs
 /// into, read by `ELFReader` with every table enabled, and each image searched for the call
@@ -11,12 +11,14 @@ import BinaryImage
 public func fuzzELFReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let file = FileBytes(copying: UnsafeBufferPointer(start: data, count: data == nil ? 0 : size))
   var total = 0
-  let bytes = ByteReader(file.bytes)
-  if let sections = try? ELFSectionHeaders(bytes), let frame = sections.all.first(where: { $0.name == ".eh_frame" }),
-    let contents = try? bytes.slice(at: frame.offset, count: frame.size, ".eh_frame"),
-    let frames = try? ELFFrameDescriptions(contents, address: frame.address)
-  {
-    total &+= frames.ranges.count
+  if (try? ELFHeaderCheck.validate(file.bytes)) != nil, let elf = try? LibELF.open(memory: file.mutableBytes) {
+    defer { LibELF.end(elf) }
+    if let sections = try? LibELF.sections(elf), let frame = sections.first(where: { $0.name == ".eh_frame" }),
+      let contents = try? ELFCodeSearch.contents(elf, frame),
+      let frames = try? ELFFrameDescriptions(ByteReader(contents, baseOffset: frame.fileOffset), address: frame.address)
+    {
+      total &+= frames.ranges.count
+    }
   }
   if let read = try? ELFReader.read(file, path: "fuzz-input", options: .all) {
     for image in read.images {

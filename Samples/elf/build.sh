@@ -43,6 +43,13 @@ fi
   -Wl,-soname,libportable-ppc64.so -o libportable-ppc64.so src/portable_probe.c
 "$CLANG" "${CFLAGS[@]}" --target=mips-linux-gnu -c -o portable-mips.o src/portable_probe.c
 
+# Required-reason APIs and a host on a 32-bit and a big-endian file: an armv7 Android shared
+# object (ELF32 little-endian, DT_REL relocations, both DT_GNU_HASH and DT_HASH) and an s390x
+# object (ELF64 big-endian).
+"$CLANG" "${CFLAGS[@]}" --target=armv7a-linux-androideabi21 -fPIC -shared -nostdlib -fuse-ld=lld \
+  -Wl,-soname,libforeign-armv7.so -o libforeign-armv7.so src/foreign_probe.c
+"$CLANG" "${CFLAGS[@]}" --target=s390x-linux-gnu -c -o foreign-s390x.o src/foreign_probe.c
+
 # Deliberately broken inputs.
 mkdir -p broken
 python3 - <<'PY'

@@ -8,15 +8,24 @@
     static let typeShared: UInt16 = 3  // ET_DYN
     static let typeCore: UInt16 = 4  // ET_CORE
 
+    // e_machine
+    static let machineX8664: UInt16 = 62  // EM_X86_64
+    static let machineAArch64: UInt16 = 183  // EM_AARCH64
+
     // sh_type
+    static let sectionProgramBits: UInt32 = 1  // SHT_PROGBITS
     static let sectionSymbolTable: UInt32 = 2  // SHT_SYMTAB
     static let sectionStringTable: UInt32 = 3  // SHT_STRTAB
+    static let sectionRelocationsWithAddends: UInt32 = 4  // SHT_RELA
     static let sectionDynamic: UInt32 = 6  // SHT_DYNAMIC
     static let sectionDynamicSymbols: UInt32 = 11  // SHT_DYNSYM
     static let sectionSymbolIndices: UInt32 = 18  // SHT_SYMTAB_SHNDX
     static let sectionVersionDefinitions: UInt32 = 0x6fff_fffd  // SHT_GNU_verdef
     static let sectionVersionNeeds: UInt32 = 0x6fff_fffe  // SHT_GNU_verneed
     static let sectionVersionIndices: UInt32 = 0x6fff_ffff  // SHT_GNU_versym
+
+    // sh_flags
+    static let sectionFlagExecutable: UInt64 = 0x4  // SHF_EXECINSTR
 
     // p_type
     static let programLoad: UInt32 = 1  // PT_LOAD

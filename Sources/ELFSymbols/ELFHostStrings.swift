@@ -1,24 +1,21 @@
-import BinaryImage
+#if canImport(CLibELF)
+  import BinaryImage
 
-/// Reads `Image.hosts` of a 64-bit little-endian ELF image (x86-64, AArch64): the hosts named
-/// by whole NUL-terminated strings (`HostName`) of its `.rodata` and `.rodata.str*` sections
-/// (`SHT_PROGBITS`), within `HostCollector`'s caps. Other ELF images have no hosts read.
-enum ELFHostStrings {
-  /// `SHT_PROGBITS`.
-  private static let programBits: UInt32 = 1
-
-  /// The hosts of `bytes`, the whole image.
-  /// - Throws: when the section headers or a read section lie outside the image.
-  static func hosts(in bytes: ByteReader) throws(BinaryError) -> [String] {
-    guard bytes.count >= 64, try bytes.peek(UInt8.self, at: 4, "ELF class") == 2,
-      try bytes.peek(UInt8.self, at: 5, "ELF data encoding") == 1
-    else { return [] }
-    var collector = HostCollector()
-    let headers = try ELFSectionHeaders(bytes)
-    for section in headers.all
-    where section.type == programBits && (section.name == ".rodata" || section.name.hasPrefix(".rodata.str")) {
-      collector.considerStrings(in: try headers.contents(section, in: bytes))
+  /// Reads `Image.hosts` of an ELF image of any class and byte order: the hosts named by whole
+  /// NUL-terminated strings (`HostName`) of its `.rodata` and `.rodata.str*` sections
+  /// (`SHT_PROGBITS`), within `HostCollector`'s caps.
+  enum ELFHostStrings {
+    /// The hosts of the image `elf` reads.
+    /// - Throws: when the section headers or a read section's data cannot be read.
+    static func hosts(in elf: ELFDescriptor) throws(BinaryError) -> [String] {
+      var collector = HostCollector()
+      for section in try LibELF.sections(elf)
+      where section.type == ELFConstants.sectionProgramBits
+        && (section.name == ".rodata" || section.name.hasPrefix(".rodata.str"))
+      {
+        collector.considerStrings(in: try ELFCodeSearch.contents(elf, section))
+      }
+      return collector.hosts
     }
-    return collector.hosts
   }
-}
+#endif

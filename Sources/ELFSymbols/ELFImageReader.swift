@@ -16,7 +16,7 @@
     static func read(_ elf: ELFDescriptor, member: String?, options: ReadOptions) throws(BinaryError) -> Image {
       var image = try readSymbols(elf, member: member, options: options)
       if options.hosts {  // best effort: an image whose section headers cannot be read has no hosts
-        image.hosts = (try? ELFHostStrings.hosts(in: ByteReader(try LibELF.fileBytes(elf)))) ?? []
+        image.hosts = (try? ELFHostStrings.hosts(in: elf)) ?? []
       }
       return image
     }

@@ -37,7 +37,6 @@
         let size = available - available % max(entrySize, 1)  // read to DT_NULL, as the loader does
         if size > 0 { dynamic = ELFDynamicArray(try LibELF.chunk(elf, offset: offset, size: size, of: .dynamic)) }
       }
-      let byteOrder: ByteOrder = header.isBigEndian ? .big : .little
       var stringTableOffset: Int?
       var strings = ELFStrings.bytes(ByteReader(UnsafeRawBufferPointer(start: nil, count: 0)))
       if let address = dynamic.value(ELFConstants.dynamicStringTable) {
@@ -48,7 +47,7 @@
           ? LibELF.bytes(try LibELF.chunk(elf, offset: offset, size: size, of: .bytes))
           : UnsafeRawBufferPointer(start: nil, count: 0)
         stringTableOffset = offset
-        strings = .bytes(ByteReader(bytes, baseOffset: UInt64(offset), byteOrder: byteOrder).throughLastNUL)
+        strings = .bytes(ByteReader(bytes, baseOffset: UInt64(offset)).throughLastNUL)
       }
       var symbolTableOffset: Int?
       var symbolCount = 0
@@ -58,7 +57,7 @@
         if let declared = dynamic.value(ELFConstants.dynamicSymbolEntrySize), declared != UInt64(entrySize) {
           throw BinaryError(.malformed, "ELF DT_SYMENT: \(declared), expected \(entrySize)")
         }
-        symbolCount = try ELFSymbolCount.count(elf, dynamic, memory, byteOrder: byteOrder, is64Bit: header.is64Bit)
+        symbolCount = try ELFSymbolCount.count(elf, dynamic, memory, is64Bit: header.is64Bit)
         let size = try symbolCount.checkedMultiplying(entrySize, "ELF DT_SYMTAB: \(symbolCount) symbols")
         let offset = try memory.fileOffset(of: address, size: size, "ELF DT_SYMTAB (\(symbolCount) symbols)")
         symbolTableOffset = offset

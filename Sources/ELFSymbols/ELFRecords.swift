@@ -14,8 +14,12 @@
 
   /// Which kind of record `LibELF.entrySize` measures and `LibELF.chunk` converts.
   enum ELFEntryType {
-    /// Uninterpreted bytes (`ELF_T_BYTE`): string and hash tables.
+    /// Uninterpreted bytes (`ELF_T_BYTE`): string tables, code, read-only data.
     case bytes
+    /// 32-bit words (`ELF_T_WORD`): `DT_HASH` and the buckets and chains of `DT_GNU_HASH`.
+    case word
+    /// The ELF header (`ELF_T_EHDR`).
+    case header
     /// A symbol table entry (`ELF_T_SYM`).
     case symbol
     /// A dynamic array entry (`ELF_T_DYN`).
@@ -42,8 +46,16 @@
     var is64Bit: Bool
     /// Whether `EI_DATA` is `ELFDATA2MSB`.
     var isBigEndian: Bool
+    /// `e_phoff`: 0 when the file has no program header table.
+    var programHeaderOffset: UInt64
+    /// `e_phentsize`.
+    var programEntrySize: UInt16
+    /// `e_phnum`.
+    var programCount: UInt16
     /// `e_shoff`: 0 when the file has no section header table.
     var sectionHeaderOffset: UInt64
+    /// `e_shentsize`.
+    var sectionEntrySize: UInt16
     /// `e_shnum` as stored (0 when the count is in section 0's `sh_size`).
     var sectionCount: UInt16
   }
@@ -62,12 +74,18 @@
     var memorySize: UInt64
   }
 
-  /// One section header (`GElf_Shdr`), reduced to what the symbol reader uses.
+  /// One section header (`GElf_Shdr`) with its name.
   struct ELFSection {
     /// The section's index in the header table.
     var index: Int
+    /// `sh_name` read from the section name table; empty when it cannot be read.
+    var name: String
     /// `sh_type`.
     var type: UInt32
+    /// `sh_flags` (`SHF_EXECINSTR`, …).
+    var flags: UInt64
+    /// `sh_addr`: where the section is loaded (0 in a relocatable object).
+    var address: UInt64
     /// `sh_link`: the associated string table or symbol table.
     var link: UInt32
     /// `sh_info`: for `.gnu.version_r`/`_d`, the number of records.
@@ -78,6 +96,11 @@
     var size: UInt64
     /// `sh_offset`: where the section's bytes start in the file (or archive member).
     var fileOffset: UInt64
+
+    /// `SHT_PROGBITS` with `SHF_EXECINSTR`: machine code.
+    var isCode: Bool {
+      type == ELFConstants.sectionProgramBits && flags & ELFConstants.sectionFlagExecutable != 0
+    }
   }
 
   /// One symbol table entry (`GElf_Sym`) with its section index resolved through `SHT_SYMTAB_SHNDX`.
@@ -88,11 +111,26 @@
     var info: UInt8
     /// The section index (`st_shndx`, or the extended index when it is `SHN_XINDEX`).
     var sectionIndex: UInt32
+    /// `st_value`: an address in a linked image, an offset in its section in an object.
+    var value: UInt64
+    /// `st_size`: 0 when unknown.
+    var size: UInt64
 
     /// `ELF_ST_BIND(st_info)`.
     var binding: UInt8 { info >> 4 }
     /// `ELF_ST_TYPE(st_info)`.
     var type: UInt8 { info & 0xf }
+  }
+
+  /// One relocation (`GElf_Rel` or `GElf_Rela`), without its addend.
+  struct ELFRelocation {
+    /// `r_offset`: the place relocated (an address in a linked image, an offset in its section
+    /// in an object).
+    var offset: UInt64
+    /// `GELF_R_SYM(r_info)`: the symbol table index.
+    var symbol: UInt32
+    /// `GELF_R_TYPE(r_info)`: the machine's relocation type.
+    var type: UInt32
   }
 
   /// One `.dynamic` entry (`GElf_Dyn`).

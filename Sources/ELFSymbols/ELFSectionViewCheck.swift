@@ -114,17 +114,13 @@
       let offset = header.sectionHeaderOffset
       let place = "the section header table at offset \(hex(offset))"
       guard let bytes = try? LibELF.fileBytes(elf) else { return "\(place) cannot be read" }
-      let reader = ByteReader(bytes, byteOrder: header.isBigEndian ? .big : .little)
-      let entrySize = (try? reader.peek(UInt16.self, at: header.is64Bit ? 58 : 46, "e_shentsize")).map(UInt64.init) ?? 0
+      let entrySize = UInt64(header.sectionEntrySize)
       var count = UInt64(header.sectionCount)
       var prefix = ""
       if count == 0 {
-        let sizeField = Int(clamping: offset) &+ (header.is64Bit ? 32 : 20)  // section 0's sh_size
-        let extended =
-          header.is64Bit
-          ? try? reader.peek(UInt64.self, at: sizeField, "sh_size")
-          : (try? reader.peek(UInt32.self, at: sizeField, "sh_size")).map(UInt64.init)
-        guard let extended else { return "\(place) is past the end of the file (\(bytes.count) bytes)" }
+        guard let extended = LibELF.translatedSectionSize(bytes, at: offset, header: header) else {
+          return "\(place) is past the end of the file (\(bytes.count) bytes)"
+        }
         count = extended
         prefix = "e_shnum is 0 and section 0 gives \(extended) sections: "
       }

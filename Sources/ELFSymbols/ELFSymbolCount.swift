@@ -10,25 +10,31 @@
     /// relocation (`DT_JMPREL`, `DT_RELA`, `DT_REL`) binds.
     /// - Throws: when a hash or relocation table does not fit its segment, or is malformed.
     static func count(
-      _ elf: ELFDescriptor, _ dynamic: ELFDynamicArray, _ memory: ELFAddressSpace, byteOrder: ByteOrder, is64Bit: Bool
+      _ elf: ELFDescriptor, _ dynamic: ELFDynamicArray, _ memory: ELFAddressSpace, is64Bit: Bool
     ) throws(BinaryError) -> Int {
       var count = 0
       if let address = dynamic.value(ELFConstants.dynamicGNUHash) {
-        count = try gnuHashCount(tableBytes(elf, memory, at: address, "ELF DT_GNU_HASH", byteOrder), is64Bit: is64Bit)
+        count = try gnuHashCount(tableWords(elf, memory, at: address, "ELF DT_GNU_HASH"), is64Bit: is64Bit)
       } else if let address = dynamic.value(ELFConstants.dynamicHash) {
-        let table = try tableBytes(elf, memory, at: address, "ELF DT_HASH", byteOrder)
+        let table = try tableWords(elf, memory, at: address, "ELF DT_HASH")
         count = Int(try table.peek(UInt32.self, at: 4, "ELF DT_HASH: nchain"))
       }
       return max(count, try relocatedSymbolBound(elf, dynamic, memory))
     }
 
-    /// The bytes from `address` to the end of its segment's file bytes, in the file's byte order.
-    private static func tableBytes(
-      _ elf: ELFDescriptor, _ memory: ELFAddressSpace, at address: UInt64, _ what: String, _ byteOrder: ByteOrder
+    /// The whole 32-bit words from `address` to the end of its segment's file bytes, converted
+    /// by libelf to host byte order. Both hash tables are words, but for the 64-bit bloom filter
+    /// of `DT_GNU_HASH`, which is skipped, not read.
+    private static func tableWords(
+      _ elf: ELFDescriptor, _ memory: ELFAddressSpace, at address: UInt64, _ what: String
     ) throws(BinaryError) -> ByteReader {
       let (offset, available) = try memory.fileBytes(from: address, what)
-      let data = try LibELF.chunk(elf, offset: offset, size: available, of: .bytes)
-      return ByteReader(LibELF.bytes(data), baseOffset: UInt64(offset), byteOrder: byteOrder)
+      let size = available - available % 4
+      guard size > 0 else {
+        return ByteReader(UnsafeRawBufferPointer(start: nil, count: 0), baseOffset: UInt64(offset))
+      }
+      let data = try LibELF.chunk(elf, offset: offset, size: size, of: .word)
+      return ByteReader(LibELF.bytes(data), baseOffset: UInt64(offset), byteOrder: LibELF.hostByteOrder)
     }
 
     /// `nbuckets`, `symoffset`, `bloom_size`, `bloom_shift`; the bloom filter; the buckets; the
@@ -80,8 +86,8 @@
         let offset = try memory.fileOffset(of: table.address, size: whole, table.what)
         let data = try LibELF.chunk(elf, offset: offset, size: whole, of: table.type)
         for index in 0..<Int32(clamping: whole / entrySize) {
-          guard let symbol = LibELF.relocationSymbol(data, at: index, withAddend: table.withAddend) else { break }
-          bound = max(bound, Int(symbol) + 1)
+          guard let relocation = LibELF.relocation(data, at: index, withAddend: table.withAddend) else { break }
+          bound = max(bound, Int(relocation.symbol) + 1)
         }
       }
       return bound

@@ -4,14 +4,33 @@
   /// Reads a symbol table — an `SHT_SYMTAB` or `SHT_DYNSYM` section, or the `DT_SYMTAB` the loader
   /// reads — into an image's symbols.
   enum ELFSymbolTable {
-    /// Appends the symbols of section `table` that `options` asks for to `image`.
-    /// - Throws: when the table's entry size or size is inconsistent, its data cannot be read, its
-    ///   string table does not end with a NUL (libelf would then search the whole unterminated
-    ///   tail again for every name), or its names take the image past its name limit (`NameTable`).
-    static func read(
-      _ elf: ELFDescriptor, table: ELFSection, sections: [ELFSection], versions: ELFVersionTable?,
-      options: ReadOptions, into image: inout Image
-    ) throws(BinaryError) {
+    /// A symbol table section opened for reading: its entries, its `SHT_SYMTAB_SHNDX` table and
+    /// its string table.
+    struct Section {
+      /// The entries, converted by libelf.
+      var data: ELFData
+      /// The size of one entry in the file.
+      var entrySize: Int
+      /// The extended section indices (`SHT_SYMTAB_SHNDX`) that belong to the table, if any.
+      var extendedIndices: ELFData?
+      /// The string table `sh_link` names.
+      var strings: ELFStrings
+
+      /// How many entries the table holds (the null symbol included).
+      var count: Int { data.byteCount / entrySize }
+
+      /// Entry `index`, `nil` when it is outside the table.
+      func entry(_ index: Int) -> ELFSymbolEntry? {
+        guard let index = Int32(exactly: index) else { return nil }
+        return LibELF.symbol(data, extendedIndices, at: index)  // gelf_getsymshndx bounds-checks the index
+      }
+    }
+
+    /// Opens section `table` of `sections`.
+    /// - Throws: when the table's entry size or size is inconsistent, its data cannot be read, or
+    ///   its string table does not end with a NUL (libelf would then search the whole unterminated
+    ///   tail again for every name).
+    static func open(_ elf: ELFDescriptor, table: ELFSection, sections: [ELFSection]) throws(BinaryError) -> Section {
       let what = table.type == ELFConstants.sectionDynamicSymbols ? "ELF .dynsym" : "ELF .symtab"
       let entrySize = LibELF.entrySize(elf, of: .symbol)
       guard entrySize > 0, table.entrySize == UInt64(entrySize) else {
@@ -31,9 +50,21 @@
       {
         throw BinaryError(.malformed, "\(what): its string table (section \(strings)) does not end with a NUL")
       }
+      return Section(
+        data: data, entrySize: entrySize, extendedIndices: extendedIndices, strings: .section(elf, index: strings))
+    }
+
+    /// Appends the symbols of section `table` that `options` asks for to `image`.
+    /// - Throws: when the table cannot be opened (`open`), or its names take the image past its
+    ///   name limit (`NameTable`).
+    static func read(
+      _ elf: ELFDescriptor, table: ELFSection, sections: [ELFSection], versions: ELFVersionTable?,
+      options: ReadOptions, into image: inout Image
+    ) throws(BinaryError) {
+      let section = try open(elf, table: table, sections: sections)
       try append(
-        data, entrySize: entrySize, at: table.fileOffset, extendedIndices: extendedIndices,
-        strings: .section(elf, index: strings),
+        section.data, entrySize: section.entrySize, at: table.fileOffset, extendedIndices: section.extendedIndices,
+        strings: section.strings,
         origin: table.type == ELFConstants.sectionDynamicSymbols ? .dynamicSymbolTable : .symbolTable,
         versions: versions, options: options, into: &image)
     }

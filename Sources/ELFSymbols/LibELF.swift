@@ -97,11 +97,95 @@
     static func header(_ elf: ELFDescriptor) throws(BinaryError) -> ELFHeader {
       var ehdr = GElf_Ehdr()
       guard gelf_getehdr(elf.handle, &ehdr) != nil else { throw failure("gelf_getehdr") }
-      let is64Bit = gelf_getclass(elf.handle) == ELFCLASS64
-      let isBigEndian = ehdr.e_ident.5 == UInt8(ELFDATA2MSB)
-      return ELFHeader(
-        type: ehdr.e_type, machine: ehdr.e_machine, is64Bit: is64Bit, isBigEndian: isBigEndian,
-        sectionHeaderOffset: ehdr.e_shoff, sectionCount: ehdr.e_shnum)
+      return header(ehdr, is64Bit: gelf_getclass(elf.handle) == ELFCLASS64)
+    }
+
+    /// The ELF header at the start of `bytes`, translated from the class and byte order its
+    /// identification gives (`elf32_xlatetom`/`elf64_xlatetom`) without opening a descriptor:
+    /// `ELFHeaderCheck` needs its fields where `elf_memory` would only say "invalid ELF file".
+    /// `nil` when the identification names no class or byte order libelf knows, or `bytes`
+    /// is shorter than the header.
+    static func translatedHeader(_ bytes: UnsafeRawBufferPointer) -> ELFHeader? {
+      guard bytes.count > Int(EI_DATA) else { return nil }
+      let fileClass = Int32(bytes[Int(EI_CLASS)])
+      let encoding = bytes[Int(EI_DATA)]
+      if fileClass == ELFCLASS64 {
+        var ehdr = Elf64_Ehdr()
+        guard translate(bytes, at: 0, ELF_T_EHDR, is64Bit: true, encoding: encoding, into: &ehdr) else { return nil }
+        return header(ehdr, is64Bit: true)
+      }
+      var ehdr = Elf32_Ehdr()
+      guard fileClass == ELFCLASS32,
+        translate(bytes, at: 0, ELF_T_EHDR, is64Bit: false, encoding: encoding, into: &ehdr)
+      else { return nil }
+      return header(
+        GElf_Ehdr(
+          e_ident: ehdr.e_ident, e_type: ehdr.e_type, e_machine: ehdr.e_machine, e_version: ehdr.e_version,
+          e_entry: UInt64(ehdr.e_entry), e_phoff: UInt64(ehdr.e_phoff), e_shoff: UInt64(ehdr.e_shoff),
+          e_flags: ehdr.e_flags, e_ehsize: ehdr.e_ehsize, e_phentsize: ehdr.e_phentsize, e_phnum: ehdr.e_phnum,
+          e_shentsize: ehdr.e_shentsize, e_shnum: ehdr.e_shnum, e_shstrndx: ehdr.e_shstrndx),
+        is64Bit: false)
+    }
+
+    /// `sh_size` of the section header at file `offset` of `bytes`, translated for `header`'s
+    /// class and byte order; `nil` when the header does not fit. Section 0's holds the section
+    /// count when `e_shnum` is 0.
+    static func translatedSectionSize(_ bytes: UnsafeRawBufferPointer, at offset: UInt64, header: ELFHeader)
+      -> UInt64?
+    {
+      guard let start = Int(exactly: offset) else { return nil }
+      let encoding = UInt8(header.isBigEndian ? ELFDATA2MSB : ELFDATA2LSB)
+      if header.is64Bit {
+        var shdr = Elf64_Shdr()
+        return translate(bytes, at: start, ELF_T_SHDR, is64Bit: true, encoding: encoding, into: &shdr)
+          ? shdr.sh_size : nil
+      }
+      var shdr = Elf32_Shdr()
+      return translate(bytes, at: start, ELF_T_SHDR, is64Bit: false, encoding: encoding, into: &shdr)
+        ? UInt64(shdr.sh_size) : nil
+    }
+
+    /// The size in the file of one `type` record of a class (`elf32_fsize`/`elf64_fsize`).
+    static func fileSize(of type: ELFEntryType, is64Bit: Bool) -> Int {
+      fileSize(libelfType(type), is64Bit: is64Bit)
+    }
+
+    private static func fileSize(_ type: Elf_Type, is64Bit: Bool) -> Int {
+      is64Bit ? elf64_fsize(type, 1, UInt32(EV_CURRENT)) : elf32_fsize(type, 1, UInt32(EV_CURRENT))
+    }
+
+    /// Translates the `type` record at `offset` of `bytes` into `value` (the class's C struct).
+    private static func translate<Record>(
+      _ bytes: UnsafeRawBufferPointer, at offset: Int, _ type: Elf_Type, is64Bit: Bool, encoding: UInt8,
+      into value: inout Record
+    ) -> Bool {
+      guard isInitialised, let base = bytes.baseAddress else { return false }
+      let size = fileSize(type, is64Bit: is64Bit)
+      guard size == MemoryLayout<Record>.size, offset >= 0, offset <= bytes.count - size else { return false }
+      func record(at buffer: UnsafeMutableRawPointer?) -> Elf_Data {
+        var data = Elf_Data()  // the other fields (offset, alignment) are 0
+        data.d_buf = buffer
+        data.d_type = type
+        data.d_version = UInt32(EV_CURRENT)
+        data.d_size = size
+        return data
+      }
+      return withUnsafeMutableBytes(of: &value) { destination in
+        // xlatetom only reads its source; Elf_Data's buffer is not const-qualified.
+        var source = record(at: UnsafeMutableRawPointer(mutating: base + offset))
+        var target = record(at: destination.baseAddress)
+        let done =
+          is64Bit
+          ? elf64_xlatetom(&target, &source, UInt32(encoding)) : elf32_xlatetom(&target, &source, UInt32(encoding))
+        return done != nil
+      }
+    }
+
+    private static func header(_ ehdr: GElf_Ehdr, is64Bit: Bool) -> ELFHeader {
+      ELFHeader(
+        type: ehdr.e_type, machine: ehdr.e_machine, is64Bit: is64Bit, isBigEndian: ehdr.e_ident.5 == UInt8(ELFDATA2MSB),
+        programHeaderOffset: ehdr.e_phoff, programEntrySize: ehdr.e_phentsize, programCount: ehdr.e_phnum,
+        sectionHeaderOffset: ehdr.e_shoff, sectionEntrySize: ehdr.e_shentsize, sectionCount: ehdr.e_shnum)
     }
 
     /// Every program header, in file order.
@@ -123,18 +207,24 @@
       return headers
     }
 
-    /// Every section header, in index order (section 0 included).
+    /// Every section header from section 1 on (`elf_nextscn` skips the null section 0), in
+    /// index order, named from the section name table (`e_shstrndx`); a name that cannot be read
+    /// is empty.
     static func sections(_ elf: ELFDescriptor) throws(BinaryError) -> [ELFSection] {
       var result: [ELFSection] = []
+      var names = 0
+      if elf_getshdrstrndx(elf.handle, &names) != 0 { names = 0 }
       var scn: OpaquePointer? = nil
       _ = elf_errno()
       while let next = elf_nextscn(elf.handle, scn) {  // libelf bounds this by the headers that fit
         scn = next
         var shdr = GElf_Shdr()
         guard gelf_getshdr(next, &shdr) != nil else { throw failure("gelf_getshdr") }
+        let name = names == 0 ? nil : elf_strptr(elf.handle, names, Int(shdr.sh_name))
         result.append(
           ELFSection(
-            index: elf_ndxscn(next), type: shdr.sh_type, link: shdr.sh_link, info: shdr.sh_info,
+            index: elf_ndxscn(next), name: name.map { String(fileBytes: bytesOfCString($0)) } ?? "",
+            type: shdr.sh_type, flags: shdr.sh_flags, address: shdr.sh_addr, link: shdr.sh_link, info: shdr.sh_info,
             entrySize: shdr.sh_entsize, size: shdr.sh_size, fileOffset: shdr.sh_offset))
       }
       let code = elf_errno()
@@ -173,7 +263,11 @@
       return ELFData(data: data)
     }
 
-    /// The bytes of data read as `.bytes` (no conversion), valid until the descriptor ends.
+    /// The byte order libelf converts every table to: the host's.
+    static let hostByteOrder: ByteOrder = 1.littleEndian == 1 ? .little : .big
+
+    /// The bytes of `data`, valid until the descriptor ends: as in the file for `.bytes`,
+    /// converted to `hostByteOrder` for other types.
     static func bytes(_ data: ELFData) -> UnsafeRawBufferPointer {
       UnsafeRawBufferPointer(start: data.data.pointee.d_buf, count: data.byteCount)
     }
@@ -181,6 +275,8 @@
     private static func libelfType(_ type: ELFEntryType) -> Elf_Type {
       switch type {
       case .bytes: ELF_T_BYTE
+      case .word: ELF_T_WORD
+      case .header: ELF_T_EHDR
       case .symbol: ELF_T_SYM
       case .dynamic: ELF_T_DYN
       case .versionIndex: ELF_T_HALF
@@ -200,7 +296,8 @@
       guard gelf_getsymshndx(table.data, shndx?.data, index, &sym, &extended) != nil else { return nil }
       var section = UInt32(sym.st_shndx)
       if sym.st_shndx == UInt16(SHN_XINDEX) { section = extended }
-      return ELFSymbolEntry(nameOffset: sym.st_name, info: sym.st_info, sectionIndex: section)
+      return ELFSymbolEntry(
+        nameOffset: sym.st_name, info: sym.st_info, sectionIndex: section, value: sym.st_value, size: sym.st_size)
     }
 
     /// Entry `index` of a `.dynamic` section.
@@ -210,20 +307,22 @@
       return ELFDynamicEntry(tag: dyn.d_tag, value: dyn.d_un.d_val)
     }
 
-    /// The symbol index of relocation `index` (`ELF_R_SYM(r_info)`) of a `DT_REL` or, with
-    /// `withAddend`, a `DT_RELA` table.
-    static func relocationSymbol(_ table: ELFData, at index: Int32, withAddend: Bool) -> UInt32? {
+    /// Relocation `index` of a `DT_REL`/`SHT_REL` or, with `withAddend`, a `DT_RELA`/`SHT_RELA` table.
+    static func relocation(_ table: ELFData, at index: Int32, withAddend: Bool) -> ELFRelocation? {
+      let offset: UInt64
       let info: UInt64
       if withAddend {
         var rela = GElf_Rela()
         guard gelf_getrela(table.data, index, &rela) != nil else { return nil }
-        info = rela.r_info
+        (offset, info) = (rela.r_offset, rela.r_info)
       } else {
         var rel = GElf_Rel()
         guard gelf_getrel(table.data, index, &rel) != nil else { return nil }
-        info = rel.r_info
+        (offset, info) = (rel.r_offset, rel.r_info)
       }
-      return UInt32(truncatingIfNeeded: info >> 32)  // GELF_R_SYM: libelf widens ELF32 r_info to this layout
+      // GELF_R_SYM and GELF_R_TYPE: libelf widens an ELF32 r_info to the ELF64 layout.
+      return ELFRelocation(
+        offset: offset, symbol: UInt32(truncatingIfNeeded: info >> 32), type: UInt32(truncatingIfNeeded: info))
     }
 
     /// Entry `index` of `.gnu.version`.

@@ -10,6 +10,7 @@ enum ELFFixtures {
   static let wellFormed = [
     "libstorageprobe.so", "storage-tool", "boot_clock.o", "libprobes.a", "libprobes-bsd.a",
     "portable-i386.o", "libportable-i386.so", "portable-ppc64.o", "libportable-ppc64.so", "portable-mips.o",
+    "libforeign-armv7.so", "foreign-s390x.o",
   ]
 
   /// Every deliberately broken fixture the reader must reject (`broken/sections-past-end.so` is

@@ -50,7 +50,7 @@ struct ELFFrameDescriptionTests {
     let sections = try ELFSectionHeaders(bytes)
     let section = try #require(sections.all.first { $0.name == ".eh_frame" })
     let frames = try ELFFrameDescriptions(
-      try bytes.slice(at: section.offset, count: section.size, ".eh_frame"), address: section.address)
+      try bytes.slice(at: section.fileOffset, count: section.size, ".eh_frame"), address: section.address)
     var expected: [Range<UInt64>] = []
     for line in try ReferenceTools.output(of: ELFCallSiteTests.objdump, ["--dwarf=frames", path]).split(separator: "\n")
     where line.contains(" FDE ") {

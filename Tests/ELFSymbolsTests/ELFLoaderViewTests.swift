@@ -54,7 +54,9 @@ struct ELFLoaderViewTests {
   /// With no section headers at all the reader has only the dynamic segment: the symbol count
   /// comes from the hash table and relocations. Every linked fixture (ELF64 and ELF32, both byte
   /// orders) must read the same without them.
-  @Test(arguments: ["libstorageprobe.so", "storage-tool", "libportable-i386.so", "libportable-ppc64.so"])
+  @Test(arguments: [
+    "libstorageprobe.so", "storage-tool", "libportable-i386.so", "libportable-ppc64.so", "libforeign-armv7.so",
+  ])
   func linkedFixtureReadsTheSameWithoutSectionHeaders(_ fixture: String) throws {
     var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: ELFFixtures.path(fixture))))
     for field in ELFHeaderLayout.sectionTableFields(of: bytes) {

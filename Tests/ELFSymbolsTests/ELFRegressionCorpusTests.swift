@@ -30,7 +30,7 @@ import Testing
       if let sections = try? ELFSectionHeaders(bytes), let frame = sections.all.first(where: { $0.name == ".eh_frame" })
       {
         _ = try? ELFFrameDescriptions(
-          try bytes.slice(at: frame.offset, count: frame.size, ".eh_frame"), address: frame.address)
+          try bytes.slice(at: frame.fileOffset, count: frame.size, ".eh_frame"), address: frame.address)
       }
       for image in try ELFReader.read(file, path: path, options: .all).images {
         let query = CallSiteQuery(imports: Set(image.imports.map { image.names.string($0.name) }))
