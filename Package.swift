@@ -166,7 +166,8 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
-@@BLOCK4@@
+      name: "SDKVetCommandTests", dependencies: ["BinaryImage", "CodeSigning", "SDKVetCommand", "ScanFiles", "TestSupport"],
+      swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )
