@@ -44,7 +44,7 @@ let package = Package(
       name: "SDKVetScan",
       targets: [
         "ScanEngine", "BinaryImage", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
-        "PackageProvenance",
+        "PackageProvenance", "JSONDocuments",
       ]),
     /// `swift package sdkvet`: scans the binary targets of the package that depends on this one.
     .plugin(name: "SDKVetPlugin", targets: ["SDKVetPlugin"]),
@@ -64,6 +64,7 @@ let package = Package(
       pkgConfig: "libarchive",
       providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
+    .target(name: "JSONDocuments", swiftSettings: strictSettings),
     .target(
       name: "ELFSymbols", dependencies: ["BinaryImage", "CodeScan", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "CodeScan", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
@@ -73,15 +74,23 @@ let package = Package(
     .target(
       name: "ArchiveFileSystem", dependencies: ["BinaryImage", "TargetDiscovery", libArchive, libArchiveOnMac],
       swiftSettings: strictSettings),
-    .target(name: "PackageProvenance", dependencies: ["BinaryImage", "TargetDiscovery"], swiftSettings: strictSettings),
+    .target(
+      name: "PackageProvenance", dependencies: ["BinaryImage", "JSONDocuments", "TargetDiscovery"],
+      swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
-      name: "PrivacyCatalog", dependencies: ["BinaryImage"], resources: [.embedInCode("Resources/catalog.json")],
+      name: "PrivacyCatalog", dependencies: ["BinaryImage", "JSONDocuments"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"], swiftSettings: strictSettings),
+    .target(
+      name: "PrivacyAudit",
+      dependencies: ["BinaryImage", "JSONDocuments", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"],
+      swiftSettings: strictSettings),
     .target(
       name: "AuditReports",
-      dependencies: ["BinaryImage", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"],
+      dependencies: [
+        "BinaryImage", "JSONDocuments", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery",
+        "PackageProvenance",
+      ],
       swiftSettings: strictSettings),
     .target(
       name: "ScanEngine",
@@ -92,7 +101,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
-      dependencies: ["BinaryImage", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine"],
+      dependencies: [
+        "BinaryImage", "JSONDocuments", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery", "ScanEngine",
+      ],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
     .plugin(
@@ -125,11 +136,13 @@ let package = Package(
     .testTarget(
       name: "ImageLoaderTests", dependencies: ["ImageLoader", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "JSONDocumentsTests", dependencies: ["JSONDocuments"], swiftSettings: strictSettings),
+    .testTarget(name: "PrivacyCatalogTests", dependencies: ["JSONDocuments", "PrivacyCatalog", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "PrivacyAuditTests",
       dependencies: [
         "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "TestSupport",
+        "JSONDocuments",
       ],
       swiftSettings: strictSettings),
     .testTarget(

@@ -1,3 +1,4 @@
+import JSONDocuments
 import BinaryImage
 import Foundation
 import PrivacyCatalog

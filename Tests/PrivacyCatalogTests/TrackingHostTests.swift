@@ -1,3 +1,4 @@
+import JSONDocuments
 import Foundation
 import PrivacyCatalog
 import Testing

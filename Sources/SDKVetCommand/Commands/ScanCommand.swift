@@ -1,6 +1,7 @@
 import AuditReports
 import BinaryImage
 import Foundation
+import JSONDocuments
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
