@@ -14,7 +14,8 @@ extension Baseline {
       let path = try target.member(.path).string()
       return try target.member(.findings).elements().map { finding throws(JSONDocumentError) in
         FindingKey(
-          rule: try finding.member(.rule).string(), target: path, category: try finding.member(.category).stringOrNull(),
+          rule: try finding.member(.rule).string(), target: path,
+          category: try finding.member(.category).stringOrNull(),
           file: try finding.member(.file).stringOrNull(),
           symbols: try finding.member(.evidence).elements().map { evidence throws(JSONDocumentError) in
             try evidence.member(.symbol).string()

@@ -60,8 +60,7 @@ extension JSONNode {
 
 extension JSONDocumentError {
   /// The parser's `failure` in the document `bytes`, reading the value at `path`.
-  fileprivate init(_ failure: JSONParser.Failure, in bytes: UnsafeRawBufferPointer, at path: JSONPath, origin: String)
-  {
+  fileprivate init(_ failure: JSONParser.Failure, in bytes: UnsafeRawBufferPointer, at path: JSONPath, origin: String) {
     let offset = min(max(failure.offset, 0), bytes.count)
     let line = 1 + UnsafeRawBufferPointer(rebasing: bytes[..<offset]).count { $0 == UInt8(ascii: "\n") }
     self.init(file: origin, path: path.description, message: failure.message)

@@ -50,7 +50,8 @@ struct JSONParser {
   mutating func containerItems(opening: UInt8, depth: Int) throws(Failure) -> [(key: String, value: Range<Int>)] {
     skipWhitespace()
     guard position < end, bytes[position] == opening else {
-      throw Failure(offset: position, message: opening == UInt8(ascii: "{") ? "expected an object" : "expected an array")
+      throw Failure(
+        offset: position, message: opening == UInt8(ascii: "{") ? "expected an object" : "expected an array")
     }
     var items: [(key: String, value: Range<Int>)] = []
     if opening == UInt8(ascii: "{") {

@@ -129,7 +129,8 @@ struct JSONParsingTests {
       let error = #expect(throws: JSONDocumentError.self) { try first.member("a").string() }
       #expect(error?.path == "$.list[0].a")
       let notArray = #expect(throws: JSONDocumentError.self) {
-        try JSONNode.elementRanges(in: raw, range: members[0].value, at: .member(.root, "v"), depth: 1, origin: "doc.json")
+        try JSONNode.elementRanges(
+          in: raw, range: members[0].value, at: .member(.root, "v"), depth: 1, origin: "doc.json")
       }
       #expect(notArray?.description == "doc.json: $.v: expected an array (line 1, byte 6)")
     }

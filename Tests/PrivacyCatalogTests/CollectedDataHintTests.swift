@@ -1,5 +1,5 @@
-import JSONDocuments
 import Foundation
+import JSONDocuments
 import PrivacyCatalog
 import Testing
 

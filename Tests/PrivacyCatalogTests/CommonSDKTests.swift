@@ -1,6 +1,6 @@
-import JSONDocuments
 import BinaryImage
 import Foundation
+import JSONDocuments
 import PrivacyCatalog
 import TestSupport
 import Testing
