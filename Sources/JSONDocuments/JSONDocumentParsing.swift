@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension JSONNode {
   /// Parses the JSON document `bytes` (one value, whitespace around it); `origin` names the file
