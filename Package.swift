@@ -52,7 +52,7 @@ let package = Package(
       name: "SDKVetScan",
       targets: [
         "ScanEngine", "BinaryImage", "ScanFiles", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit",
-        "AuditReports", "PackageProvenance", "CodeSigning",
+        "AuditReports", "PackageProvenance", "CodeSigning", "JSONDocuments",
       ]),
     /// `swift package sdkvet`: scans the binary targets of the package that depends on this one.
     .plugin(name: "SDKVetPlugin", targets: ["SDKVetPlugin"]),
@@ -77,6 +77,7 @@ let package = Package(
       providers: [.apt(["libssl-dev"])]),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
     .target(name: "ScanFiles", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
+    .target(name: "JSONDocuments", swiftSettings: strictSettings),
     .target(
       name: "CodeSigning", dependencies: ["BinaryImage", "PropertyLists", libCrypto], swiftSettings: strictSettings),
     .target(
@@ -91,16 +92,24 @@ let package = Package(
       name: "ArchiveFileSystem",
       dependencies: ["BinaryImage", "ScanFiles", "CodeSigning", "TargetDiscovery", libArchive, libArchiveOnMac],
       swiftSettings: strictSettings),
-    .target(name: "PackageProvenance", dependencies: ["BinaryImage", "ScanFiles", "TargetDiscovery"], swiftSettings: strictSettings),
+    .target(
+      name: "PackageProvenance", dependencies: ["BinaryImage", "JSONDocuments", "ScanFiles", "TargetDiscovery"],
+      swiftSettings: strictSettings),
     .target(name: "ImageLoader", dependencies: ["BinaryImage", "ScanFiles", "ELFSymbols", "MachOImage"], swiftSettings: strictSettings),
     .target(
-      name: "PrivacyCatalog", dependencies: ["BinaryImage", "ScanFiles"], resources: [.embedInCode("Resources/catalog.json")],
+      name: "PrivacyCatalog", dependencies: ["BinaryImage", "JSONDocuments", "ScanFiles"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
-    .target(name: "PrivacyAudit", dependencies: ["BinaryImage", "ScanFiles", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"], swiftSettings: strictSettings),
+    .target(
+      name: "PrivacyAudit",
+      dependencies: [
+        "BinaryImage", "JSONDocuments", "ScanFiles", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance",
+      ],
+      swiftSettings: strictSettings),
     .target(
       name: "AuditReports",
       dependencies: [
-        "BinaryImage", "ScanFiles", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance",
+        "BinaryImage", "JSONDocuments", "ScanFiles", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery",
+        "PackageProvenance",
       ],
       swiftSettings: strictSettings),
     .target(
@@ -113,8 +122,8 @@ let package = Package(
     .target(
       name: "SDKVetCommand",
       dependencies: [
-        "BinaryImage", "ScanFiles", "CodeSigning", "PrivacyCatalog", "PrivacyAudit", "AuditReports", "TargetDiscovery",
-        "ScanEngine",
+        "BinaryImage", "JSONDocuments", "ScanFiles", "CodeSigning", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
+        "TargetDiscovery", "ScanEngine",
       ],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
@@ -154,11 +163,15 @@ let package = Package(
     .testTarget(
       name: "ImageLoaderTests", dependencies: ["ImageLoader", "BinaryImage", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "BinaryImage", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
-    .testTarget(name: "PrivacyCatalogTests", dependencies: ["PrivacyCatalog", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "JSONDocumentsTests", dependencies: ["JSONDocuments"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "PrivacyCatalogTests", dependencies: ["JSONDocuments", "PrivacyCatalog", "ScanFiles", "TestSupport"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "PrivacyAuditTests",
       dependencies: [
         "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "ScanFiles", "TestSupport",
+        "JSONDocuments",
       ],
       swiftSettings: strictSettings),
     .testTarget(

@@ -121,8 +121,8 @@ enum FuzzedDocument: UInt8, CaseIterable {
   case cartfileResolved
   /// A Carthage `Build/.<Project>.version` file (JSON).
   case carthageVersionFile
-  /// A saved JSON report, as `scan --baseline` and `diff` read it back (`JSONExtents`, one target
-  /// at a time).
+  /// A saved JSON report, as `scan --baseline` and `diff` read it back (split into its targets by
+  /// `JSONNode.memberRanges`/`elementRanges`, one target at a time).
   case savedReport
 
   init?(selector: UInt8) {

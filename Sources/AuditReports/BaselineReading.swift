@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONDocuments
 public import PrivacyAudit
 
 extension Baseline {
@@ -9,27 +10,17 @@ extension Baseline {
   /// - Throws: `JSONDocumentError` at the JSON path of the first value that is missing or of the
   ///   wrong type.
   public init(jsonReport: Data, origin: String) throws(JSONDocumentError) {
-    let reader = JSONDocumentReader(origin: origin)
-    let keys = try JSONReportTargets.map(jsonReport, reader: reader) { targetPath, target throws(JSONDocumentError) in
-      var keys: [FindingKey] = []
-      let path = try reader.field(target, "path", targetPath, as: String.self, "a string")
-      let findings = try reader.field(target, "findings", targetPath, as: [Any].self, "an array")
-      for (findingIndex, findingValue) in findings.enumerated() {
-        let findingPath = "\(targetPath).findings[\(findingIndex)]"
-        let finding = try reader.object(findingValue, findingPath)
-        let rule = try reader.field(finding, "rule", findingPath, as: String.self, "a string")
-        let category = try reader.stringOrNull(finding, "category", findingPath)
-        let file = try reader.stringOrNull(finding, "file", findingPath)
-        let evidence = try reader.field(finding, "evidence", findingPath, as: [Any].self, "an array")
-        var symbols: [String] = []
-        for (evidenceIndex, evidenceValue) in evidence.enumerated() {
-          let evidencePath = "\(findingPath).evidence[\(evidenceIndex)]"
-          let object = try reader.object(evidenceValue, evidencePath)
-          symbols.append(try reader.field(object, "symbol", evidencePath, as: String.self, "a string"))
-        }
-        keys.append(FindingKey(rule: rule, target: path, category: category, file: file, symbols: symbols))
+    let keys = try JSONReportTargets.map(jsonReport, origin: origin) { target throws(JSONDocumentError) in
+      let path = try target.member(.path).string()
+      return try target.member(.findings).elements().map { finding throws(JSONDocumentError) in
+        FindingKey(
+          rule: try finding.member(.rule).string(), target: path,
+          category: try finding.member(.category).stringOrNull(),
+          file: try finding.member(.file).stringOrNull(),
+          symbols: try finding.member(.evidence).elements().map { evidence throws(JSONDocumentError) in
+            try evidence.member(.symbol).string()
+          })
       }
-      return keys
     }
     self.init(keys: keys.flatMap { $0 })
   }

@@ -32,22 +32,22 @@ public struct JSONReporter: Reporter {
   public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     var writer = JSONWriter()
     writer.beginObject()
-    writer.key("schemaVersion")
+    writer.key(.schemaVersion)
     writer.int(Self.schemaVersion)
-    writer.key("tool")
-    JSONValue.object([("name", .string("sdkvet")), ("version", .string(toolVersion))]).write(to: &writer)
-    writer.key("targets")
+    writer.key(.tool)
+    JSONValue.report([(.name, .string("sdkvet")), (.version, .string(toolVersion))]).write(to: &writer)
+    writer.key(.targets)
     writer.beginArray()
     for target in report.targets {
       Self.target(target).write(to: &writer)
       writer.handOn(to: &output)
     }
     writer.endArray()
-    writer.key("archives")
+    writer.key(.archives)
     JSONValue.array(report.archives.map(\.json)).write(to: &writer)
-    writer.key("policy")
+    writer.key(.policy)
     Self.policy(report.policy).write(to: &writer)
-    writer.key("summary")
+    writer.key(.summary)
     Self.summary(of: report).write(to: &writer)
     writer.endObject()
     writer.finishDocument(to: &output)
@@ -55,125 +55,125 @@ public struct JSONReporter: Reporter {
 
   /// The applied policy file, `null` when none was applied.
   static func policy(_ policy: AppliedPolicy?) -> JSONValue {
-    policy.map { .object([("path", .string($0.path)), ("sha256", .string($0.sha256))]) } ?? .null
+    policy.map { .report([(.path, .string($0.path)), (.sha256, .string($0.sha256))]) } ?? .null
   }
 
   private static func target(_ target: TargetReport) -> JSONValue {
-    .object([
-      ("path", .string(target.path)),
-      ("kind", .string(target.kind.rawValue)),
-      ("bundleIdentifier", .optional(target.bundleIdentifier)),
-      ("embeddedIn", .optional(target.embeddedIn)),
-      ("binaries", .array(target.binaries.map(binary))),
-      ("privacyManifest", .optional(target.privacyManifest)),
-      ("otherPrivacyManifests", .strings(target.otherPrivacyManifests)),
-      ("usedCategories", .strings(target.usedCategories)),
-      ("declaredCategories", .strings(target.declaredCategories)),
+    .report([
+      (.path, .string(target.path)),
+      (.kind, .string(target.kind.rawValue)),
+      (.bundleIdentifier, .optional(target.bundleIdentifier)),
+      (.embeddedIn, .optional(target.embeddedIn)),
+      (.binaries, .array(target.binaries.map(binary))),
+      (.privacyManifest, .optional(target.privacyManifest)),
+      (.otherPrivacyManifests, .strings(target.otherPrivacyManifests)),
+      (.usedCategories, .strings(target.usedCategories)),
+      (.declaredCategories, .strings(target.declaredCategories)),
       (
-        "declaredReasons",
+        .declaredReasons,
         .object(target.declaredReasons.sorted { $0.key < $1.key }.map { ($0.key, .strings($0.value)) })
       ),
-      ("apiUses", .array(target.apiUses.map(apiUse))),
-      ("findings", .array(target.findings.map(finding))),
-      ("permissions", .array(target.permissions.map(permission))),
-      ("androidPermissions", target.androidPermissions.map { .array($0.map(androidPermission)) } ?? .null),
-      ("tracking", tracking(target.tracking)),
-      ("signatureReceipts", .array(target.signatureReceipts.map(\.json))),
-      ("signature", target.signature.map(JSONValue.signature) ?? .null),
-      ("package", target.package?.json ?? .null),
-      ("commonSDKs", .array(target.commonSDKs.map(detection))),
+      (.apiUses, .array(target.apiUses.map(apiUse))),
+      (.findings, .array(target.findings.map(finding))),
+      (.permissions, .array(target.permissions.map(permission))),
+      (.androidPermissions, target.androidPermissions.map { .array($0.map(androidPermission)) } ?? .null),
+      (.tracking, tracking(target.tracking)),
+      (.signatureReceipts, .array(target.signatureReceipts.map(\.json))),
+      (.signature, target.signature.map(JSONValue.signature) ?? .null),
+      (.package, target.package?.json ?? .null),
+      (.commonSDKs, .array(target.commonSDKs.map(detection))),
       (
-        "hosts",
-        .array(target.hosts.map { .object([("host", .string($0.host)), ("binary", .string($0.binary))]) })
+        .hosts,
+        .array(target.hosts.map { .report([(.host, .string($0.host)), (.binary, .string($0.binary))]) })
       ),
     ])
   }
 
   /// One requested Android permission, as the scan's and the privacy report's JSON write it.
   static func androidPermission(_ permission: AndroidPermission) -> JSONValue {
-    .object([
-      ("name", .string(permission.name)),
-      ("maxSdkVersion", permission.maxSdkVersion.map(JSONValue.int) ?? .null),
-      ("onlyFromSdk23", .bool(permission.onlyFromSdk23)),
+    .report([
+      (.name, .string(permission.name)),
+      (.maxSdkVersion, permission.maxSdkVersion.map(JSONValue.int) ?? .null),
+      (.onlyFromSdk23, .bool(permission.onlyFromSdk23)),
     ])
   }
 
   private static func detection(_ detection: SDKDetection) -> JSONValue {
-    .object([
-      ("sdk", .string(detection.sdk)),
-      ("confidence", .string(detection.confidence.rawValue)),
-      ("includedIn", .strings(detection.includedIn)),
-      ("evidence", .array(detection.evidence.map(\.json))),
+    .report([
+      (.sdk, .string(detection.sdk)),
+      (.confidence, .string(detection.confidence.rawValue)),
+      (.includedIn, .strings(detection.includedIn)),
+      (.evidence, .array(detection.evidence.map(\.json))),
     ])
   }
 
   private static func binary(_ binary: BinarySummary) -> JSONValue {
-    .object([
-      ("path", .string(binary.path)),
-      ("format", .string(binary.format.rawValue)),
-      ("architectures", .strings(binary.architectures)),
-      ("platforms", .strings(binary.platforms)),
-      ("signature", .signatures(binary.signatures.map { ($0.architecture, $0.signature) })),
+    .report([
+      (.path, .string(binary.path)),
+      (.format, .string(binary.format.rawValue)),
+      (.architectures, .strings(binary.architectures)),
+      (.platforms, .strings(binary.platforms)),
+      (.signature, .signatures(binary.signatures.map { ($0.architecture, $0.signature) })),
       (
-        "linkedLibraries",
+        .linkedLibraries,
         .array(
-          binary.linkedLibraries.map { .object([("name", .string($0.name)), ("kind", .string($0.kind.rawValue))]) })
+          binary.linkedLibraries.map { .report([(.name, .string($0.name)), (.kind, .string($0.kind.rawValue))]) })
       ),
-      ("rpaths", .strings(binary.rpaths)),
+      (.rpaths, .strings(binary.rpaths)),
     ])
   }
 
   /// An API use, flat: the evidence fields sit beside `category` and `api`.
   private static func apiUse(_ use: APIUse) -> JSONValue {
-    .object([("category", .string(use.category)), ("api", .string(use.api))] + use.evidence.jsonMembers)
+    .report([(.category, .string(use.category)), (.api, .string(use.api))] + use.evidence.jsonMembers)
   }
 
   private static func finding(_ finding: Finding) -> JSONValue {
-    .object([
-      ("rule", .string(finding.rule.rawValue)),
-      ("severity", .string(finding.severity.rawValue)),
-      ("category", .optional(finding.category)),
-      ("message", .string(finding.message)),
-      ("file", .optional(finding.file)),
-      ("evidence", .array(finding.evidence.map(\.json))),
-      ("appStoreCode", .optional(finding.appStoreCode?.rawValue)),
+    .report([
+      (.rule, .string(finding.rule.rawValue)),
+      (.severity, .string(finding.severity.rawValue)),
+      (.category, .optional(finding.category)),
+      (.message, .string(finding.message)),
+      (.file, .optional(finding.file)),
+      (.evidence, .array(finding.evidence.map(\.json))),
+      (.appStoreCode, .optional(finding.appStoreCode?.rawValue)),
     ])
   }
 
   /// A target's privacy profile — what it declares and uses, what it can ask the user for, and
   /// whether it tracks — for formats that carry it beside their own structure (SARIF).
   static func profile(_ target: TargetReport) -> JSONValue {
-    .object([
-      ("path", .string(target.path)),
-      ("kind", .string(target.kind.rawValue)),
-      ("embeddedIn", .optional(target.embeddedIn)),
-      ("usedCategories", .strings(target.usedCategories)),
-      ("declaredCategories", .strings(target.declaredCategories)),
-      ("permissions", .array(target.permissions.map(permission))),
-      ("androidPermissions", target.androidPermissions.map { .array($0.map(androidPermission)) } ?? .null),
-      ("tracking", tracking(target.tracking)),
-      ("package", target.package?.json ?? .null),
+    .report([
+      (.path, .string(target.path)),
+      (.kind, .string(target.kind.rawValue)),
+      (.embeddedIn, .optional(target.embeddedIn)),
+      (.usedCategories, .strings(target.usedCategories)),
+      (.declaredCategories, .strings(target.declaredCategories)),
+      (.permissions, .array(target.permissions.map(permission))),
+      (.androidPermissions, target.androidPermissions.map { .array($0.map(androidPermission)) } ?? .null),
+      (.tracking, tracking(target.tracking)),
+      (.package, target.package?.json ?? .null),
     ])
   }
 
   private static func permission(_ permission: PermissionUse) -> JSONValue {
-    .object([
-      ("resource", .string(permission.resource)),
-      ("infoPlistKeys", .strings(permission.infoPlistKeys)),
-      ("evidence", .array(permission.evidence.map(\.json))),
-      ("requested", .bool(permission.requested)),
-      ("source", .optional(permission.source)),
+    .report([
+      (.resource, .string(permission.resource)),
+      (.infoPlistKeys, .strings(permission.infoPlistKeys)),
+      (.evidence, .array(permission.evidence.map(\.json))),
+      (.requested, .bool(permission.requested)),
+      (.source, .optional(permission.source)),
     ])
   }
 
   private static func tracking(_ tracking: TrackingProfile) -> JSONValue {
-    .object([
-      ("tracks", .bool(tracking.tracks)),
-      ("readsAdvertisingIdentifier", .bool(tracking.readsAdvertisingIdentifier)),
-      ("requestsAuthorization", .bool(tracking.requestsAuthorization)),
-      ("declaredTracking", tracking.declaredTracking.map(JSONValue.bool) ?? .null),
-      ("trackingDomains", .strings(tracking.trackingDomains)),
-      ("sources", .strings(tracking.sources)),
+    .report([
+      (.tracks, .bool(tracking.tracks)),
+      (.readsAdvertisingIdentifier, .bool(tracking.readsAdvertisingIdentifier)),
+      (.requestsAuthorization, .bool(tracking.requestsAuthorization)),
+      (.declaredTracking, tracking.declaredTracking.map(JSONValue.bool) ?? .null),
+      (.trackingDomains, .strings(tracking.trackingDomains)),
+      (.sources, .strings(tracking.sources)),
     ])
   }
 
@@ -185,14 +185,14 @@ public struct JSONReporter: Reporter {
     let fired = RuleID.allCases.compactMap { rule -> (key: String, value: JSONValue)? in
       perRule[rule].map { (rule.rawValue, .int($0)) }
     }
-    return .object([
-      ("targets", .int(report.targets.count)),
-      ("findings", .int(counts.total)),
-      ("errors", .int(counts.errors)),
-      ("warnings", .int(counts.warnings)),
-      ("notes", .int(counts.notes)),
-      ("rules", .object(fired)),
-      ("packages", .object(report.packageCounts.map { ($0.manager.rawValue, .int($0.count)) })),
+    return .report([
+      (.targets, .int(report.targets.count)),
+      (.findings, .int(counts.total)),
+      (.errors, .int(counts.errors)),
+      (.warnings, .int(counts.warnings)),
+      (.notes, .int(counts.notes)),
+      (.rules, .object(fired)),
+      (.packages, .object(report.packageCounts.map { ($0.manager.rawValue, .int($0.count)) })),
     ])
   }
 }

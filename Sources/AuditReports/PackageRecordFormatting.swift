@@ -5,15 +5,15 @@ extension PackageRecord {
   /// The record as a JSON object in schema order, every field present (`null` when unknown);
   /// shared by the JSON document and SARIF properties.
   var json: JSONValue {
-    .object([
-      ("manager", .string(manager.rawValue)),
-      ("name", .string(name)),
-      ("version", .optional(version)),
-      ("branch", .optional(branch)),
-      ("revision", .optional(revision)),
-      ("source", .optional(source)),
-      ("artifactURL", .optional(artifactURL)),
-      ("checksum", .optional(checksum)),
+    .report([
+      (.manager, .string(manager.rawValue)),
+      (.name, .string(name)),
+      (.version, .optional(version)),
+      (.branch, .optional(branch)),
+      (.revision, .optional(revision)),
+      (.source, .optional(source)),
+      (.artifactURL, .optional(artifactURL)),
+      (.checksum, .optional(checksum)),
     ])
   }
 

@@ -16,7 +16,7 @@ extension JSONValue {
     }
     if case .unverified(let reason) = info.signer, certificateNote == nil { certificateNote = reason }
     return .object([
-      ("signer", .string(info.signer.description)),
+      (ReportKey.signer.rawValue, .string(info.signer.description)),
       ("identifier", .optional(info.identifier)),
       ("teamIdentifier", .optional(info.teamIdentifier)),
       ("certificateTeamIdentifier", .optional(info.certificateTeamIdentifier)),
@@ -53,9 +53,9 @@ extension JSONValue {
     case .signed(let info):
       guard case .object(let fields) = signature(info) else { return .null }
       members = fields
-    case .unsigned: members = [("signer", .string(Signer.unsigned.description))]
+    case .unsigned: members = [(ReportKey.signer.rawValue, .string(Signer.unsigned.description))]
     case .unreadable(let reason):
-      members = [("signer", .string(Signer.unsigned.description)), ("error", .string(reason))]
+      members = [(ReportKey.signer.rawValue, .string(Signer.unsigned.description)), ("error", .string(reason))]
     }
     let seal: JSONValue =
       bundle.seal.map { seal in
@@ -78,7 +78,7 @@ extension JSONValue {
           slice.signature.map { info in
             if case .object(let fields) = signature(info) { return fields }
             return []
-          } ?? [("signer", .string(Signer.unsigned.description))]
+          } ?? [(ReportKey.signer.rawValue, .string(Signer.unsigned.description))]
         return .object([("architecture", .string(slice.architecture))] + fields)
       })
   }

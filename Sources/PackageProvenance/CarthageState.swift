@@ -1,4 +1,5 @@
 import Foundation
+import JSONDocuments
 import ScanFiles
 
 /// What one `Carthage/Build` folder and the project's `Cartfile.resolved` say: which project
@@ -58,10 +59,11 @@ struct CarthageState {
     var collector = IssueCollector(file: file.description)
     switch contents {
     case .success(let data):
-      guard let document = JSONStateValue.parse(data, issues: &collector) else { break }
+      guard let document = JSONNode.parse(data, issues: &collector) else { break }
       let commitish = document.string("commitish", issues: &collector)
-      for platform in document.keys where platform != "commitish" && platform != "configuration" {
-        guard let list = document.member(platform, issues: &collector), list.value is [Any] else { continue }
+      let platforms = (try? document.members().map(\.key).sorted()) ?? []
+      for platform in platforms where platform != "commitish" && platform != "configuration" {
+        guard let list = document.member(platform, issues: &collector), case .array = list.element else { continue }
         for entry in list.elements(issues: &collector) {
           guard let framework = entry.string("name", issues: &collector) else { continue }
           if builtBy[framework] == nil { builtBy[framework] = (project, commitish) }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONDocuments
 import ScanFiles
 
 /// A package as SwiftPM pinned it: from `Package.resolved` or `workspace-state.json`.
@@ -42,7 +43,7 @@ struct SwiftPMState {
     for file in resolvedFiles {
       guard let contents = reader.read(file) else { continue }
       var collector = IssueCollector(file: file.description)
-      if case .success(let data) = contents, let document = JSONStateValue.parse(data, issues: &collector) {
+      if case .success(let data) = contents, let document = JSONNode.parse(data, issues: &collector) {
         for (identity, pin) in Self.resolvedPins(document, issues: &collector) where pins[identity] == nil {
           pins[identity] = pin
         }
@@ -55,7 +56,7 @@ struct SwiftPMState {
     var collector = IssueCollector(file: stateFile.description)
     switch contents {
     case .success(let data):
-      if let document = JSONStateValue.parse(data, issues: &collector) { readWorkspace(document, issues: &collector) }
+      if let document = JSONNode.parse(data, issues: &collector) { readWorkspace(document, issues: &collector) }
     case .failure(let issue):
       issues.append(issue)
     }
@@ -74,8 +75,8 @@ struct SwiftPMState {
 
   /// `Package.resolved` version 1 (`object.pins[].package`/`repositoryURL`) or 2 and 3
   /// (`pins[].identity`/`location`); the pin `state` is the same in all three.
-  private static func resolvedPins(_ document: JSONStateValue, issues: inout IssueCollector) -> [(String, SwiftPMPin)] {
-    guard document.value is [String: Any] else {
+  private static func resolvedPins(_ document: JSONNode, issues: inout IssueCollector) -> [(String, SwiftPMPin)] {
+    guard case .object = document.element else {
       issues.add("$: expected an object")
       return []
     }
@@ -107,7 +108,7 @@ struct SwiftPMState {
   }
 
   /// A pin's `state` (`version`, `branch`, `revision`), or the `checkoutState` of a workspace dependency.
-  private static func pin(state: JSONStateValue?, issues: inout IssueCollector) -> SwiftPMPin {
+  private static func pin(state: JSONNode?, issues: inout IssueCollector) -> SwiftPMPin {
     guard let state else { return SwiftPMPin() }
     return SwiftPMPin(
       version: state.string("version", issues: &issues), branch: state.string("branch", issues: &issues),
@@ -122,7 +123,7 @@ struct SwiftPMState {
 
   /// `object.dependencies[]` (`packageRef`, `state.checkoutState`) and `object.artifacts[]`
   /// (`packageRef`, `targetName`, `source.url`, `source.checksum`).
-  private mutating func readWorkspace(_ document: JSONStateValue, issues: inout IssueCollector) {
+  private mutating func readWorkspace(_ document: JSONNode, issues: inout IssueCollector) {
     guard let object = document.member("object", issues: &issues) else {
       issues.add("$: has no object (not a workspace-state.json)")
       return

@@ -1,4 +1,5 @@
 public import Foundation
+public import JSONDocuments
 public import PrivacyCatalog
 
 extension Policy {
@@ -10,32 +11,25 @@ extension Policy {
   ///   of the wrong type, an unknown rule or severity, an allow entry without a reason, a date
   ///   not written `YYYY-MM-DD`, or an empty library name.
   public init(json: Data, origin: String) throws(JSONDocumentError) {
-    let reader = JSONDocumentReader(origin: origin)
-    let root = try reader.root(json)
-    try reader.rejectUnknownKeys(root, allowed: ["schemaVersion", "deny", "allow", "severities"], "$")
-    let version = try reader.field(root, "schemaVersion", "$", as: Int.self, "an integer")
+    let root = try JSONNode(parsing: json, origin: origin)
+    try root.rejectUnknownKeys(allowed: ["schemaVersion", "deny", "allow", "severities"])
+    let versionNode = try root.member("schemaVersion")
+    let version = try versionNode.int()
     guard version == Policy.schemaVersion else {
-      throw reader.error(
-        "$.schemaVersion", "schema version \(version) is not supported (this sdkvet reads \(Policy.schemaVersion))")
+      throw versionNode.error(
+        "schema version \(version) is not supported (this sdkvet reads \(Policy.schemaVersion))")
     }
-    let denyEntries = try reader.optionalField(root, "deny", "$", as: [Any].self, "an array") ?? []
-    for (index, value) in denyEntries.enumerated() {
-      deny.append(try Self.deny(value, "$.deny[\(index)]", reader))
-    }
-    let allowEntries = try reader.optionalField(root, "allow", "$", as: [Any].self, "an array") ?? []
-    for (index, value) in allowEntries.enumerated() {
-      allow.append(try Self.allow(value, "$.allow[\(index)]", reader))
-    }
-    let severities = try reader.optionalField(root, "severities", "$", as: [String: Any].self, "an object") ?? [:]
-    for key in severities.keys.sorted() {
-      let rule = try Self.rule(key, "$.severities.\(key)", reader)
-      let value = try reader.field(severities, key, "$.severities", as: String.self, "a string")
-      if value == "off" {
+    deny = try root.optionalMember("deny")?.elements().map(Self.deny) ?? []
+    allow = try root.optionalMember("allow")?.elements().map(Self.allow) ?? []
+    for (key, value) in try root.optionalMember("severities")?.members() ?? [] {
+      let rule = try Self.rule(value, named: key)
+      let name = try value.string()
+      if name == "off" {
         overrides[rule] = .off
-      } else if let severity = Severity(rawValue: value) {
+      } else if let severity = Severity(rawValue: name) {
         overrides[rule] = .severity(severity)
       } else {
-        throw reader.error("$.severities.\(key)", "expected error, warning, note or off")
+        throw value.error("expected error, warning, note or off")
       }
     }
   }
@@ -46,14 +40,16 @@ extension Policy {
   /// would never match, so the deny would never fire: it is an error that suggests the nearest name.
   /// - Throws: `JSONDocumentError` at the JSON path of the first unknown value.
   public func check(against catalog: Catalog, origin: String) throws(JSONDocumentError) {
-    let reader = JSONDocumentReader(origin: origin)
+    func error(_ path: String, _ message: String) -> JSONDocumentError {
+      JSONDocumentError(file: origin, path: path, message: message)
+    }
     let categories = Set(catalog.categories.map(\.id))
     let shortCategories = catalog.categories.map { String($0.id.dropFirst(Catalog.categoryPrefix.count)) }
     func unknownCategory(_ category: String, _ path: String) -> JSONDocumentError {
       let short =
         category.hasPrefix(Catalog.categoryPrefix) ? String(category.dropFirst(Catalog.categoryPrefix.count)) : category
       let hint = NearestSpelling.suggestion(for: short, among: shortCategories).map { " (did you mean \($0)?)" } ?? ""
-      return reader.error(
+      return error(
         path, "unknown category '\(short)'\(hint); the categories are \(shortCategories.joined(separator: ", "))")
     }
     let resources = catalog.resources.map(\.id)
@@ -63,7 +59,7 @@ extension Policy {
       }
       for (position, permission) in entry.permissions.enumerated() where !resources.contains(permission) {
         let hint = NearestSpelling.suggestion(for: permission, among: resources).map { " (did you mean \($0)?)" } ?? ""
-        throw reader.error(
+        throw error(
           "$.deny[\(index)].permissions[\(position)]",
           "unknown permission '\(permission)'\(hint); `sdkvet catalog` lists the protected resources")
       }
@@ -74,67 +70,50 @@ extension Policy {
       }
       let path = "$.allow[\(index)].category"
       if categories.contains(Catalog.categoryPrefix + category) {
-        throw reader.error(path, "write the category as findings carry it: \(Catalog.categoryPrefix + category)")
+        throw error(path, "write the category as findings carry it: \(Catalog.categoryPrefix + category)")
       }
       let hint = NearestSpelling.suggestion(for: category, among: shortCategories + resources).map {
         " (did you mean \(resources.contains($0) ? $0 : Catalog.categoryPrefix + $0)?)"
       }
-      throw reader.error(path, "unknown category or permission '\(category)'\(hint ?? "")")
+      throw error(path, "unknown category or permission '\(category)'\(hint ?? "")")
     }
   }
 
-  private static func deny(_ value: Any, _ path: String, _ reader: JSONDocumentReader) throws(JSONDocumentError)
-    -> Deny
-  {
-    let object = try reader.object(value, path)
-    try reader.rejectUnknownKeys(
-      object, allowed: ["targets", "categories", "permissions", "tracking", "linkedLibraries"], path)
+  private static func deny(_ node: JSONNode) throws(JSONDocumentError) -> Deny {
+    try node.rejectUnknownKeys(allowed: ["targets", "categories", "permissions", "tracking", "linkedLibraries"])
     func strings(_ key: String) throws(JSONDocumentError) -> [String] {
-      let list = try reader.optionalField(object, key, path, as: [Any].self, "an array of strings") ?? []
-      var strings: [String] = []
-      for (index, element) in list.enumerated() {
-        guard let string = element as? String else {
-          throw reader.error("\(path).\(key)[\(index)]", "expected a string")
-        }
-        strings.append(string)
-      }
-      return strings
+      try node.optionalMember(key)?.strings() ?? []
     }
     let libraries = try strings("linkedLibraries")
     if let empty = libraries.firstIndex(of: "") {
-      throw reader.error(
-        "\(path).linkedLibraries[\(empty)]", "expected a library or framework name, not an empty string")
+      throw try node.member("linkedLibraries").elements()[empty].error(
+        "expected a library or framework name, not an empty string")
     }
     return Deny(
       targets: try strings("targets"), categories: try strings("categories").map(fullCategory),
       permissions: try strings("permissions"),
-      tracking: try reader.optionalField(object, "tracking", path, as: Bool.self, "true or false") ?? false,
+      tracking: try node.optionalMember("tracking")?.bool() ?? false,
       linkedLibraries: libraries)
   }
 
-  private static func allow(_ value: Any, _ path: String, _ reader: JSONDocumentReader) throws(JSONDocumentError)
-    -> Allow
-  {
-    let object = try reader.object(value, path)
-    try reader.rejectUnknownKeys(object, allowed: ["target", "rule", "category", "reason", "expires"], path)
-    let reason = try reader.field(object, "reason", path, as: String.self, "a string")
-    guard !reason.allSatisfy(\.isWhitespace) else { throw reader.error("\(path).reason", "must say why") }
-    let expires = try reader.optionalField(object, "expires", path, as: String.self, "a string")
-    if let expires, !isDate(expires) {
-      throw reader.error("\(path).expires", "expected a date written YYYY-MM-DD")
+  private static func allow(_ node: JSONNode) throws(JSONDocumentError) -> Allow {
+    try node.rejectUnknownKeys(allowed: ["target", "rule", "category", "reason", "expires"])
+    let reason = try node.member("reason")
+    guard try !reason.string().allSatisfy(\.isWhitespace) else { throw reason.error("must say why") }
+    let expires = try node.optionalMember("expires")
+    if let expires, try !isDate(expires.string()) {
+      throw expires.error("expected a date written YYYY-MM-DD")
     }
-    let category = try reader.optionalField(object, "category", path, as: String.self, "a string")
+    let category = try node.optionalMember("category")?.string()
+    let ruleNode = try node.member("rule")
     return Allow(
-      target: try reader.field(object, "target", path, as: String.self, "a string"),
-      rule: try rule(try reader.field(object, "rule", path, as: String.self, "a string"), "\(path).rule", reader),
-      category: category, reason: reason,
-      expires: expires)
+      target: try node.member("target").string(), rule: try rule(ruleNode, named: ruleNode.string()),
+      category: category, reason: try reason.string(), expires: try expires?.string())
   }
 
-  private static func rule(_ name: String, _ path: String, _ reader: JSONDocumentReader) throws(JSONDocumentError)
-    -> RuleID
-  {
-    guard let rule = RuleID(rawValue: name) else { throw reader.error(path, "unknown rule '\(name)' (Docs/RULES.md)") }
+  /// The rule `name`, which `node` holds or is keyed by.
+  private static func rule(_ node: JSONNode, named name: String) throws(JSONDocumentError) -> RuleID {
+    guard let rule = RuleID(rawValue: name) else { throw node.error("unknown rule '\(name)' (Docs/RULES.md)") }
     return rule
   }
 

@@ -1,6 +1,8 @@
+import JSONDocuments
+
 /// One required-reason API category, e.g. `NSPrivacyAccessedAPICategoryFileTimestamp`, with the
 /// reason codes Apple approves for it.
-public struct APICategory: Sendable, Hashable, Decodable {
+public struct APICategory: Sendable, Hashable {
   /// The full category string a privacy manifest must use (`NSPrivacyAccessedAPICategory…`).
   public var id: String
   /// A short human title, e.g. "File timestamp".
@@ -17,7 +19,7 @@ public struct APICategory: Sendable, Hashable, Decodable {
 }
 
 /// One approved reason code (`NSPrivacyAccessedAPITypeReasons` value) such as `C617.1`.
-public struct ReasonCode: Sendable, Hashable, Decodable {
+public struct ReasonCode: Sendable, Hashable {
   /// Who may declare a reason code.
   public enum Eligibility: String, Sendable, Hashable, CatalogEnumeration {
     /// Apps and SDKs alike.
@@ -51,5 +53,24 @@ public struct ReasonCode: Sendable, Hashable, Decodable {
     self.summary = summary
     self.usableBy = usableBy
     self.appKind = appKind
+  }
+}
+
+extension APICategory {
+  /// Reads a category; every field is required.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    id = try node.member("id").string()
+    title = try node.member("title").string()
+    reasons = try node.member("reasons").elements().map(ReasonCode.init(json:))
+  }
+}
+
+extension ReasonCode {
+  /// Reads a reason code; `appKind` may be left out.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    code = try node.member("code").string()
+    summary = try node.member("summary").string()
+    usableBy = try Eligibility(json: node.member("usableBy"))
+    appKind = try node.optionalMember("appKind").map(AppKind.init(json:))
   }
 }

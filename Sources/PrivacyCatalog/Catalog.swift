@@ -1,3 +1,5 @@
+import JSONDocuments
+
 /// The privacy catalog: Apple's required-reason API categories with their reason codes, every
 /// binary spelling of each listed API, and the protected resources an SDK can ask the user for.
 ///
@@ -47,7 +49,7 @@ public struct Catalog: Sendable, Hashable {
 }
 
 /// A document the catalog's facts were taken from.
-public struct CatalogSource: Sendable, Hashable, Decodable {
+public struct CatalogSource: Sendable, Hashable {
   /// What the source is, in a few words.
   public var title: String
   /// Where to read it.
@@ -57,5 +59,13 @@ public struct CatalogSource: Sendable, Hashable, Decodable {
   public init(title: String, url: String) {
     self.title = title
     self.url = url
+  }
+}
+
+extension CatalogSource {
+  /// Reads a source; both fields are required.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    title = try node.member("title").string()
+    url = try node.member("url").string()
   }
 }

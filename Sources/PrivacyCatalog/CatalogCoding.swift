@@ -1,21 +1,27 @@
-extension Catalog: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case schemaVersion, asOf, sources, categories, apis, resources, commonSDKs, trackingHosts, collectedDataHints
-  }
+import JSONDocuments
 
-  /// Decodes a catalog. Only `schemaVersion` is required, so an overlay file may carry just the
-  /// sections it adds to; `origin` is set by the loader, not read from the file.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
-    asOf = try container.decodeIfPresent(String.self, forKey: .asOf)
-    sources = try container.decodeIfPresent([CatalogSource].self, forKey: .sources) ?? []
-    categories = try container.decodeIfPresent([APICategory].self, forKey: .categories) ?? []
-    apis = try container.decodeIfPresent([RequiredReasonAPI].self, forKey: .apis) ?? []
-    resources = try container.decodeIfPresent([ProtectedResource].self, forKey: .resources) ?? []
-    commonSDKs = try container.decodeIfPresent([CommonSDK].self, forKey: .commonSDKs) ?? []
-    trackingHosts = try container.decodeIfPresent([TrackingHost].self, forKey: .trackingHosts) ?? []
-    collectedDataHints = try container.decodeIfPresent([CollectedDataHint].self, forKey: .collectedDataHints) ?? []
-    origin = "in-memory catalog"
+extension Catalog {
+  /// Reads a catalog from its JSON. Only `schemaVersion` is required, so an overlay file may
+  /// carry just the sections it adds to; `origin` names the file, it is not read from it.
+  init(json root: JSONNode, origin: String) throws(CatalogError) {
+    schemaVersion = try root.member("schemaVersion").int()
+    asOf = try root.optionalMember("asOf")?.string()
+    sources = try root.list("sources", CatalogSource.init(json:))
+    categories = try root.list("categories", APICategory.init(json:))
+    apis = try root.list("apis", RequiredReasonAPI.init(json:))
+    resources = try root.list("resources", ProtectedResource.init(json:))
+    commonSDKs = try root.list("commonSDKs", CommonSDK.init(json:))
+    trackingHosts = try root.list("trackingHosts", TrackingHost.init(json:))
+    collectedDataHints = try root.list("collectedDataHints", CollectedDataHint.init(json:))
+    self.origin = origin
+  }
+}
+
+extension JSONNode {
+  /// Each element of the array `key`, read by `read`; none when the key is absent or `null`.
+  func list<Element>(_ key: String, _ read: (JSONNode) throws(JSONDocumentError) -> Element)
+    throws(JSONDocumentError) -> [Element]
+  {
+    try optionalMember(key)?.elements().map(read) ?? []
   }
 }

@@ -1,23 +1,8 @@
+public import JSONDocuments
+
 /// A catalog file that could not be read or does not hold a valid catalog.
 ///
 /// It names the file and the JSON path of the offending value (`$.apis[3].spellings[0].kind`),
-/// so a user who wrote a `--catalog` overlay can find the mistake. The other JSON documents a
-/// user names (`--baseline`, `--policy`) report the same way, as `JSONDocumentError`.
-public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The file (or "built-in catalog") that holds the problem.
-  public var file: String
-  /// The JSON path of the bad value, `$` for the whole document.
-  public var path: String
-  /// What is wrong.
-  public var message: String
-
-  /// Creates an error.
-  public init(file: String, path: String, message: String) {
-    self.file = file
-    self.path = path
-    self.message = message
-  }
-
-  /// One line: `file: $.path: message`.
-  public var description: String { "\(file): \(path): \(message)" }
-}
+/// so a user who wrote a `--catalog` overlay can find the mistake; it is the error of every JSON
+/// document a user names (`--baseline`, `--policy`).
+public typealias CatalogError = JSONDocumentError

@@ -1,5 +1,6 @@
 import BinaryImage
 public import Foundation
+public import JSONDocuments
 import ScanFiles
 
 extension Catalog {
@@ -19,19 +20,12 @@ extension Catalog {
     return catalog
   }
 
-  /// Decodes a catalog or overlay from JSON bytes, without checking it against any other catalog.
+  /// Reads a catalog or overlay from JSON bytes, without checking it against any other catalog.
   /// - Parameters:
   ///   - jsonData: The file contents.
   ///   - origin: The name errors should give for the file, usually its path.
   public init(jsonData: Data, origin: String) throws(CatalogError) {
-    do {
-      self = try JSONDecoder().decode(Catalog.self, from: jsonData)
-    } catch let error as DecodingError {
-      throw CatalogError(decoding: error, file: origin)
-    } catch {
-      throw CatalogError(file: origin, path: "$", message: "not valid JSON")
-    }
-    self.origin = origin
+    try self.init(json: JSONNode(parsing: jsonData, origin: origin), origin: origin)
     guard schemaVersion == Catalog.currentSchemaVersion else {
       throw CatalogError(
         file: origin, path: "$.schemaVersion",
@@ -51,53 +45,5 @@ extension Catalog {
       throw CatalogError(file: path, path: "$", message: error.message)
     }
     return try Catalog(jsonData: Data(bytes), origin: path)
-  }
-}
-
-extension CatalogError {
-  /// Translates a `DecodingError` into the file + JSON path form.
-  init(decoding error: DecodingError, file: String) {
-    let path: [any CodingKey]
-    let message: String
-    switch error {
-    case .typeMismatch(let type, let context):
-      path = context.codingPath
-      message = "expected \(Self.jsonTypeName(type)): \(context.debugDescription)"
-    case .valueNotFound(let type, let context):
-      path = context.codingPath
-      message = "expected \(Self.jsonTypeName(type)), found null"
-    case .keyNotFound(let key, let context):
-      path = context.codingPath + [key]
-      message = "required key '\(key.stringValue)' is missing"
-    case .dataCorrupted(let context):
-      path = context.codingPath
-      if context.codingPath.isEmpty {
-        message = "not valid JSON" + (context.underlyingError.map { ": \(String(describing: $0))" } ?? "")
-      } else {
-        message = context.debugDescription
-      }
-    @unknown default:
-      path = []
-      message = "\(error)"
-    }
-    self.init(file: file, path: Self.jsonPath(path), message: message)
-  }
-
-  /// Renders a coding path as `$.apis[3].spellings[0].kind`.
-  static func jsonPath(_ keys: [any CodingKey]) -> String {
-    keys.reduce(into: "$") { path, key in
-      if let index = key.intValue { path += "[\(index)]" } else { path += ".\(key.stringValue)" }
-    }
-  }
-
-  private static func jsonTypeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: return "a string"
-    case is Bool.Type: return "a boolean"
-    case is Int.Type: return "an integer"
-    default:
-      let name = String(describing: type)
-      return name.hasPrefix("Array") ? "an array" : name.hasPrefix("Dictionary") ? "an object" : name
-    }
   }
 }

@@ -1,4 +1,5 @@
 import BinaryImage
+public import JSONDocuments
 
 extension Catalog {
   /// The prefix every required-reason category string starts with.

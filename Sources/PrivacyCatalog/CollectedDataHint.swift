@@ -1,3 +1,5 @@
+import JSONDocuments
+
 /// The collected data types a reachable capability suggests: a protected resource (location, the
 /// advertising identifier, …) whose use a vendor usually declares as one of these
 /// `NSPrivacyCollectedDataType` values in its privacy manifest.
@@ -5,7 +7,7 @@
 /// `sdkvet privacy-report` asks the vendor about a bundle whose code can reach the resource while
 /// no manifest of it declares any of the types. Reaching an API is not collecting data, so the
 /// hint is a question, never a finding.
-public struct CollectedDataHint: Sendable, Hashable, Decodable {
+public struct CollectedDataHint: Sendable, Hashable {
   /// The `resources[].id` of the capability (`location-when-in-use`, `advertising-identifier`).
   public var resource: String
   /// The `NSPrivacyCollectedDataType…` values that would declare its data, any one of which answers it.
@@ -15,10 +17,6 @@ public struct CollectedDataHint: Sendable, Hashable, Decodable {
   /// Apple's documentation of the data types, for the reader to check the mapping.
   public var source: String
 
-  private enum CodingKeys: String, CodingKey {
-    case resource, dataTypes, answeredByTracking, source
-  }
-
   /// Creates a hint.
   public init(resource: String, dataTypes: [String], answeredByTracking: Bool = false, source: String) {
     self.resource = resource
@@ -27,13 +25,12 @@ public struct CollectedDataHint: Sendable, Hashable, Decodable {
     self.source = source
   }
 
-  /// Decodes a hint; `answeredByTracking` defaults to false.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    resource = try container.decode(String.self, forKey: .resource)
-    dataTypes = try container.decode([String].self, forKey: .dataTypes)
-    answeredByTracking = try container.decodeIfPresent(Bool.self, forKey: .answeredByTracking) ?? false
-    source = try container.decode(String.self, forKey: .source)
+  /// Reads a hint; `answeredByTracking` defaults to false.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    resource = try node.member("resource").string()
+    dataTypes = try node.member("dataTypes").strings()
+    answeredByTracking = try node.optionalMember("answeredByTracking")?.bool() ?? false
+    source = try node.member("source").string()
   }
 
   /// The prefix of every collected data type string.

@@ -1,4 +1,5 @@
 public import BinaryImage
+import JSONDocuments
 
 /// One entry of Apple's list of commonly used third-party SDKs (ITMS-91061), with what
 /// recognises it in a scanned folder or binary.
@@ -47,21 +48,16 @@ public struct CommonSDK: Sendable, Hashable {
   }
 }
 
-extension CommonSDK: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case name, aliases, classPrefixes, classes, classesSource, swiftModules, note
-  }
-
-  /// Decodes an entry; everything but `name` may be left out.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    name = try container.decode(String.self, forKey: .name)
-    aliases = try container.decodeIfPresent([String].self, forKey: .aliases) ?? []
-    classPrefixes = try container.decodeIfPresent([String].self, forKey: .classPrefixes) ?? []
-    classes = try container.decodeIfPresent([String].self, forKey: .classes) ?? []
-    classesSource = try container.decodeIfPresent(String.self, forKey: .classesSource)
-    swiftModules = try container.decodeIfPresent([String].self, forKey: .swiftModules) ?? []
-    note = try container.decodeIfPresent(String.self, forKey: .note)
+extension CommonSDK {
+  /// Reads an entry; everything but `name` may be left out.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    name = try node.member("name").string()
+    aliases = try node.optionalMember("aliases")?.strings() ?? []
+    classPrefixes = try node.optionalMember("classPrefixes")?.strings() ?? []
+    classes = try node.optionalMember("classes")?.strings() ?? []
+    classesSource = try node.optionalMember("classesSource")?.string()
+    swiftModules = try node.optionalMember("swiftModules")?.strings() ?? []
+    note = try node.optionalMember("note")?.string()
   }
 }
 

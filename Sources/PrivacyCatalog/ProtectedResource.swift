@@ -1,3 +1,5 @@
+import JSONDocuments
+
 /// A permission-gated resource (camera, location, contacts, …) or a tracking behaviour
 /// (reading the advertising identifier), with the Info.plist keys it needs and the binary
 /// evidence that code uses it.
@@ -45,26 +47,21 @@ public struct ProtectedResource: Sendable, Hashable {
   }
 }
 
-extension ProtectedResource: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case id, name, kind, indicatesTracking, infoPlistKeys, evidence, note
-  }
-
-  /// Decodes a resource; `indicatesTracking` (false) and `note` may be left out.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    kind = try container.decode(Kind.self, forKey: .kind)
-    indicatesTracking = try container.decodeIfPresent(Bool.self, forKey: .indicatesTracking) ?? false
-    infoPlistKeys = try container.decode([InfoPlistKey].self, forKey: .infoPlistKeys)
-    evidence = try container.decode([Evidence].self, forKey: .evidence)
-    note = try container.decodeIfPresent(String.self, forKey: .note)
+extension ProtectedResource {
+  /// Reads a resource; `indicatesTracking` and `note` may be left out.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    id = try node.member("id").string()
+    name = try node.member("name").string()
+    kind = try Kind(json: node.member("kind"))
+    indicatesTracking = try node.optionalMember("indicatesTracking")?.bool() ?? false
+    infoPlistKeys = try node.member("infoPlistKeys").elements().map(InfoPlistKey.init(json:))
+    evidence = try node.member("evidence").elements().map(Evidence.init(json:))
+    note = try node.optionalMember("note")?.string()
   }
 }
 
 /// An Info.plist key tied to a protected resource.
-public struct InfoPlistKey: Sendable, Hashable, Decodable {
+public struct InfoPlistKey: Sendable, Hashable {
   /// How the key relates to the resource.
   public enum Requirement: String, Sendable, Hashable, CatalogEnumeration {
     /// Must be present whenever the resource is requested (current OS versions).
@@ -116,16 +113,19 @@ public struct Evidence: Sendable, Hashable {
   }
 }
 
-extension Evidence: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case strength, onlyWith
+extension Evidence {
+  /// Reads evidence: a spelling's fields beside `strength` and, when given, `onlyWith`.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    spelling = try Spelling(json: node)
+    strength = try EvidenceStrength(json: node.member("strength"))
+    onlyWith = try node.optionalMember("onlyWith")?.strings() ?? []
   }
+}
 
-  /// Decodes evidence: the spelling's fields plus `strength` and an optional `onlyWith` list.
-  public init(from decoder: any Decoder) throws {
-    spelling = try Spelling(from: decoder)
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    strength = try container.decode(EvidenceStrength.self, forKey: .strength)
-    onlyWith = try container.decodeIfPresent([String].self, forKey: .onlyWith) ?? []
+extension InfoPlistKey {
+  /// Reads a key; both fields are required.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    key = try node.member("key").string()
+    requirement = try Requirement(json: node.member("requirement"))
   }
 }

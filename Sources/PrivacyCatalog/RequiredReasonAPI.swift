@@ -1,3 +1,5 @@
+import JSONDocuments
+
 /// One API on Apple's required-reason list (e.g. `stat`, `systemUptime`, `UserDefaults`) with
 /// every spelling by which a binary can import or reference it.
 public struct RequiredReasonAPI: Sendable, Hashable {
@@ -29,19 +31,14 @@ public struct RequiredReasonAPI: Sendable, Hashable {
   }
 }
 
-extension RequiredReasonAPI: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case id, name, categories, advisory, note, spellings
-  }
-
-  /// Decodes an API; `advisory` and `note` may be left out.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(String.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    categories = try container.decode([String].self, forKey: .categories)
-    advisory = try container.decodeIfPresent(Bool.self, forKey: .advisory) ?? false
-    note = try container.decodeIfPresent(String.self, forKey: .note)
-    spellings = try container.decode([Spelling].self, forKey: .spellings)
+extension RequiredReasonAPI {
+  /// Reads an API; `advisory` and `note` may be left out.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    id = try node.member("id").string()
+    name = try node.member("name").string()
+    categories = try node.member("categories").strings()
+    advisory = try node.optionalMember("advisory")?.bool() ?? false
+    note = try node.optionalMember("note")?.string()
+    spellings = try node.member("spellings").elements().map(Spelling.init(json:))
   }
 }

@@ -1,3 +1,5 @@
+import JSONDocuments
+
 /// One way an API or resource shows up in a compiled binary.
 ///
 /// Names are stored exactly as the binary spells them, without normalisation: Mach-O C symbols
@@ -51,18 +53,13 @@ public enum BinaryFormat: String, Sendable, Hashable, CatalogEnumeration {
   case machO = "mach-o"
 }
 
-extension Spelling: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case name, kind, format, advisory, note
-  }
-
-  /// Decodes a spelling; `format`, `advisory` and `note` may be left out.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    name = try container.decode(String.self, forKey: .name)
-    kind = try container.decode(Kind.self, forKey: .kind)
-    format = try container.decodeIfPresent(BinaryFormat.self, forKey: .format)
-    advisory = try container.decodeIfPresent(Bool.self, forKey: .advisory) ?? false
-    note = try container.decodeIfPresent(String.self, forKey: .note)
+extension Spelling {
+  /// Reads a spelling; `format`, `advisory` and `note` may be left out.
+  init(json node: JSONNode) throws(JSONDocumentError) {
+    name = try node.member("name").string()
+    kind = try Kind(json: node.member("kind"))
+    format = try node.optionalMember("format").map(BinaryFormat.init(json:))
+    advisory = try node.optionalMember("advisory")?.bool() ?? false
+    note = try node.optionalMember("note")?.string()
   }
 }

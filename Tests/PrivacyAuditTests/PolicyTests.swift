@@ -1,4 +1,5 @@
 import Foundation
+import JSONDocuments
 import PrivacyAudit
 import Testing
 
@@ -135,7 +136,7 @@ import enum TargetDiscovery.TargetKind
       "$.severities.unused-api-declaration: expected error, warning, note or off"
     ),
     ("[1]", "$: expected an object"),
-    ("{", "$: not valid JSON"),
+    ("{", "$: not valid JSON: unexpected end of the document (line 1, byte 1)"),
   ]
 
   @Test(arguments: malformed)

@@ -1,5 +1,6 @@
 import BinaryImage
 import Foundation
+import JSONDocuments
 import PrivacyCatalog
 import TestSupport
 import Testing

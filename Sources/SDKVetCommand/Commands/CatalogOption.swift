@@ -1,3 +1,4 @@
+import JSONDocuments
 import PrivacyCatalog
 
 /// The `--catalog FILE` option: the built-in catalog with the user's overlays applied in order.

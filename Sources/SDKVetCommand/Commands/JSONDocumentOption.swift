@@ -1,5 +1,6 @@
 import BinaryImage
 import Foundation
+import JSONDocuments
 import PrivacyAudit
 import PrivacyCatalog
 import ScanFiles

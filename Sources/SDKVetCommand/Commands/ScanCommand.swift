@@ -2,6 +2,7 @@ import AuditReports
 import BinaryImage
 import CodeSigning
 import Foundation
+import JSONDocuments
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine

@@ -1,0 +1,67 @@
+import JSONDocuments
+
+/// The keys of the JSON report of `scan --format json` (`Docs/REPORT-FORMATS.md`), spelled once:
+/// the writer (`JSONReporter`, with the evidence and package members it shares) and the readers
+/// of a saved report (`Baseline`, `TargetProfile`) name a key only through this.
+enum ReportKey: String {
+  // The document.
+  case schemaVersion, tool, targets, archives, policy, summary
+  // A target.
+  case path, kind, bundleIdentifier, embeddedIn, binaries, privacyManifest, otherPrivacyManifests
+  case usedCategories, declaredCategories, declaredReasons, apiUses, findings, permissions, androidPermissions
+  case tracking, signatureReceipts, signature, package, commonSDKs, hosts
+  // A binary.
+  case format, architectures, platforms, linkedLibraries, rpaths
+  // A finding.
+  case rule, severity, category, message, file, evidence, appStoreCode
+  // Evidence, and an API use (`category`, `api` beside the evidence's members).
+  case api, symbol, via, binary, architecture, member, library
+  case callSites, callSiteCount, callerCount, notCalled, function, address, count, demangled
+  // A permission.
+  case resource, infoPlistKeys, requested, source
+  // An Android permission.
+  case maxSdkVersion, onlyFromSdk23
+  // Tracking.
+  case tracks, readsAdvertisingIdentifier, requestsAuthorization, declaredTracking, trackingDomains, sources
+  // A commonly used SDK.
+  case sdk, confidence, includedIn
+  // A package record.
+  case manager, name, version, branch, revision, artifactURL, checksum
+  // A host, the applied policy, the summary.
+  case host, sha256, errors, warnings, notes, rules, packages
+  // The signature of a target (`SignatureJSON`), as far as a saved report is read back.
+  case signer
+}
+
+extension JSONValue {
+  /// An object of the JSON report, its members in this order.
+  static func report(_ members: [(key: ReportKey, value: JSONValue)]) -> JSONValue {
+    .object(ReportKey.members(members))
+  }
+}
+
+extension ReportKey {
+  /// `members` with their keys spelled out, for a list other members are added to.
+  static func members(_ members: [(key: ReportKey, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
+    members.map { ($0.key.rawValue, $0.value) }
+  }
+}
+
+extension JSONWriter {
+  /// Writes a key of the JSON report; its value is written next.
+  mutating func key(_ key: ReportKey) {
+    self.key(key.rawValue)
+  }
+}
+
+extension JSONNode {
+  /// The member `key` of a report's object, which must be there (it may be `null`).
+  func member(_ key: ReportKey) throws(JSONDocumentError) -> JSONNode {
+    try member(key.rawValue)
+  }
+
+  /// The member `key` of a report's object; `nil` when it is absent or `null`.
+  func optionalMember(_ key: ReportKey) throws(JSONDocumentError) -> JSONNode? {
+    try optionalMember(key.rawValue)
+  }
+}
