@@ -86,8 +86,8 @@ let package = Package(
     .target(
       name: "ScanEngine",
       dependencies: [
-        "ArchiveFileSystem", "BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery",
-        "PackageProvenance",
+        "ArchiveFileSystem", "AuditReports", "BinaryImage", "ImageLoader", "PrivacyCatalog", "PrivacyAudit",
+        "TargetDiscovery", "PackageProvenance",
       ],
       swiftSettings: strictSettings),
     .target(

@@ -14,8 +14,8 @@ public struct CallSiteSummary: Sendable, Hashable {
     public var address: UInt64
     /// How many sites it holds.
     public var count: Int
-    /// The function's readable name when it is a mangled Swift name (filled in for display by
-    /// the command line, which has the demangler); `nil` otherwise.
+    /// The function's readable name when it is a mangled Swift name (filled in by
+    /// `ScanPipeline`, whose module has the demangler); `nil` otherwise.
     public var readableName: String?
 
     /// Creates a caller.
@@ -80,7 +80,7 @@ public struct CallSiteSummary: Sendable, Hashable {
 
 extension AuditReport {
   /// Calls `body` on every caller of every piece of evidence in the report (findings, API uses,
-  /// permissions), so the command line can fill in `readableName`.
+  /// permissions), so the scan can fill in `readableName`.
   public mutating func updateCallers(_ body: (inout CallSiteSummary.Caller) -> Void) {
     func update(_ evidence: inout Evidence) {
       guard var summary = evidence.callSites else { return }
