@@ -1,6 +1,6 @@
-public import BinaryImage
+package import BinaryImage
 import Synchronization
-public import TargetDiscovery
+package import TargetDiscovery
 
 #if canImport(CLibArchive)
   import CLibArchive
@@ -12,14 +12,14 @@ public import TargetDiscovery
 ///
 /// Inside an archive, links resolve within the archive (one climbing out is reported as leading
 /// outside, as on disk), and an archive inside an archive is opened one level deep, no further.
-public struct ArchiveMountingFileSystem: ScanFileSystem {
+package struct ArchiveMountingFileSystem: ScanFileSystem {
   /// The file system holding the archives (the local disk, or a host's).
-  public let base: any ScanFileSystem
+  package let base: any ScanFileSystem
   private let table = MountTable()
 
   /// Whether this build reads archives: false on macOS built without the `LibArchive` trait,
   /// where every archive is reported as unreadable.
-  public static var isAvailable: Bool {
+  package static var isAvailable: Bool {
     #if canImport(CLibArchive)
       true
     #else
@@ -28,30 +28,30 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
   }
 
   /// Creates a file system reading archives found in `base`.
-  public init(base: any ScanFileSystem) {
+  package init(base: any ScanFileSystem) {
     self.base = base
   }
 
   /// Whether `path` names something inside an archive this file system has opened.
-  public func isInsideArchive(_ path: String) -> Bool {
+  package func isInsideArchive(_ path: String) -> Bool {
     table.route(path) != nil
   }
 
   /// The entry itself inside an archive (a link not followed), else `base`'s answer.
-  public func linkStatus(_ path: String) -> FileStatus? {
+  package func linkStatus(_ path: String) -> FileStatus? {
     guard let (mount, parts) = table.route(path) else { return base.linkStatus(path) }
     return status(of: mount.index.resolve(parts, followingFinalLink: false), in: mount, linkStatus: true)
   }
 
   /// What an archive entry leads to, following links inside the archive, else `base`'s answer.
-  public func status(_ path: String) -> FileStatus? {
+  package func status(_ path: String) -> FileStatus? {
     guard let (mount, parts) = table.route(path) else { return base.status(path) }
     return status(of: mount.index.resolve(parts, followingFinalLink: true), in: mount, linkStatus: false)
   }
 
   /// An entry's path with links resolved inside the archive (a link climbing out resolves to
   /// the path outside it leads to), else `base`'s answer.
-  public func resolvedPath(_ path: String) -> String? {
+  package func resolvedPath(_ path: String) -> String? {
     guard let (mount, parts) = table.route(path) else { return base.resolvedPath(path) }
     switch mount.index.resolve(parts, followingFinalLink: true) {
     case .node(_, let canonical): return ([mount.resolvedRoot] + canonical).joined(separator: "/")
@@ -61,7 +61,7 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
   }
 
   /// A link entry's stored target text, else `base`'s answer.
-  public func linkTarget(_ path: String) -> String? {
+  package func linkTarget(_ path: String) -> String? {
     guard let (mount, parts) = table.route(path) else { return base.linkTarget(path) }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: false),
       mount.index.nodes[node].kind == .symbolicLink
@@ -70,7 +70,7 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
   }
 
   /// The names in an archive folder (folders the archive only implies included), else `base`'s answer.
-  public func directoryEntries(_ path: String) -> [String]? {
+  package func directoryEntries(_ path: String) -> [String]? {
     guard let (mount, parts) = table.route(path) else { return base.directoryEntries(path) }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: true),
       mount.index.nodes[node].kind == .directory
@@ -80,13 +80,13 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
 
   /// An archive entry's bytes, decompressed from the archive (never more than its declared
   /// size), else `base`'s answer.
-  public func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
+  package func contents(of path: String, limit: Int) throws(BinaryError) -> FileBytes {
     try contents(of: path, limit: limit) { _, fileSize in fileSize }
   }
 
   /// An archive entry's leading bytes, decompressed no further than `needed` asks once it has
   /// seen the first ones, else `base`'s answer.
-  public func contents(
+  package func contents(
     of path: String, limit: Int, needing needed: (_ leading: UnsafeRawBufferPointer, _ fileSize: Int) -> Int
   ) throws(BinaryError) -> FileBytes {
     guard let (mount, parts) = table.route(path) else {
@@ -102,7 +102,7 @@ public struct ArchiveMountingFileSystem: ScanFileSystem {
   }
 
   /// Opens the archive at `path` (on `base`, or inside an archive one level deep) as `path!`.
-  public func mountArchive(at path: String) -> Result<MountedArchive, BinaryError> {
+  package func mountArchive(at path: String) -> Result<MountedArchive, BinaryError> {
     let root = path + "!"
     if let mounted = table.mount(at: root) { return .success(mounted.description) }
     let depth = (table.route(path)?.mount.depth ?? 0) + 1

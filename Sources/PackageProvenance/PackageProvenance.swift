@@ -1,4 +1,4 @@
-public import TargetDiscovery
+package import TargetDiscovery
 
 /// Names and versions the targets a dependency manager put in a scanned folder: SwiftPM
 /// (`.build/artifacts`, Xcode's `SourcePackages/artifacts`), CocoaPods (`Pods/<Pod>`) and
@@ -9,12 +9,12 @@ public import TargetDiscovery
 /// read, so scanning `Pods/X` alone names nothing. Each manager folder's files are read once
 /// however many targets it holds. A lock file that cannot be read in full is an issue on every
 /// record it was read for; whatever it did say is still used.
-public struct PackageProvenance: Sendable {
+package struct PackageProvenance: Sendable {
   /// The file system the lock and state files are read from.
-  public var fileSystem: any ScanFileSystem
+  package var fileSystem: any ScanFileSystem
 
   /// Creates the reader over `fileSystem` (the real one by default).
-  public init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
+  package init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
     self.fileSystem = fileSystem
   }
 
@@ -23,7 +23,7 @@ public struct PackageProvenance: Sendable {
   ///   - targets: The targets discovery found under `roots`.
   ///   - roots: The paths the user gave, each a scanned root.
   /// - Returns: Each managed target's record and issues, by target path; other targets are absent.
-  public func attribute(_ targets: [DiscoveredTarget], roots: [String]) -> [String: PackageAttribution] {
+  package func attribute(_ targets: [DiscoveredTarget], roots: [String]) -> [String: PackageAttribution] {
     let roots = roots.map { $0.count > 1 && $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
     var readers: [String: StateFileReader] = [:]
     var swiftPM: [String: SwiftPMState] = [:]

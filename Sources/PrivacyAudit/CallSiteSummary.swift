@@ -1,4 +1,4 @@
-public import BinaryImage
+package import BinaryImage
 
 /// Who reaches one piece of evidence: the functions holding its call sites, the most frequent
 /// first and at most `callerLimit` of them, with the totals. No site at all is `notCalled`: the
@@ -47,7 +47,7 @@ public struct CallSiteSummary: Sendable, Hashable {
   }
 
   /// Groups `sites` by their function, listing at most `limit` callers.
-  public init(sites: [CallSite], limit: Int = callerLimit) {
+  package init(sites: [CallSite], limit: Int = callerLimit) {
     var byFunction: [String: Caller] = [:]
     for site in sites {
       let name = site.function ?? site.functionStart.map { "sub_" + String($0, radix: 16) } ?? "?"

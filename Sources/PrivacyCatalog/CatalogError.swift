@@ -5,14 +5,14 @@
 /// user names (`--baseline`, `--policy`) report the same way, as `JSONDocumentError`.
 public struct CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file (or "built-in catalog") that holds the problem.
-  public var file: String
+  package var file: String
   /// The JSON path of the bad value, `$` for the whole document.
-  public var path: String
+  package var path: String
   /// What is wrong.
-  public var message: String
+  package var message: String
 
   /// Creates an error.
-  public init(file: String, path: String, message: String) {
+  package init(file: String, path: String, message: String) {
     self.file = file
     self.path = path
     self.message = message
