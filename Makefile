@@ -26,7 +26,7 @@ endif
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test lint portability differential reports html-report ci-docs plugin fuzz registry-corpus registry-differential ci clean
+.PHONY: setup build release demo test lint api portability differential reports html-report ci-docs plugin fuzz registry-corpus registry-differential ci clean
 
 setup:
 	@Scripts/setup
@@ -47,6 +47,13 @@ test: setup
 # The committed style (.swift-format): formatting, no force-unwraps, no force-try, documented API.
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Fuzz Plugins
+
+# The public API of the SDKVetScan library is the one Docs/LIBRARY-API.txt lists (Scripts/check-api,
+# which prints the count of public declarations; `Scripts/check-api --update` after a deliberate
+# change). Reads the modules of the debug build, which `make test` has just made.
+api: setup
+	$(SWIFT) build $(TRAITS)
+	Scripts/check-api
 
 # What breaks on macOS, checked from Linux (Scripts/check-portability; Docs/ARCHITECTURE.md says
 # what it cannot see). The self-test first plants violations and requires exactly those findings.
@@ -109,7 +116,7 @@ fuzz:
 	Scripts/fuzz-archives $(FUZZ_SECONDS)
 	Scripts/fuzz-signatures $(FUZZ_SECONDS)
 
-ci: test lint architecture portability differential registry-differential reports html-report ci-docs plugin fuzz
+ci: test lint api architecture portability differential registry-differential reports html-report ci-docs plugin fuzz
 
 clean:
 	rm -rf .build Fuzz/.build

@@ -115,8 +115,8 @@ let package = Package(
     .target(
       name: "ScanEngine",
       dependencies: [
-        "ArchiveFileSystem", "BinaryImage", "ScanFiles", "ImageLoader", "PrivacyCatalog", "PrivacyAudit",
-        "TargetDiscovery", "PackageProvenance",
+        "ArchiveFileSystem", "AuditReports", "BinaryImage", "CodeSigning", "JSONDocuments", "ScanFiles", "ImageLoader",
+        "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery", "PackageProvenance",
       ],
       swiftSettings: strictSettings),
     .target(

@@ -1,8 +1,8 @@
-public import BinaryImage
+package import BinaryImage
 import CodeSigning
-public import ScanFiles
+package import ScanFiles
 import Synchronization
-public import TargetDiscovery
+package import TargetDiscovery
 
 #if canImport(CLibArchive)
   import CLibArchive
@@ -14,14 +14,14 @@ public import TargetDiscovery
 ///
 /// Inside an archive, links resolve within the archive (one climbing out is reported as leading
 /// outside, as on disk), and an archive inside an archive is opened one level deep, no further.
-public struct ArchiveMountingFileSystem: ArchiveMounting {
+package struct ArchiveMountingFileSystem: ArchiveMounting {
   /// The file system holding the archives (the local disk, or a host's).
-  public let base: any ScanFileSystem
+  package let base: any ScanFileSystem
   private let table = MountTable()
 
   /// Whether this build reads archives: false on macOS built without the `LibArchive` trait,
   /// where every archive is reported as unreadable.
-  public static var isAvailable: Bool {
+  package static var isAvailable: Bool {
     #if canImport(CLibArchive)
       true
     #else
@@ -30,30 +30,30 @@ public struct ArchiveMountingFileSystem: ArchiveMounting {
   }
 
   /// Creates a file system reading archives found in `base`.
-  public init(base: any ScanFileSystem) {
+  package init(base: any ScanFileSystem) {
     self.base = base
   }
 
   /// Whether `path` names something inside an archive this file system has opened.
-  public func isInsideArchive(_ path: ScanPath) -> Bool {
+  package func isInsideArchive(_ path: ScanPath) -> Bool {
     table.route(path) != nil
   }
 
   /// The entry itself inside an archive (a link not followed), else `base`'s answer.
-  public func linkStatus(_ path: ScanPath) -> Result<FileStatus, Errno> {
+  package func linkStatus(_ path: ScanPath) -> Result<FileStatus, Errno> {
     guard let (mount, parts) = table.route(path) else { return base.linkStatus(path) }
     return status(of: mount.index.resolve(parts, followingFinalLink: false), in: mount, linkStatus: true)
   }
 
   /// What an archive entry leads to, following links inside the archive, else `base`'s answer.
-  public func status(_ path: ScanPath) -> Result<FileStatus, Errno> {
+  package func status(_ path: ScanPath) -> Result<FileStatus, Errno> {
     guard let (mount, parts) = table.route(path) else { return base.status(path) }
     return status(of: mount.index.resolve(parts, followingFinalLink: true), in: mount, linkStatus: false)
   }
 
   /// An entry's path with links resolved inside the archive (a link climbing out resolves to
   /// the path outside it leads to), else `base`'s answer.
-  public func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> {
+  package func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> {
     guard let (mount, parts) = table.route(path) else { return base.resolvedPath(path) }
     switch mount.index.resolve(parts, followingFinalLink: true) {
     case .node(_, let canonical):
@@ -64,7 +64,7 @@ public struct ArchiveMountingFileSystem: ArchiveMounting {
   }
 
   /// A link entry's stored target text, else `base`'s answer.
-  public func linkTarget(_ path: ScanPath) -> Result<String, Errno> {
+  package func linkTarget(_ path: ScanPath) -> Result<String, Errno> {
     guard let (mount, parts) = table.route(path) else { return base.linkTarget(path) }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: false) else {
       return .failure(.noSuchFile)
@@ -74,7 +74,7 @@ public struct ArchiveMountingFileSystem: ArchiveMounting {
   }
 
   /// The names in an archive folder (folders the archive only implies included), else `base`'s answer.
-  public func directoryEntries(_ path: ScanPath) -> Result<[String], Errno> {
+  package func directoryEntries(_ path: ScanPath) -> Result<[String], Errno> {
     guard let (mount, parts) = table.route(path) else { return base.directoryEntries(path) }
     guard case .node(let node, _) = mount.index.resolve(parts, followingFinalLink: true) else {
       return .failure(.noSuchFile)
@@ -85,13 +85,13 @@ public struct ArchiveMountingFileSystem: ArchiveMounting {
 
   /// An archive entry's bytes, decompressed from the archive (never more than its declared
   /// size), else `base`'s answer.
-  public func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
+  package func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
     try contents(of: path, limit: limit) { _, fileSize in fileSize }
   }
 
   /// An archive entry's leading bytes, decompressed no further than `needed` asks once it has
   /// seen the first ones, else `base`'s answer.
-  public func contents(
+  package func contents(
     of path: ScanPath, limit: Int, needing needed: (_ leading: UnsafeRawBufferPointer, _ fileSize: Int) -> Int
   ) throws(BinaryError) -> FileBytes {
     guard let (mount, parts) = table.route(path) else {
@@ -107,7 +107,7 @@ public struct ArchiveMountingFileSystem: ArchiveMounting {
   }
 
   /// Opens the archive at `path` (on `base`, or inside an archive one level deep) as `path.archiveRoot`.
-  public func mountArchive(at path: ScanPath) -> Result<MountedArchive, BinaryError> {
+  package func mountArchive(at path: ScanPath) -> Result<MountedArchive, BinaryError> {
     if let mounted = table.mount(of: path) { return .success(mounted.description) }
     let depth = (table.route(path)?.mount.depth ?? 0) + 1
     guard depth <= ArchiveLimits.nestingDepth else {

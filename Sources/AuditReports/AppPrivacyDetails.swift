@@ -1,4 +1,4 @@
-public import PrivacyAudit
+package import PrivacyAudit
 
 /// The app-wide collected data types in the format of fastlane's `app_privacy_details.json`, the
 /// file `upload_app_privacy_details_to_app_store` reads (docs.fastlane.tools/uploading-app-privacy-details):
@@ -8,11 +8,11 @@ public import PrivacyAudit
 /// The mapping from manifest keys is in `Docs/REPORT-FORMATS.md`; a data type or purpose App Store
 /// Connect has no identifier for (the visionOS `EnvironmentScanning`, `Hands`, `Head`) is left out
 /// and named in `leftOut`, for the command to say so.
-public struct AppPrivacyDetails: Sendable {
+package struct AppPrivacyDetails: Sendable {
   /// The document, ready to write.
-  public let document: JSONValue
+  package let document: JSONValue
   /// What the document could not carry, one sentence each.
-  public let leftOut: [String]
+  package let leftOut: [String]
 
   /// `NSPrivacyCollectedDataType…` suffix → fastlane's `AppDataUsageCategory` identifier.
   static let categories: [String: String] = [
@@ -39,7 +39,7 @@ public struct AppPrivacyDetails: Sendable {
   ]
 
   /// Converts the picture's app-wide rows.
-  public init(_ picture: PrivacyPicture) {
+  package init(_ picture: PrivacyPicture) {
     var entries: [(category: String, value: JSONValue)] = []
     var leftOut: [String] = []
     for row in picture.dataTypes {

@@ -1,11 +1,11 @@
 import ScanFiles
-public import TargetDiscovery
+package import TargetDiscovery
 
 /// An archive and a signature receipt as the reports write them: JSON (shared by the JSON
 /// report and SARIF's artifact properties, `Docs/REPORT-FORMATS.md`) and one-line summaries.
 extension DiscoveredArchive {
   /// The archive as the JSON report's `archives` and `info --format json` write it.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("path", .string(path.description)),
       ("format", .string(format)),
@@ -39,9 +39,9 @@ extension SignatureReceipt {
 
 /// An archive as text: its path, format and entry count, its SHA-256, then one line per
 /// signature receipt; every string from the archive escaped (`TextEscaping`).
-public enum ArchiveText {
+package enum ArchiveText {
   /// The lines, unstyled.
-  public static func lines(_ archive: DiscoveredArchive) -> [String] {
+  package static func lines(_ archive: DiscoveredArchive) -> [String] {
     let shown = TextEscaping.escaped
     var lines = [
       shown(archive.path.description) + "  (archive: \(shown(archive.format)), \(archive.entryCount) entries)"
@@ -52,7 +52,7 @@ public enum ArchiveText {
   }
 
   /// `  receipt   GoodKit.xcframework-ios.signature  signed, AppleDeveloperProgram, A1B2C3D4E5`.
-  public static func receiptLine(_ receipt: SignatureReceipt) -> String {
+  package static func receiptLine(_ receipt: SignatureReceipt) -> String {
     "  receipt   \(TextEscaping.escaped(receipt.fileName))  \(TextEscaping.escaped(receipt.summary))"
   }
 }

@@ -1,4 +1,4 @@
-public import PrivacyCatalog
+package import PrivacyCatalog
 
 /// Renders the privacy catalog as JSON for `sdkvet catalog --format json`: the catalog file format
 /// itself (`Docs/CATALOG.md`), so the output can be saved, extended and passed back with
@@ -7,9 +7,9 @@ public import PrivacyCatalog
 /// Keys are in schema order, entries in catalog order, and optional fields that hold their
 /// default (`advisory` false, no `note`) are left out, as in `Resources/catalog.json`; the same
 /// catalog always yields the same bytes.
-public enum CatalogJSON {
+package enum CatalogJSON {
   /// Writes `catalog` as one JSON document followed by a newline.
-  public static func write(_ catalog: Catalog, to output: inout some TextOutputStream) {
+  package static func write(_ catalog: Catalog, to output: inout some TextOutputStream) {
     var members: [(key: String, value: JSONValue)] = [("schemaVersion", .int(catalog.schemaVersion))]
     if let asOf = catalog.asOf { members.append(("asOf", .string(asOf))) }
     members += [

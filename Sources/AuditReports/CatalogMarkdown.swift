@@ -1,11 +1,11 @@
-public import PrivacyCatalog
+package import PrivacyCatalog
 
 /// Renders the privacy catalog as Markdown for `sdkvet catalog --format markdown`: one section per
 /// required-reason category (its APIs with every binary spelling, then its reason codes), the
 /// advisory spellings apart, and one section per protected resource (keys, then evidence).
-public enum CatalogMarkdown {
+package enum CatalogMarkdown {
   /// Writes `catalog` as Markdown to `output`.
-  public static func write(_ catalog: Catalog, to output: inout some TextOutputStream) {
+  package static func write(_ catalog: Catalog, to output: inout some TextOutputStream) {
     output.write("# Privacy catalog\n\n")
     output.write("Schema version \(catalog.schemaVersion)")
     if let asOf = catalog.asOf { output.write(", data as of \(escaped(asOf))") }

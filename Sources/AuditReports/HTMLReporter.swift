@@ -1,5 +1,5 @@
 import BinaryImage
-public import PrivacyAudit
+package import PrivacyAudit
 import PrivacyCatalog
 import TargetDiscovery
 
@@ -13,24 +13,24 @@ import TargetDiscovery
 /// `<details>` that opens to its evidence. Every value taken from the report passes through
 /// `HTMLEscaping`. The page is written a target at a time, and its size grows linearly with the
 /// report.
-public struct HTMLReporter: Reporter {
+package struct HTMLReporter: Reporter {
   /// sdkvet's version, named in the header.
-  public var toolVersion: String
+  package var toolVersion: String
   /// One evidence row per symbol (`collapsed`) or per location (`full`).
-  public var evidence: EvidenceDetail
+  package var evidence: EvidenceDetail
 
   /// Creates an HTML reporter.
   ///
   /// - Parameters:
   ///   - toolVersion: sdkvet's version, named in the header.
   ///   - evidence: One evidence row per symbol, or per location.
-  public init(toolVersion: String, evidence: EvidenceDetail = .collapsed) {
+  package init(toolVersion: String, evidence: EvidenceDetail = .collapsed) {
     self.toolVersion = toolVersion
     self.evidence = evidence
   }
 
   /// Writes `report` as one HTML document followed by a newline.
-  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+  package func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     output.write(header(report))
     output.write("<main>\n<h2>Summary</h2>\n")
     HTMLMatrix(report).write(report, to: &output)

@@ -3,12 +3,12 @@ import ScanFiles
 
 /// Writes JSON string literals: the one escaper behind every JSON sdkvet prints (the reports,
 /// SARIF, `symbols`, `info` and `catalog`), through `JSONWriter`.
-public enum JSONEscaping {
+package enum JSONEscaping {
   /// Appends `text` as a quoted JSON string: quotes, backslashes and control characters
   /// (C0, DEL, and the C1, bidirectional and line-separator controls `TextEscaping` also
   /// escapes) escaped, everything else as UTF-8, so a JSON document shown on a terminal cannot
   /// drive it either.
-  public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+  package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     // Most strings are plain ASCII held contiguously: checked and copied as bytes.
     let copied =
       text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
@@ -39,7 +39,7 @@ public enum JSONEscaping {
 
   /// Appends bytes read from a file (a symbol name) as a quoted JSON string, without building a
   /// `String` when they are plain ASCII; a byte that is not UTF-8 reads `\xNN` once decoded.
-  public static func appendQuoted(_ raw: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+  package static func appendQuoted(_ raw: UnsafeRawBufferPointer, to output: inout [UInt8]) {
     guard isPlain(raw) else { return appendQuoted(PathBytes.decode(raw), to: &output) }
     appendPlain(raw, to: &output)
   }

@@ -1,6 +1,6 @@
 import BinaryImage
 import PackageProvenance
-public import PrivacyAudit
+package import PrivacyAudit
 import PropertyLists
 import TargetDiscovery
 
@@ -10,18 +10,18 @@ import TargetDiscovery
 /// by a hand-written writer, so the bytes are stable across runs and platforms. Every
 /// optional field is present, as `null` when it has no value, so consumers never need to
 /// distinguish "absent" from "null".
-public struct JSONReporter: Reporter {
+package struct JSONReporter: Reporter {
   /// The schema version written as `schemaVersion`; raised only when a field is removed,
   /// renamed or changes type (adding fields keeps the version).
-  public static let schemaVersion = 1
+  package static let schemaVersion = 1
 
   /// sdkvet's version, written as `tool.version`.
-  public var toolVersion: String
+  package var toolVersion: String
 
   /// Creates a JSON reporter.
   ///
   /// - Parameter toolVersion: sdkvet's version, written as `tool.version`.
-  public init(toolVersion: String) {
+  package init(toolVersion: String) {
     self.toolVersion = toolVersion
   }
 
@@ -29,7 +29,7 @@ public struct JSONReporter: Reporter {
   ///
   /// Each target is built as a `JSONValue`, written and dropped before the next, and the bytes
   /// go out in chunks: a scan of many targets never holds its whole document.
-  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+  package func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     var writer = JSONWriter()
     writer.beginObject()
     writer.key(.schemaVersion)

@@ -4,7 +4,7 @@
 /// `JSONWriter`, so key order is fixed by the code that builds the document (schema order, not
 /// alphabetical) and output is byte-for-byte stable across runs and platforms, which
 /// `JSONEncoder` does not promise.
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -19,25 +19,25 @@ public enum JSONValue: Sendable {
   case object([(key: String, value: JSONValue)])
 
   /// A string, or `null` when `value` is `nil`.
-  public static func optional(_ value: String?) -> JSONValue {
+  package static func optional(_ value: String?) -> JSONValue {
     value.map(JSONValue.string) ?? .null
   }
 
   /// An array of strings.
-  public static func strings(_ values: [String]) -> JSONValue {
+  package static func strings(_ values: [String]) -> JSONValue {
     .array(values.map(JSONValue.string))
   }
 
   /// Writes the value as a document followed by a newline, handing the bytes to `output` in
   /// chunks (`JSONWriter.handOn(to:)`).
-  public func write(to output: inout some TextOutputStream) {
+  package func write(to output: inout some TextOutputStream) {
     var writer = JSONWriter()
     write(to: &writer) { writer in writer.handOn(to: &output) }
     writer.finishDocument(to: &output)
   }
 
   /// Writes the value into `writer`.
-  public func write(to writer: inout JSONWriter) {
+  package func write(to writer: inout JSONWriter) {
     write(to: &writer) { _ in }
   }
 

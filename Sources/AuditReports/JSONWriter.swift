@@ -10,9 +10,9 @@
 /// A document can be written in pieces. A caller takes the bytes written so far with
 /// `takeBytes()` and hands them on. A value written by another writer created at the right
 /// `depth` (in parallel, say) is placed with `fragment(_:)`, so no one holds the whole document.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// The bytes written and not yet taken.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// The indentation level of the first value, for a fragment nested in another document.
   private let baseDepth: Int
   /// The containers opened and not yet closed, innermost last.
@@ -26,12 +26,12 @@ public struct JSONWriter: Sendable {
   }
 
   /// Creates a writer for a document, or for a fragment that will sit `depth` levels deep in one.
-  public init(depth: Int = 0) {
+  package init(depth: Int = 0) {
     baseDepth = depth
   }
 
   /// Takes the bytes written so far, leaving the writer's buffer empty.
-  public mutating func takeBytes() -> [UInt8] {
+  package mutating func takeBytes() -> [UInt8] {
     defer { bytes.removeAll(keepingCapacity: true) }
     return bytes
   }
@@ -40,13 +40,13 @@ public struct JSONWriter: Sendable {
   /// between values (never inside a string, so a chunk never ends inside a UTF-8 sequence):
   /// appending bytes to an array is several times cheaper than many small `String` appends, and
   /// a stream that writes through need not hold a large document whole.
-  public mutating func handOn(to output: inout some TextOutputStream) {
+  package mutating func handOn(to output: inout some TextOutputStream) {
     guard bytes.count >= Self.chunkSize else { return }
     output.write(String(decoding: takeBytes(), as: UTF8.self))
   }
 
   /// Ends a document: a newline, then every byte not yet handed to `output`.
-  public mutating func finishDocument(to output: inout some TextOutputStream) {
+  package mutating func finishDocument(to output: inout some TextOutputStream) {
     bytes.append(UInt8(ascii: "\n"))
     output.write(String(decoding: takeBytes(), as: UTF8.self))
   }
@@ -55,27 +55,27 @@ public struct JSONWriter: Sendable {
   private static let chunkSize = 1 << 16
 
   /// Opens an object; `inline` writes it, and everything in it, on one line.
-  public mutating func beginObject(inline: Bool = false) {
+  package mutating func beginObject(inline: Bool = false) {
     begin(UInt8(ascii: "{"), inline: inline)
   }
 
   /// Closes the innermost object.
-  public mutating func endObject() {
+  package mutating func endObject() {
     end(UInt8(ascii: "}"))
   }
 
   /// Opens an array; `inline` writes it, and everything in it, on one line.
-  public mutating func beginArray(inline: Bool = false) {
+  package mutating func beginArray(inline: Bool = false) {
     begin(UInt8(ascii: "["), inline: inline)
   }
 
   /// Closes the innermost array.
-  public mutating func endArray() {
+  package mutating func endArray() {
     end(UInt8(ascii: "]"))
   }
 
   /// Writes an object member's key; its value is written next.
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     startItem()
     JSONEscaping.appendQuoted(name, to: &bytes)
     bytes.append(contentsOf: ": ".utf8)
@@ -83,13 +83,13 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a member whose value is a string, or `null` for `nil`.
-  public mutating func member(_ name: String, _ text: String?) {
+  package mutating func member(_ name: String, _ text: String?) {
     key(name)
     string(text)
   }
 
   /// Writes a string, or `null` for `nil`.
-  public mutating func string(_ text: String?) {
+  package mutating func string(_ text: String?) {
     startValue()
     guard let text else { return bytes.append(contentsOf: "null".utf8) }
     JSONEscaping.appendQuoted(text, to: &bytes)
@@ -97,38 +97,38 @@ public struct JSONWriter: Sendable {
 
   /// Writes bytes read from a file (a symbol name) as a string, without building a `String`
   /// when they are plain ASCII; invalid UTF-8 becomes U+FFFD.
-  public mutating func string(_ raw: UnsafeRawBufferPointer) {
+  package mutating func string(_ raw: UnsafeRawBufferPointer) {
     startValue()
     JSONEscaping.appendQuoted(raw, to: &bytes)
   }
 
   /// Writes `true` or `false`.
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     startValue()
     bytes.append(contentsOf: (value ? "true" : "false").utf8)
   }
 
   /// Writes an integer.
-  public mutating func int(_ value: Int) {
+  package mutating func int(_ value: Int) {
     startValue()
     bytes.append(contentsOf: String(value).utf8)
   }
 
   /// Writes `null`.
-  public mutating func null() {
+  package mutating func null() {
     startValue()
     bytes.append(contentsOf: "null".utf8)
   }
 
   /// Writes a value another writer produced, created with `depth` equal to this writer's
   /// current depth (the containers open here, plus this writer's own `depth`).
-  public mutating func fragment(_ value: [UInt8]) {
+  package mutating func fragment(_ value: [UInt8]) {
     startValue()
     bytes.append(contentsOf: value)
   }
 
   /// The depth a fragment written next must be created with.
-  public var depth: Int { baseDepth + open.count }
+  package var depth: Int { baseDepth + open.count }
 
   private mutating func begin(_ bracket: UInt8, inline: Bool) {
     startValue()

@@ -1,5 +1,5 @@
 import Foundation
-public import PrivacyAudit
+package import PrivacyAudit
 import PrivacyCatalog
 import PropertyLists
 
@@ -10,13 +10,13 @@ import PropertyLists
 /// a copy (`ManifestDraftComments`). Apple's four keys come first in Xcode's order, any other key
 /// after them by name; dictionary keys are sorted. Strings are XML-escaped; comment text is
 /// sdkvet's own, the catalog's and the binaries', with `--` broken up so a comment cannot end early.
-public enum ManifestDraftWriter {
+package enum ManifestDraftWriter {
   private static let topLevelOrder = [
     "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes",
   ]
 
   /// The draft as an XML property list, ending with a newline.
-  public static func xml(_ draft: ManifestDraft) -> String {
+  package static func xml(_ draft: ManifestDraft) -> String {
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
       #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,

@@ -1,4 +1,4 @@
-public import PrivacyAudit
+package import PrivacyAudit
 import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery
@@ -15,28 +15,28 @@ import TargetDiscovery
 /// characters: with a baseline applied only the targets with findings left get a section, and
 /// the baseline's count is stated; a report that would still pass `characterLimit` is cut after
 /// the last section that fits, with a note (no link) saying so and where the whole report is.
-public struct MarkdownReporter: Reporter {
+package struct MarkdownReporter: Reporter {
   /// sdkvet's version, named under the title.
-  public var toolVersion: String
+  package var toolVersion: String
   /// One evidence row per symbol (`collapsed`) or per location (`full`).
-  public var evidence: EvidenceDetail
+  package var evidence: EvidenceDetail
 
   /// Creates a Markdown reporter.
   ///
   /// - Parameters:
   ///   - toolVersion: sdkvet's version, named under the title.
   ///   - evidence: One evidence row per symbol, or per location.
-  public init(toolVersion: String, evidence: EvidenceDetail = .collapsed) {
+  package init(toolVersion: String, evidence: EvidenceDetail = .collapsed) {
     self.toolVersion = toolVersion
     self.evidence = evidence
   }
 
   /// The most UTF-8 bytes written before the closing note: under GitHub's 65,536-character
   /// limit for a comment (a character is at least one byte), with room for the note.
-  public static let characterLimit = 64_000
+  package static let characterLimit = 64_000
 
   /// Writes `report` as Markdown followed by a newline.
-  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+  package func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     var heading =
       [
         "# sdkvet privacy audit", "",

@@ -1,4 +1,4 @@
-public import PrivacyAudit
+package import PrivacyAudit
 import TargetDiscovery
 
 /// The privacy picture as one self-contained HTML page, in the scan report's style
@@ -8,12 +8,12 @@ import TargetDiscovery
 /// keeps each table on one page, so a browser's "Save as PDF" gives a document to attach to a
 /// release (`Scripts/check-privacy-report-pdf` checks that in headless Chromium). Every value
 /// from the input goes through `HTMLEscaping`.
-public enum PrivacyPictureHTML {
+package enum PrivacyPictureHTML {
   /// The page for `picture`.
   /// - Parameters:
   ///   - picture: What to write.
   ///   - toolVersion: sdkvet's version, named under the title.
-  public static func render(_ picture: PrivacyPicture, toolVersion: String) -> String {
+  package static func render(_ picture: PrivacyPicture, toolVersion: String) -> String {
     typealias W = PrivacyPictureWording
     var html =
       HTMLPage.head(title: "sdkvet privacy report", policy: HTMLPage.scriptlessPolicy)

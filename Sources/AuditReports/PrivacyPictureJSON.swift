@@ -1,19 +1,19 @@
 import PackageProvenance
-public import PrivacyAudit
+package import PrivacyAudit
 import PropertyLists
 import TargetDiscovery
 
 /// The privacy picture as the versioned JSON document of `sdkvet privacy-report --format json`
 /// (`Docs/REPORT-FORMATS.md`, "Privacy report").
-public enum PrivacyPictureJSON {
+package enum PrivacyPictureJSON {
   /// The layout version; bumped when a field changes meaning or is removed.
-  public static let schemaVersion = 1
+  package static let schemaVersion = 1
 
   /// The document for `picture`.
   /// - Parameters:
   ///   - picture: What to write.
   ///   - toolVersion: sdkvet's version, written as `tool.version`.
-  public static func document(_ picture: PrivacyPicture, toolVersion: String) -> JSONValue {
+  package static func document(_ picture: PrivacyPicture, toolVersion: String) -> JSONValue {
     .object([
       ("schemaVersion", .int(schemaVersion)),
       ("tool", .object([("name", .string("sdkvet")), ("version", .string(toolVersion))])),

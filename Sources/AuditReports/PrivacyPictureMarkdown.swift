@@ -1,15 +1,15 @@
-public import PrivacyAudit
+package import PrivacyAudit
 import TargetDiscovery
 
 /// The privacy picture as Markdown, for a review or a pull request: the app-wide table, the
 /// questions for vendors, then one table per bundle. Every value from the input goes through
 /// `MarkdownEscaping`.
-public enum PrivacyPictureMarkdown {
+package enum PrivacyPictureMarkdown {
   /// The report for `picture`.
   /// - Parameters:
   ///   - picture: What to write.
   ///   - toolVersion: sdkvet's version, named under the title.
-  public static func render(_ picture: PrivacyPicture, toolVersion: String) -> String {
+  package static func render(_ picture: PrivacyPicture, toolVersion: String) -> String {
     typealias W = PrivacyPictureWording
     let code = { (text: String) in MarkdownEscaping.code(text, inTable: true) }
     var lines = [

@@ -1,14 +1,14 @@
 import PackageProvenance
-public import PrivacyAudit
+package import PrivacyAudit
 import PropertyLists
 import TargetDiscovery
 
 /// The privacy picture as text for a terminal (`sdkvet privacy-report`, the default format):
 /// the app-wide table, the questions for vendors, then each bundle. Every value from the input
 /// goes through `TextEscaping`.
-public enum PrivacyPictureText {
+package enum PrivacyPictureText {
   /// The report for `picture`.
-  public static func render(_ picture: PrivacyPicture) -> String {
+  package static func render(_ picture: PrivacyPicture) -> String {
     typealias W = PrivacyPictureWording
     let e = TextEscaping.escaped
     let prose = { (text: String) in TextLayout.wrapped(text, indent: 0, hangingIndent: 0) }

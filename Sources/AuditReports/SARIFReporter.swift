@@ -1,4 +1,4 @@
-public import PrivacyAudit
+package import PrivacyAudit
 import PrivacyCatalog
 import TargetDiscovery
 
@@ -9,20 +9,20 @@ import TargetDiscovery
 /// Each finding is one `result`; its location is the file the finding is about (the manifest
 /// or Info.plist) or else the binary of its first evidence, and every piece of evidence is a
 /// related location. `Scripts/validate-sarif` checks the output against the published schema.
-public struct SARIFReporter: Reporter {
+package struct SARIFReporter: Reporter {
   /// The SARIF version written as `version`.
-  public static let sarifVersion = "2.1.0"
+  package static let sarifVersion = "2.1.0"
   /// The schema URI written as `$schema` (the OASIS 2.1.0 errata 01 schema).
-  public static let schemaURI =
+  package static let schemaURI =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
   /// sdkvet's version, written as `tool.driver.version`.
-  public var toolVersion: String
+  package var toolVersion: String
   /// The project's home page, written as `tool.driver.informationUri` when set.
-  public var informationURI: String?
+  package var informationURI: String?
   /// The absolute directory that relative paths in the report are relative to, written as the
   /// `SCANROOT` base's `uri` when set; without it `SCANROOT` is described but left unresolved.
-  public var scanRoot: String?
+  package var scanRoot: String?
 
   /// Creates a SARIF reporter.
   ///
@@ -30,14 +30,14 @@ public struct SARIFReporter: Reporter {
   ///   - toolVersion: sdkvet's version.
   ///   - informationURI: The project's home page, or `nil` to omit `informationUri`.
   ///   - scanRoot: The absolute directory the scan ran in, or `nil` to leave `SCANROOT` unresolved.
-  public init(toolVersion: String, informationURI: String? = nil, scanRoot: String? = nil) {
+  package init(toolVersion: String, informationURI: String? = nil, scanRoot: String? = nil) {
     self.toolVersion = toolVersion
     self.informationURI = informationURI
     self.scanRoot = scanRoot
   }
 
   /// Writes `report` as one SARIF log followed by a newline.
-  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+  package func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     var artifacts = SARIFArtifacts(archives: report.archives)
     let results = report.targets.flatMap { target in
       zip(target.findings, Self.fingerprints(of: target)).map {

@@ -1,12 +1,12 @@
-public import BinaryImage
-public import TargetDiscovery
+package import BinaryImage
+package import TargetDiscovery
 
 /// The `signature` objects of the JSON report (`Docs/REPORT-FORMATS.md`), shared by `scan`'s
 /// report and `info`: what a signature claims, never a verification.
 extension JSONValue {
   /// A code signature: the signer as Xcode names it, the primary directory's fields, every
   /// directory's hash type and cdhash, and the CMS blob's certificate.
-  public static func signature(_ info: CodeSignatureInfo) -> JSONValue {
+  package static func signature(_ info: CodeSignatureInfo) -> JSONValue {
     var certificate: SigningCertificate?
     var certificateNote: String?
     switch info.certificate {
@@ -47,7 +47,7 @@ extension JSONValue {
 
   /// A bundle's detached signature: as `signature(_:)` when signed, with `error` when it
   /// cannot be read, and the seal check.
-  public static func signature(_ bundle: BundleSignature) -> JSONValue {
+  package static func signature(_ bundle: BundleSignature) -> JSONValue {
     var members: [(key: String, value: JSONValue)]
     switch bundle.state {
     case .signed(let info):

@@ -12,9 +12,9 @@ import ScanFiles
 /// `PathBytes` scalar stands for), and `\uNNNN` for C1 controls, bidirectional controls and the
 /// Unicode line and paragraph separators. Everything else is written as it is. Because a
 /// backslash is always escaped, the escaped text reads back to exactly the original bytes.
-public enum TextEscaping {
+package enum TextEscaping {
   /// `text` escaped; a path's `PathBytes` scalars are shown as the bytes they stand for.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard text.utf8.contains(where: needsAttention) else { return text }
     var escaped = ""
     for scalar in text.unicodeScalars {
@@ -33,7 +33,7 @@ public enum TextEscaping {
   }
 
   /// Appends `raw` (bytes read from a file, not necessarily UTF-8) escaped.
-  public static func append(_ raw: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+  package static func append(_ raw: UnsafeRawBufferPointer, to output: inout [UInt8]) {
     guard raw.contains(where: needsAttention) else { return output.append(contentsOf: raw) }
     output.append(contentsOf: escaped(PathBytes.decode(raw)).utf8)
   }

@@ -1,4 +1,4 @@
-public import PrivacyAudit
+package import PrivacyAudit
 import PrivacyCatalog
 import TargetDiscovery
 
@@ -10,19 +10,19 @@ import TargetDiscovery
 /// category, message and aligned evidence lines (`symbol  via  binary(member)[archs]  from
 /// library`, one per symbol unless `evidence` is `.full`), then the privacy profile (categories
 /// declared/used, permissions, tracking). A summary line closes the report.
-public struct TextReporter: Reporter {
+package struct TextReporter: Reporter {
   /// Whether ANSI colour escapes are written; the CLI turns this on only for a TTY without
   /// `--no-color` or `NO_COLOR`.
-  public var useColor: Bool
+  package var useColor: Bool
   /// One evidence line per symbol (`collapsed`) or per location (`full`).
-  public var evidence: EvidenceDetail
+  package var evidence: EvidenceDetail
 
   /// Creates a text reporter.
   ///
   /// - Parameters:
   ///   - useColor: Whether to write ANSI colour escapes.
   ///   - evidence: One evidence line per symbol, or per location.
-  public init(useColor: Bool, evidence: EvidenceDetail = .collapsed) {
+  package init(useColor: Bool, evidence: EvidenceDetail = .collapsed) {
     self.useColor = useColor
     self.evidence = evidence
   }
@@ -39,7 +39,7 @@ public struct TextReporter: Reporter {
   /// Writes `report` as text followed by a newline. Every string taken from the report passes
   /// through `TextEscaping` where it is written (`shown(_:)`), so control characters from scanned
   /// files are shown as escapes, never written raw.
-  public func write(_ report: AuditReport, to output: inout some TextOutputStream) {
+  package func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     let style = TerminalStyle(enabled: useColor)
     // One write per target (a target always has its heading line), so a streaming output never
     // holds the whole report.

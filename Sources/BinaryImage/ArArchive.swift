@@ -7,19 +7,19 @@
 /// member and a `/NN` offset inside the long-name table. Symbol indexes and the name table are
 /// passed over; they are not members. The first bad header ends the walk with an error (there
 /// is no reliable way to find the next header), and the iterator is then finished.
-public struct ArArchive {
+package struct ArArchive {
   /// One member: its name and where its content (after any `#1/NN` name) lies.
-  public struct Member: Sendable, Hashable {
+  package struct Member: Sendable, Hashable {
     /// The member's file name.
-    public var name: String
+    package var name: String
     /// The content's byte range within the archive.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The offset of the member's 60-byte header.
-    public var headerOffset: Int
+    package var headerOffset: Int
   }
 
   /// `!<arch>\n`.
-  public static let magic: [UInt8] = Array("!<arch>\n".utf8)
+  package static let magic: [UInt8] = Array("!<arch>\n".utf8)
   private static let headerSize = 60
   private static let symbolIndexNames: Set<String> = [
     "/", "/SYM64/", "__.SYMDEF", "__.SYMDEF SORTED", "__.SYMDEF_64", "__.SYMDEF_64 SORTED",
@@ -36,7 +36,7 @@ public struct ArArchive {
   /// Prepares a walk over `bytes`, which must start with the archive magic.
   /// - Parameter baseOffset: The file offset of `bytes[0]` (non-zero inside a universal file).
   /// - Throws: `notBinary` when the magic is missing.
-  public init(_ bytes: UnsafeRawBufferPointer, baseOffset: UInt64 = 0) throws(BinaryError) {
+  package init(_ bytes: UnsafeRawBufferPointer, baseOffset: UInt64 = 0) throws(BinaryError) {
     guard bytes.count >= Self.magic.count, bytes.prefix(Self.magic.count).elementsEqual(Self.magic) else {
       throw BinaryError(.notBinary, "ar: missing !<arch> magic", offset: baseOffset)
     }
@@ -47,7 +47,7 @@ public struct ArArchive {
 
   /// The next member, or `nil` at the end of the archive.
   /// - Throws: `malformed`/`truncated` for a bad header; the walk is then finished.
-  public mutating func next() throws(BinaryError) -> Member? {
+  package mutating func next() throws(BinaryError) -> Member? {
     while !finished {
       do throws(BinaryError) {
         if let member = try nextEntry() { return member }

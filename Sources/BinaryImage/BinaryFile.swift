@@ -25,7 +25,7 @@ public struct BinaryFile: Sendable {
   public var problems: [BinaryError]
 
   /// Creates a file result.
-  public init(path: String, container: Container, images: [Image] = [], problems: [BinaryError] = []) {
+  package init(path: String, container: Container, images: [Image] = [], problems: [BinaryError] = []) {
     self.path = path
     self.container = container
     self.images = images

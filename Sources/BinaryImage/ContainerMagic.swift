@@ -19,7 +19,7 @@ public enum ContainerMagic: String, Sendable, Hashable {
   public static let prefixLength = 263
 
   /// Identifies `bytes` by their first bytes; `nil` when they announce no container.
-  public init?(_ bytes: some Collection<UInt8>) {
+  package init?(_ bytes: some Collection<UInt8>) {
     let head = Array(bytes.prefix(Self.prefixLength))
     func starts(with magic: [UInt8], at offset: Int = 0) -> Bool {
       head.count >= offset + magic.count && head[offset..<offset + magic.count].elementsEqual(magic)

@@ -2,7 +2,7 @@
 ///
 /// Sniffing is by magic number only; it says what the file claims to be, and the reader for that
 /// format then decides whether the claim holds.
-public enum FileMagic: String, Sendable, Hashable {
+package enum FileMagic: String, Sendable, Hashable {
   /// `\x7fELF`.
   case elf
   /// A thin Mach-O image, 32- or 64-bit, either byte order (`MH_MAGIC`, `MH_CIGAM`, `MH_MAGIC_64`, `MH_CIGAM_64`).
@@ -17,7 +17,7 @@ public enum FileMagic: String, Sendable, Hashable {
   case unknown
 
   /// Identifies `bytes` by their first few bytes.
-  public init(_ bytes: UnsafeRawBufferPointer) {
+  package init(_ bytes: UnsafeRawBufferPointer) {
     guard bytes.count >= 4 else {
       self = .unknown
       return
@@ -39,12 +39,12 @@ public enum FileMagic: String, Sendable, Hashable {
   }
 
   /// Whether the magic names a binary format sdkvet reads.
-  public var isBinary: Bool { self != .unknown && self != .javaClass }
+  package var isBinary: Bool { self != .unknown && self != .javaClass }
 
   /// The most slices a universal file is read with: one fewer than the first Java class file
   /// major version (45, JDK 1.0), which a class file stores where a universal file counts its
   /// slices, so the two `0xcafebabe` formats never overlap (`FatHeader` refuses more).
-  public static let maximumUniversalSlices: UInt32 = 44
+  package static let maximumUniversalSlices: UInt32 = 44
 
   /// Whether the word after `0xcafebabe` reads as a Java class file's `minor_version` and
   /// `major_version` (major 45 for JDK 1.0 onward; minor versions stay small) rather than a

@@ -11,18 +11,18 @@
 /// Every host has a dot, so a string section is searched for dots and only the strings that
 /// hold one are looked at; the strings between are counted against the cap by their NULs,
 /// without being split apart. The hosts found are those of looking at every string in order.
-public struct HostCollector {
+package struct HostCollector {
   /// The hosts found so far, each once, in the order found.
-  public private(set) var hosts: [String] = []
+  package private(set) var hosts: [String] = []
   private var seen = Set<String>()
   private var budget = HostName.maximumStringsPerImage
 
   /// Creates an empty collector.
-  public init() {}
+  package init() {}
 
   /// Looks at one whole string; `false` once either cap is reached.
   @discardableResult
-  public mutating func consider(_ string: UnsafeRawBufferPointer) -> Bool {
+  package mutating func consider(_ string: UnsafeRawBufferPointer) -> Bool {
     guard budget > 0, hosts.count < HostName.maximumHostsPerImage else { return false }
     budget -= 1
     HostName.forEachHost(in: string) { host in
@@ -33,7 +33,7 @@ public struct HostCollector {
 
   /// Looks at each NUL-terminated string of `section` (a string after the last NUL is not
   /// terminated and is skipped), in order, until a cap is reached.
-  public mutating func considerStrings(in section: UnsafeRawBufferPointer) {
+  package mutating func considerStrings(in section: UnsafeRawBufferPointer) {
     guard let base = section.baseAddress else { return }
     var next = 0  // where the strings not yet counted start
     while next < section.count, let dot = memchr(base + next, Int32(UInt8(ascii: ".")), section.count - next) {

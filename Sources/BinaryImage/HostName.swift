@@ -16,11 +16,11 @@
 ///   `bareHostTopLevelDomains`, a short list without the ones that are also file extensions.
 ///
 /// Hosts are returned lowercased.
-public enum HostName {
+package enum HostName {
   /// Top-level domains a bare host name may end in: generic and common country domains, leaving
   /// out those that read as file extensions or bundle suffixes (`so`, `sh`, `py`, `pl`, `md`,
   /// `rs`, `cc`, `mm`, `app`, `in`, `h`).
-  public static let bareHostTopLevelDomains: Set<String> = [
+  package static let bareHostTopLevelDomains: Set<String> = [
     "com", "net", "org", "io", "co", "ai", "dev", "me", "tv", "info", "biz", "cloud", "edu", "gov", "eu", "us", "uk",
     "de", "fr", "jp", "cn", "kr", "ru", "br", "ca", "au", "es", "it", "nl",
   ]
@@ -28,14 +28,14 @@ public enum HostName {
   static let schemes: [[UInt8]] = ["http", "https", "ws", "wss"].map { Array($0.utf8) }
 
   /// The longest string looked at (a URL in a binary is rarely longer).
-  public static let maximumLength = 2048
+  package static let maximumLength = 2048
   /// The most strings a reader looks at in one image's string sections; the rest are not read.
-  public static let maximumStringsPerImage = 500_000
+  package static let maximumStringsPerImage = 500_000
   /// The most distinct hosts a reader keeps for one image; the rest are dropped.
-  public static let maximumHostsPerImage = 200
+  package static let maximumHostsPerImage = 200
 
   /// The first host `string` names by the rule above, lowercased, or `nil`.
-  public static func host(in string: UnsafeRawBufferPointer) -> String? {
+  package static func host(in string: UnsafeRawBufferPointer) -> String? {
     var first: String?
     forEachHost(in: string) { host in
       if first == nil { first = host }
@@ -44,7 +44,7 @@ public enum HostName {
   }
 
   /// Calls `body` with each host `string` names by the rule above, lowercased, in order.
-  public static func forEachHost(in string: UnsafeRawBufferPointer, _ body: (String) -> Void) {
+  package static func forEachHost(in string: UnsafeRawBufferPointer, _ body: (String) -> Void) {
     guard string.count >= 4, string.count <= maximumLength else { return }
     var foundURL = false
     var index = 0

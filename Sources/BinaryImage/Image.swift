@@ -4,7 +4,7 @@
 /// references point into it. Fields a format does not have stay empty or `nil`.
 public struct Image: Sendable {
   /// Which reader produced the image.
-  public enum Format: String, Sendable, Hashable {
+  package enum Format: String, Sendable, Hashable {
     /// Read through libelf.
     case elf
     /// Read by the Mach-O reader.
@@ -12,7 +12,7 @@ public struct Image: Sendable {
   }
 
   /// What the image is for the linker and loader.
-  public enum Kind: String, Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable {
     /// A relocatable object (`ET_REL`, `MH_OBJECT`).
     case object
     /// A program (`ET_EXEC`, position-independent executables, `MH_EXECUTE`).
@@ -26,64 +26,64 @@ public struct Image: Sendable {
   }
 
   /// Which reader produced the image.
-  public var format: Format
+  package var format: Format
   /// The architecture, spelled as llvm-nm spells it (`arm64`, `x86_64`, `aarch64`, `armv7`, …).
-  public var architecture: String
+  package var architecture: String
   /// The archive member name, `nil` when the image is not inside an archive.
-  public var member: String?
+  package var member: String?
   /// What the image is.
-  public var kind: Kind
+  package var kind: Kind
   /// The raw file type name (`ET_DYN`, `MH_DYLIB`, …) for display.
-  public var fileType: String
+  package var fileType: String
   /// Storage for every name below.
-  public var names: NameTable
+  package var names: NameTable
   /// Defined symbols and imports.
-  public var symbols: [Symbol] = []
+  package var symbols: [Symbol] = []
   /// Objective-C selectors the code references (`__objc_selrefs`), each once.
-  public var selectorReferences: [NameRef] = []
+  package var selectorReferences: [NameRef] = []
   /// Objective-C classes the image defines (`_OBJC_CLASS_$_<name>`), each name once, without the
   /// prefix; collected only with `ReadOptions.definedIdentities`.
-  public var definedClasses: [NameRef] = []
+  package var definedClasses: [NameRef] = []
   /// One symbol per Swift module the image declares types in: the first nominal type or protocol
   /// descriptor it defines in that module (`_$s9Alamofire7SessionCMn`), as the evidence that
   /// names the module (`DefinedIdentities.swiftModule(ofDescriptor:)`); collected only with
   /// `ReadOptions.definedIdentities`.
-  public var swiftModuleDescriptors: [NameRef] = []
+  package var swiftModuleDescriptors: [NameRef] = []
   /// Libraries the image links against, in load order (Mach-O ordinals are 1-based indices into this).
-  public var libraries: [LinkedLibrary] = []
+  package var libraries: [LinkedLibrary] = []
   /// ELF GNU version names, indexed by `Symbol.version`.
-  public var versions: [String] = []
+  package var versions: [String] = []
   /// The image's own name: ELF `DT_SONAME` or Mach-O `LC_ID_DYLIB` install name.
-  public var installName: String?
+  package var installName: String?
   /// ELF library search path: `DT_RUNPATH`, or `DT_RPATH` without it, one entry per path
   /// (Mach-O `LC_RPATH` entries are in `machO.rpaths`; `rpaths` is either).
-  public var runPaths: [String] = []
+  package var runPaths: [String] = []
   /// Where headers the loader ignores disagree with the ones it reads, one sentence each — for
   /// ELF, section headers missing, unreadable, or describing other dynamic symbols, imports or
   /// libraries than the dynamic segment. The reader has already taken the loader's side for
   /// `symbols` and `libraries`; the audit reports these as `binary-headers-inconsistent`,
   /// because a binary edited this way may have been post-processed to hide what it imports.
-  public var headerInconsistencies: [String] = []
+  package var headerInconsistencies: [String] = []
   /// Mach-O build and load metadata; `nil` for ELF.
-  public var machO: MachOMetadata?
+  package var machO: MachOMetadata?
   /// Where the image's bytes lie in its file (a universal slice, an archive member), so that a
   /// second pass over the same bytes (call sites) finds them; `nil` when not recorded.
-  public var byteRange: Range<Int>?
+  package var byteRange: Range<Int>?
   /// The call sites of the image's imports and selectors, when a second pass looked for them
   /// (`symbols --call-sites`); `nil` otherwise.
-  public var callSites: CallSiteMap?
+  package var callSites: CallSiteMap?
   /// Identifier-like C strings of an image that imports a dynamic-lookup function
   /// (`ReadOptions.lookupStrings`, Mach-O); empty otherwise.
-  public var lookupStrings: [LookupString] = []
+  package var lookupStrings: [LookupString] = []
   /// The hosts the image's strings name (`HostName`), lowercased, each once, in the order found,
   /// at most `HostName.maximumHostsPerImage` (`ReadOptions.hosts`; Mach-O, and 64-bit
   /// little-endian ELF); empty otherwise.
-  public var hosts: [String] = []
+  package var hosts: [String] = []
 
   /// Creates an empty image.
   /// - Parameter imageSize: The image's size in bytes, which bounds the name bytes its readers
   ///   may take in (`NameTable`).
-  public init(
+  package init(
     format: Format, architecture: String, member: String? = nil, kind: Kind, fileType: String, imageSize: Int
   ) {
     names = NameTable(imageSize: imageSize)
@@ -95,10 +95,10 @@ public struct Image: Sendable {
   }
 
   /// The imports: undefined symbols from every table, as found.
-  public var imports: some Sequence<Symbol> { symbols.lazy.filter { !$0.isDefined } }
+  package var imports: some Sequence<Symbol> { symbols.lazy.filter { !$0.isDefined } }
 
   /// The name of the library an import binds to, for display; `nil` when unknown.
-  public func libraryName(of symbol: Symbol) -> String? {
+  package func libraryName(of symbol: Symbol) -> String? {
     switch symbol.library {
     case .unknown: return nil
     case .linked(let index): return libraries.indices.contains(index) ? libraries[index].name : nil
@@ -112,28 +112,28 @@ public struct Image: Sendable {
 
   /// The paths the loader searches for `@rpath` (Mach-O `LC_RPATH`) or for needed libraries
   /// (ELF `DT_RUNPATH`/`DT_RPATH`), in the order found.
-  public var rpaths: [String] { machO?.rpaths ?? runPaths }
+  package var rpaths: [String] { machO?.rpaths ?? runPaths }
 
   /// The version name of a symbol, `nil` when it has none.
-  public func versionName(of symbol: Symbol) -> String? {
+  package func versionName(of symbol: Symbol) -> String? {
     guard let index = symbol.version, versions.indices.contains(index) else { return nil }
     return versions[index]
   }
 }
 
 /// Mach-O facts about an image that `sdkvet info` shows and the audit may use.
-public struct MachOMetadata: Sendable, Hashable {
+package struct MachOMetadata: Sendable, Hashable {
   /// A platform and its versions, from `LC_BUILD_VERSION` or `LC_VERSION_MIN_*`.
-  public struct BuildVersion: Sendable, Hashable {
+  package struct BuildVersion: Sendable, Hashable {
     /// The platform, e.g. `ios`, `ios-simulator`, `maccatalyst`, `macos`.
-    public var platform: String
+    package var platform: String
     /// The minimum OS version, e.g. `15.0`.
-    public var minimumOS: String
+    package var minimumOS: String
     /// The SDK version, e.g. `17.0`.
-    public var sdk: String
+    package var sdk: String
 
     /// Creates a build version.
-    public init(platform: String, minimumOS: String, sdk: String) {
+    package init(platform: String, minimumOS: String, sdk: String) {
       self.platform = platform
       self.minimumOS = minimumOS
       self.sdk = sdk
@@ -141,29 +141,29 @@ public struct MachOMetadata: Sendable, Hashable {
   }
 
   /// Platforms the image was built for (zero, one, or several for zippered images).
-  public var buildVersions: [BuildVersion] = []
+  package var buildVersions: [BuildVersion] = []
   /// `LC_UUID`, uppercase with dashes.
-  public var uuid: String?
+  package var uuid: String?
   /// `LC_RPATH` entries.
-  public var rpaths: [String] = []
+  package var rpaths: [String] = []
   /// Whether `LC_ENCRYPTION_INFO(_64)` says the image is encrypted (`cryptid != 0`); `nil` without the command.
-  public var isEncrypted: Bool?
+  package var isEncrypted: Bool?
   /// The code signature from `LC_CODE_SIGNATURE`; `nil` when the image has none (or it is unreadable,
   /// which the reader reports as a problem).
-  public var signature: CodeSignatureInfo?
+  package var signature: CodeSignatureInfo?
   /// The code directory identifier from `LC_CODE_SIGNATURE`.
-  public var signingIdentifier: String? { signature?.identifier }
+  package var signingIdentifier: String? { signature?.identifier }
   /// The team identifier from `LC_CODE_SIGNATURE`.
-  public var teamIdentifier: String? { signature?.teamIdentifier }
+  package var teamIdentifier: String? { signature?.teamIdentifier }
   /// Whether the image has an `LC_MAIN` entry point.
-  public var hasMainEntryPoint = false
+  package var hasMainEntryPoint = false
   /// Whether the image carries `LC_DYLD_CHAINED_FIXUPS`.
-  public var usesChainedFixups = false
+  package var usesChainedFixups = false
   /// Whether the image carries `LC_DYLD_INFO(_ONLY)`.
-  public var usesDyldInfo = false
+  package var usesDyldInfo = false
   /// Whether the image carries `LC_DYLD_EXPORTS_TRIE`.
-  public var hasExportsTrie = false
+  package var hasExportsTrie = false
 
   /// Creates empty metadata.
-  public init() {}
+  package init() {}
 }

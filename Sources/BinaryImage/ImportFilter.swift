@@ -9,7 +9,7 @@
 ///
 /// A class protocol: the reader asks once per name, and calling through a class existential
 /// borrows the filter's tables where a struct's would be copied out (and retained) per call.
-public protocol ImportFilter: AnyObject, Sendable {
+package protocol ImportFilter: AnyObject, Sendable {
   /// The first bytes of every import the filter may keep: a name they turn away is one
   /// `keepsImport` would turn away. A value the reader tests in line, before measuring a name.
   var leadingBytes: LeadingBytesFilter { get }

@@ -3,30 +3,30 @@
 /// `ImportFilter` gives one). A name shorter than four bytes always passes; so does every name
 /// when a name or prefix added is too short to contribute its four bytes. Collisions only let a
 /// name through to the filter's exact check: they cost time, never a name the filter keeps.
-public struct LeadingBytesFilter: Sendable {
+package struct LeadingBytesFilter: Sendable {
   /// How many leading bytes a name is tested by.
-  public static let keyLength = 4
+  package static let keyLength = 4
   @usableFromInline var bits = [UInt64](repeating: 0, count: 64)
   @usableFromInline var passesEverything = false
 
   /// A filter that passes nothing until names are added.
-  public init() {}
+  package init() {}
 
   /// A filter that passes every name: for a reader without an `ImportFilter`.
-  public static var everything: LeadingBytesFilter {
+  package static var everything: LeadingBytesFilter {
     var filter = LeadingBytesFilter()
     filter.passesEverything = true
     return filter
   }
 
   /// Adds a name whose whole spelling is looked up: `name` itself must pass.
-  public mutating func add(name: some Collection<UInt8>) {
+  package mutating func add(name: some Collection<UInt8>) {
     guard name.count >= Self.keyLength else { return }  // shorter names pass anyway
     set(Self.bit(of: Array(name.prefix(Self.keyLength))))
   }
 
   /// Adds a prefix that a name matches by starting with it, as spelled or after one leading `_`.
-  public mutating func add(prefix: some Collection<UInt8>, orAfterUnderscore: Bool) {
+  package mutating func add(prefix: some Collection<UInt8>, orAfterUnderscore: Bool) {
     guard prefix.count >= Self.keyLength else { return passesEverything = true }
     set(Self.bit(of: Array(prefix.prefix(Self.keyLength))))
     if orAfterUnderscore { set(Self.bit(of: [UInt8(ascii: "_")] + prefix.prefix(Self.keyLength - 1))) }
@@ -37,7 +37,7 @@ public struct LeadingBytesFilter: Sendable {
   /// shorter, or fewer when its table ends first: a NUL among them ends a shorter name, which
   /// passes.
   @inlinable
-  public func mayReach(startingWith leading: UnsafeRawBufferPointer) -> Bool {
+  package func mayReach(startingWith leading: UnsafeRawBufferPointer) -> Bool {
     guard !passesEverything, leading.count >= Self.keyLength else { return true }
     let key = UInt32(littleEndian: leading.loadUnaligned(as: UInt32.self))
     let hasNUL = (key &- 0x0101_0101) & ~key & 0x8080_8080 != 0

@@ -39,12 +39,12 @@ public struct LinkedLibrary: Sendable, Hashable {
   public var kindSuffix: String { kind == .normal ? "" : " (\(kind.rawValue))" }
 
   /// Whether `reference` names this library: its install name, its `fileName` or its `bareName`.
-  public func isNamed(_ reference: String) -> Bool {
+  package func isNamed(_ reference: String) -> Bool {
     reference == name || reference == fileName || reference == bareName
   }
 
   /// Creates a linked library.
-  public init(name: String, kind: Kind = .normal) {
+  package init(name: String, kind: Kind = .normal) {
     self.name = name
     self.kind = kind
   }

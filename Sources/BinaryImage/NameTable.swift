@@ -1,12 +1,12 @@
 /// A reference to a name stored in an image's `NameTable`.
-public struct NameRef: Sendable, Hashable {
+package struct NameRef: Sendable, Hashable {
   /// Byte offset into the table.
-  public var offset: UInt32
+  package var offset: UInt32
   /// Length in bytes, without a terminator.
-  public var length: UInt32
+  package var length: UInt32
 
   /// Creates a reference.
-  public init(offset: UInt32, length: UInt32) {
+  package init(offset: UInt32, length: UInt32) {
     self.offset = offset
     self.length = length
   }
@@ -27,26 +27,26 @@ public struct NameRef: Sendable, Hashable {
 /// of the image's size, never less than `minimumLimit`, never more than `UInt32.max`, so that
 /// the work and memory an image costs follow its size and a `NameRef` offset cannot wrap. Going over is a `malformed`
 /// error for that image.
-public struct NameTable: Sendable {
+package struct NameTable: Sendable {
   /// The limit for any image, however small: far more than any real image's names.
-  public static let minimumLimit = 16 << 20
+  package static let minimumLimit = 16 << 20
   /// The limit for a larger image, as a multiple of its size. A real image takes in each name
   /// about once (a symbol table's strings, dyld's, the selector names), well under this.
-  public static let limitPerImageByte = 8
+  package static let limitPerImageByte = 8
 
   /// The concatenated name bytes.
-  public private(set) var storage: [UInt8] = []
+  package private(set) var storage: [UInt8] = []
   /// How many name bytes readers may take in; at most `UInt32.max`.
-  public let byteLimit: Int
+  package let byteLimit: Int
   /// The name bytes taken in so far, stored or not; `storage.count` never exceeds it.
-  public private(set) var bytesTaken = 0
+  package private(set) var bytesTaken = 0
   /// The error of the first name that went over `byteLimit`. From then on every name fails with
   /// it, so a reader that records a failed table and reads on can fail the image with it instead.
-  public private(set) var limitError: BinaryError?
+  package private(set) var limitError: BinaryError?
   private let imageSize: Int
 
   /// Creates an empty table for an image of `imageSize` bytes.
-  public init(imageSize: Int) {
+  package init(imageSize: Int) {
     let (scaled, overflow) = max(imageSize, 0).multipliedReportingOverflow(by: Self.limitPerImageByte)
     self.imageSize = imageSize
     byteLimit = min(max(overflow ? Int.max : scaled, Self.minimumLimit), Int(UInt32.max))
@@ -55,7 +55,7 @@ public struct NameTable: Sendable {
   /// Appends a name and returns its reference.
   /// - Parameter offset: The file offset of the symbol (or slot) the name belongs to, for the error.
   /// - Throws: `malformed` when the name would take the image past `byteLimit`.
-  public mutating func append(_ bytes: UnsafeRawBufferPointer, at offset: UInt64?) throws(BinaryError) -> NameRef {
+  package mutating func append(_ bytes: UnsafeRawBufferPointer, at offset: UInt64?) throws(BinaryError) -> NameRef {
     let reference = try reserve(bytes.count, at: offset)
     storage.append(contentsOf: bytes)
     return reference
@@ -63,7 +63,7 @@ public struct NameTable: Sendable {
 
   /// Appends sdkvet's own text (a placeholder for an unreadable name) and returns its reference.
   /// - Throws: `malformed` when the text would take the image past `byteLimit`.
-  public mutating func append(_ text: String, at offset: UInt64?) throws(BinaryError) -> NameRef {
+  package mutating func append(_ text: String, at offset: UInt64?) throws(BinaryError) -> NameRef {
     let reference = try reserve(text.utf8.count, at: offset)
     storage.append(contentsOf: text.utf8)
     return reference
@@ -71,7 +71,7 @@ public struct NameTable: Sendable {
 
   /// Counts `count` name bytes a reader read but did not store (a name it already had).
   /// - Throws: `malformed` when they take the image past `byteLimit`.
-  public mutating func charge(_ count: Int, at offset: UInt64?) throws(BinaryError) {
+  package mutating func charge(_ count: Int, at offset: UInt64?) throws(BinaryError) {
     if let limitError { throw limitError }
     let (total, overflow) = bytesTaken.addingReportingOverflow(count)
     guard !overflow, total <= byteLimit else {
@@ -93,7 +93,7 @@ public struct NameTable: Sendable {
   }
 
   /// Calls `body` with the bytes of `name`.
-  public func withBytes<R>(of name: NameRef, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+  package func withBytes<R>(of name: NameRef, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
     try storage.withUnsafeBytes { all in
       let start = min(Int(name.offset), all.count)
       let end = min(start + Int(name.length), all.count)
@@ -102,7 +102,7 @@ public struct NameTable: Sendable {
   }
 
   /// The name as a `String` (invalid UTF-8 repaired).
-  public func string(_ name: NameRef) -> String {
+  package func string(_ name: NameRef) -> String {
     withBytes(of: name) { String(fileBytes: $0) }
   }
 }

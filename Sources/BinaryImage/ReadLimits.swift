@@ -1,22 +1,22 @@
 /// The largest files sdkvet reads, in one place: a hostile input must not exhaust memory, and
 /// every reader of the same kind of file must give the same answer.
-public enum ReadLimits {
+package enum ReadLimits {
   /// Manifests, `Info.plist` and strings files: no real one comes near 8 MiB.
-  public static let documentBytes = 8 << 20
+  package static let documentBytes = 8 << 20
   /// Binaries: the largest real app binaries are a few hundred MiB.
-  public static let binaryBytes = 4 << 30
+  package static let binaryBytes = 4 << 30
   /// A `--catalog` file: the built-in catalog is about 100 KiB; an overlay has no reason to come
   /// near 64 MiB.
-  public static let catalogBytes = 64 << 20
+  package static let catalogBytes = 64 << 20
   /// A saved JSON report (`--baseline`, `diff`): one of 500 targets is a few MiB, one of 8,000
   /// about 24 MiB. Read one target at a time on every core, a report this size takes about 1.5 s
   /// and 100 MB to diff with itself; past it the file is refused with one line.
-  public static let reportBytes = 24 << 20
+  package static let reportBytes = 24 << 20
   /// A `--policy` file: a team's policy is a few KiB.
-  public static let policyBytes = 8 << 20
+  package static let policyBytes = 8 << 20
 
   /// "8 MiB", "4 GiB": a limit as messages state it.
-  public static func describe(_ bytes: Int) -> String {
+  package static func describe(_ bytes: Int) -> String {
     bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : "\(bytes >> 20) MiB"
   }
 }

@@ -8,17 +8,17 @@ public struct ReadOptions: Sendable {
   public var selectorReferences: Bool
   /// Collect the Objective-C classes and Swift modules the image defines, each once
   /// (`Image.definedClasses`, `Image.swiftModuleDescriptors`), without keeping the definitions.
-  public var definedIdentities: Bool
+  package var definedIdentities: Bool
   /// Collect `Image.lookupStrings` when the image imports a dynamic-lookup function (Mach-O).
-  public var lookupStrings: Bool = false
+  package var lookupStrings: Bool = false
   /// Collect `Image.hosts` from the string sections (Mach-O `__cstring` and `__cfstring`, ELF
   /// `.rodata` and `.rodata.str*`).
-  public var hosts: Bool = false
+  package var hosts: Bool = false
   /// The imports and selector references to keep; `nil` keeps them all.
-  public var importFilter: (any ImportFilter)?
+  package var importFilter: (any ImportFilter)?
 
   /// Creates options.
-  public init(
+  package init(
     undefinedSymbols: Bool = true, definedSymbols: Bool = true, selectorReferences: Bool = true,
     definedIdentities: Bool = false
   ) {
@@ -35,7 +35,7 @@ public struct ReadOptions: Sendable {
   /// What the scan needs: `imports`, plus the classes and Swift modules the image defines (to
   /// recognise a commonly used SDK inside it), and the lookup strings of images that import a
   /// dynamic-lookup function, and the hosts the image's strings name.
-  public static let audit: ReadOptions = {
+  package static let audit: ReadOptions = {
     var options = ReadOptions(definedSymbols: false, definedIdentities: true)
     options.lookupStrings = true
     options.hosts = true

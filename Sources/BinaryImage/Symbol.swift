@@ -2,9 +2,9 @@
 ///
 /// Format-neutral: the ELF and Mach-O readers both produce these, and everything downstream
 /// (catalog matching, audit, reports) depends only on this model.
-public struct Symbol: Sendable, Hashable {
+package struct Symbol: Sendable, Hashable {
   /// How strongly the symbol binds.
-  public enum Binding: String, Sendable, Hashable {
+  package enum Binding: String, Sendable, Hashable {
     /// A normal global definition or reference.
     case global
     /// A weak definition, or a weak import that may be missing at run time.
@@ -14,7 +14,7 @@ public struct Symbol: Sendable, Hashable {
   }
 
   /// What the symbol names.
-  public enum Kind: String, Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable {
     /// Code.
     case function
     /// Data.
@@ -24,7 +24,7 @@ public struct Symbol: Sendable, Hashable {
   }
 
   /// Which table of the file the symbol was found in: the evidence a report cites.
-  public enum Origin: String, Sendable, Hashable {
+  package enum Origin: String, Sendable, Hashable {
     /// ELF `.symtab` (relocatable objects) or Mach-O `LC_SYMTAB`.
     case symbolTable
     /// ELF `.dynsym`.
@@ -40,7 +40,7 @@ public struct Symbol: Sendable, Hashable {
   }
 
   /// Where an import is looked up at run time.
-  public enum Library: Sendable, Hashable {
+  package enum Library: Sendable, Hashable {
     /// Not known, or not an import.
     case unknown
     /// An index into `Image.libraries`.
@@ -60,22 +60,22 @@ public struct Symbol: Sendable, Hashable {
   }
 
   /// The symbol's name in the image's `NameTable`, as spelled in the file (Mach-O's leading `_` kept).
-  public var name: NameRef
+  package var name: NameRef
   /// Whether the image defines the symbol (false for imports).
-  public var isDefined: Bool
+  package var isDefined: Bool
   /// How strongly it binds.
-  public var binding: Binding
+  package var binding: Binding
   /// What it names.
-  public var kind: Kind
+  package var kind: Kind
   /// Where the symbol was found.
-  public var origin: Origin
+  package var origin: Origin
   /// The library an import binds to.
-  public var library: Library
+  package var library: Library
   /// An index into `Image.versions` (ELF GNU symbol versioning), when the symbol has one.
-  public var version: Int?
+  package var version: Int?
 
   /// Creates a symbol.
-  public init(
+  package init(
     name: NameRef, isDefined: Bool, binding: Binding = .global, kind: Kind = .other, origin: Origin,
     library: Library = .unknown, version: Int? = nil
   ) {

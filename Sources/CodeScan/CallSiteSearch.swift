@@ -1,8 +1,8 @@
-public import BinaryImage
+package import BinaryImage
 
 /// The names one call-site search looks for, by index, and the sites found for each: what a
 /// reader's call-site pass fills in and hands back as a `CallSiteMap`.
-public struct CallSiteSearch {
+package struct CallSiteSearch {
   private enum Kind { case `import`, selector, string }
 
   private var names: [(kind: Kind, name: String)] = []
@@ -14,7 +14,7 @@ public struct CallSiteSearch {
   private var unresolved = Set<Int>()
 
   /// A search for the names of `query`.
-  public init(query: CallSiteQuery) {
+  package init(query: CallSiteQuery) {
     names =
       query.imports.sorted().map { (Kind.import, $0) } + query.selectors.sorted().map { (Kind.selector, $0) }
       + query.strings.sorted().map { (Kind.string, $0) }
@@ -30,35 +30,35 @@ public struct CallSiteSearch {
   }
 
   /// Whether any string is looked for.
-  public var wantsStrings: Bool { strings.count > 0 }
+  package var wantsStrings: Bool { strings.count > 0 }
 
   /// The index of string `name`, when it is looked for.
-  public func stringIndex(_ name: UnsafeRawBufferPointer) -> Int? { strings.value(for: name) }
+  package func stringIndex(_ name: UnsafeRawBufferPointer) -> Int? { strings.value(for: name) }
 
   /// Whether any import is looked for.
-  public var wantsImports: Bool { imports.count > 0 }
+  package var wantsImports: Bool { imports.count > 0 }
   /// Whether any selector is looked for.
-  public var wantsSelectors: Bool { selectors.count > 0 }
+  package var wantsSelectors: Bool { selectors.count > 0 }
 
   /// The index of selector `name`, when it is looked for.
-  public func selectorIndex(_ name: UnsafeRawBufferPointer) -> Int? { selectors.value(for: name) }
+  package func selectorIndex(_ name: UnsafeRawBufferPointer) -> Int? { selectors.value(for: name) }
 
   /// The index of import `name`, when it is looked for.
-  public func importIndex(_ name: UnsafeRawBufferPointer) -> Int? { imports.value(for: name) }
+  package func importIndex(_ name: UnsafeRawBufferPointer) -> Int? { imports.value(for: name) }
 
   /// Records one site of name `index`.
-  public mutating func record(_ site: CallSite, for index: Int) {
+  package mutating func record(_ site: CallSite, for index: Int) {
     guard sites.indices.contains(index) else { return }
     sites[index].append(site)
   }
 
   /// Whether some site lies in a function known only by its start (stripped code).
-  public var hasUnnamedFunctions: Bool {
+  package var hasUnnamedFunctions: Bool {
     sites.contains { list in list.contains { $0.function == nil && $0.functionStart != nil } }
   }
 
   /// Names the sites of unnamed functions with what `name` answers for the function's start.
-  public mutating func nameUnnamedFunctions(_ name: (UInt64) -> String?) {
+  package mutating func nameUnnamedFunctions(_ name: (UInt64) -> String?) {
     for index in sites.indices {
       for site in sites[index].indices where sites[index][site].function == nil {
         guard let start = sites[index][site].functionStart else { continue }
@@ -68,14 +68,14 @@ public struct CallSiteSearch {
   }
 
   /// Leaves the imports `isUnresolved` picks out of the result: their sites cannot be known.
-  public mutating func markUnresolved(_ isUnresolved: (String) -> Bool) {
+  package mutating func markUnresolved(_ isUnresolved: (String) -> Bool) {
     for (index, entry) in names.enumerated() where entry.kind == .import && isUnresolved(entry.name) {
       unresolved.insert(index)
     }
   }
 
   /// Every name with its sites in address order, except the unresolved ones.
-  public var result: CallSiteMap {
+  package var result: CallSiteMap {
     var map = CallSiteMap()
     for (index, entry) in names.enumerated() where !unresolved.contains(index) {
       let ordered = sites[index].sorted { $0.address < $1.address }

@@ -4,7 +4,7 @@
 ///
 /// Lookups first test the address against the smallest range holding every entry, so the common
 /// case (a branch to anything else) costs two comparisons.
-public struct CodeTargets: Sendable {
+package struct CodeTargets: Sendable {
   private var branchEntries: [UInt64: Int] = [:]
   private var slotEntries: [UInt64: Int] = [:]
   private var addressEntries: [UInt64: Int] = [:]
@@ -13,26 +13,26 @@ public struct CodeTargets: Sendable {
   private var addressRange: ClosedRange<UInt64>?
 
   /// Creates an empty set of targets.
-  public init() {}
+  package init() {}
 
   /// Whether nothing is looked for.
-  public var isEmpty: Bool { branchEntries.isEmpty && slotEntries.isEmpty && addressEntries.isEmpty }
+  package var isEmpty: Bool { branchEntries.isEmpty && slotEntries.isEmpty && addressEntries.isEmpty }
 
   /// Looks for branches and calls to `address` (a stub or PLT entry) as uses of name `index`.
-  public mutating func addBranchTarget(_ address: UInt64, index: Int) {
+  package mutating func addBranchTarget(_ address: UInt64, index: Int) {
     branchEntries[address] = index
     branchRange = Self.widen(branchRange, address)
   }
 
   /// Looks for loads of the pointer at `address` (a GOT slot, a selector reference) as uses of name `index`.
-  public mutating func addSlot(_ address: UInt64, index: Int) {
+  package mutating func addSlot(_ address: UInt64, index: Int) {
     slotEntries[address] = index
     slotRange = Self.widen(slotRange, address)
   }
 
   /// Looks for code that computes `address` (a string: `adrp`+`add`, `adr`, `lea [rip+disp32]`)
   /// as a use of name `index`.
-  public mutating func addAddress(_ address: UInt64, index: Int) {
+  package mutating func addAddress(_ address: UInt64, index: Int) {
     addressEntries[address] = index
     addressRange = Self.widen(addressRange, address)
   }
@@ -62,18 +62,18 @@ public struct CodeTargets: Sendable {
 }
 
 /// One instruction a scan found.
-public struct CodeHit: Sendable, Hashable {
+package struct CodeHit: Sendable, Hashable {
   /// The instruction's address: the branch, or the load of the slot.
-  public var address: UInt64
+  package var address: UInt64
   /// The address of the first instruction of the sequence (an arm64 `adrp` paired with the
   /// load; the instruction itself otherwise).
-  public var sequenceStart: UInt64
+  package var sequenceStart: UInt64
   /// The index of the name it reaches (`CodeTargets`).
-  public var target: Int
+  package var target: Int
 }
 
 /// The instruction sets a scan decodes.
-public enum CodeArchitecture: Sendable, Hashable {
+package enum CodeArchitecture: Sendable, Hashable {
   /// A64 (arm64, arm64e, arm64_32, ELF aarch64).
   case arm64
   /// x86-64.
@@ -83,7 +83,7 @@ public enum CodeArchitecture: Sendable, Hashable {
   /// x86-64 code is decoded one function after another from `functionStarts` (the image's,
   /// sorted ascending; those outside `code` are passed over), so that decoding starts in step at
   /// each; A64's fixed-size instructions need none.
-  public func scan(
+  package func scan(
     _ code: UnsafeRawBufferPointer, at address: UInt64, functionStarts: [UInt64] = [], targets: CodeTargets,
     _ body: (CodeHit) -> Void
   ) {

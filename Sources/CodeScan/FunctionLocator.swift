@@ -5,9 +5,9 @@
 /// The enclosing function is the nearest start at or below the address. At one address the best
 /// ranked start wins: a global name, then a local one, then an unnamed start; among equals, the
 /// first added.
-public struct FunctionLocator: Sendable {
+package struct FunctionLocator: Sendable {
   /// How good a start's name is.
-  public enum Rank: Sendable, Comparable {
+  package enum Rank: Sendable, Comparable {
     /// A global (or weak) symbol.
     case global
     /// A local symbol.
@@ -17,25 +17,25 @@ public struct FunctionLocator: Sendable {
   }
 
   /// A function's start and the reader's index of the symbol naming it (`nil` when unnamed).
-  public struct Start: Sendable, Hashable {
+  package struct Start: Sendable, Hashable {
     /// The function's first address.
-    public var address: UInt64
+    package var address: UInt64
     /// The symbol's index in the reader's table.
-    public var symbol: Int?
+    package var symbol: Int?
   }
 
   private var starts: [(address: UInt64, rank: Rank, order: Int, symbol: Int?)] = []
 
   /// Creates an empty locator.
-  public init() {}
+  package init() {}
 
   /// Adds a function start, with the index of its symbol when it has one.
-  public mutating func add(_ address: UInt64, symbol: Int?, rank: Rank) {
+  package mutating func add(_ address: UInt64, symbol: Int?, rank: Rank) {
     starts.append((address, symbol == nil ? .unnamed : rank, starts.count, symbol))
   }
 
   /// Sorts the starts and keeps the best one at each address.
-  public mutating func finish() {
+  package mutating func finish() {
     starts.sort { ($0.address, $0.rank, $0.order) < ($1.address, $1.rank, $1.order) }
     var kept = starts.prefix(0)
     for start in starts where kept.last?.address != start.address { kept.append(start) }
@@ -43,10 +43,10 @@ public struct FunctionLocator: Sendable {
   }
 
   /// Every start's address, ascending (after `finish`).
-  public var addresses: [UInt64] { starts.map(\.address) }
+  package var addresses: [UInt64] { starts.map(\.address) }
 
   /// The start of the function holding `address` (after `finish`), or `nil` before the first.
-  public func enclosing(_ address: UInt64) -> Start? {
+  package func enclosing(_ address: UInt64) -> Start? {
     var low = 0
     var high = starts.count
     while low < high {

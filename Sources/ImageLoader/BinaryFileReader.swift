@@ -1,4 +1,4 @@
-public import BinaryImage
+package import BinaryImage
 import ELFSymbols
 import MachOImage
 public import ScanFiles
@@ -7,7 +7,7 @@ public import ScanFiles
 ///
 /// The single entry point that turns a file's bytes into images, so that format dispatch and
 /// error attribution live in one place; where the bytes come from is the caller's business.
-public enum BinaryFileReader {
+package enum BinaryFileReader {
   /// Reads the images in `file`.
   /// - Parameters:
   ///   - file: The whole file's bytes.
@@ -15,7 +15,7 @@ public enum BinaryFileReader {
   ///   - options: Which tables to collect.
   /// - Returns: The file's images and any per-member or per-slice problems.
   /// - Throws: `BinaryError` when the file cannot be read at all: `notBinary`, or a broken header.
-  public static func read(_ file: FileBytes, path: String, options: ReadOptions = .all) throws(BinaryError)
+  package static func read(_ file: FileBytes, path: String, options: ReadOptions = .all) throws(BinaryError)
     -> BinaryFile
   {
     switch FileMagic(file.bytes) {
@@ -36,7 +36,7 @@ public enum BinaryFileReader {
   /// How many of a file's leading bytes `read` can touch, judged from `leading` (its first bytes)
   /// and its size: a thin Mach-O needs its tables and no more (`MachOReadExtent`); other formats
   /// are read whole. Lets a source that decompresses (an archive entry) decompress no more.
-  public static func leadingBytesNeeded(from leading: UnsafeRawBufferPointer, fileSize: Int) -> Int {
+  package static func leadingBytesNeeded(from leading: UnsafeRawBufferPointer, fileSize: Int) -> Int {
     MachOReadExtent.leadingBytesNeeded(from: leading, fileSize: fileSize)
   }
 

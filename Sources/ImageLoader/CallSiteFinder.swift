@@ -1,11 +1,11 @@
-public import BinaryImage
+package import BinaryImage
 import ELFSymbols
 import MachOImage
 public import ScanFiles
 
 /// Finds the call sites of some names in one image of a file read by `BinaryFileReader`: the
 /// one dispatch from an image's format to its reader's call-site search.
-public enum CallSiteFinder {
+package enum CallSiteFinder {
   /// The sites of every name in `query`, or `nil` when the image's format or architecture is
   /// not decoded.
   /// - Parameters:
@@ -13,7 +13,7 @@ public enum CallSiteFinder {
   ///   - image: One image of that file.
   ///   - query: The imports and selectors to look for.
   /// - Throws: when the tables the search needs do not fit the image.
-  public static func find(in file: FileBytes, image: Image, query: CallSiteQuery) throws(BinaryError) -> CallSiteMap? {
+  package static func find(in file: FileBytes, image: Image, query: CallSiteQuery) throws(BinaryError) -> CallSiteMap? {
     guard !query.isEmpty else { return nil }
     switch image.format {
     case .machO: return try MachOCallSites.find(in: file, image: image, query: query)

@@ -1,4 +1,4 @@
-public import BinaryImage
+package import BinaryImage
 import CodeScan
 public import ScanFiles
 
@@ -13,11 +13,11 @@ public import ScanFiles
 /// scanned for branches to those stubs and loads of those slots (`CodeArchitecture.scan`).
 /// Relocatable objects: each relocation of a code section naming an import, or a selector
 /// reference, is one site (`MachORelocationSites`). Sites are named by `MachOFunctionStarts`.
-public enum MachOCallSites {
+package enum MachOCallSites {
   /// The sites of every name in `query` (an empty list for a name nothing reaches), or `nil`
   /// when the image's architecture is not decoded or it was not read from `file`.
   /// - Throws: when the image's headers or the tables it needs do not fit its bytes.
-  public static func find(in file: FileBytes, image: Image, query: CallSiteQuery) throws(BinaryError) -> CallSiteMap? {
+  package static func find(in file: FileBytes, image: Image, query: CallSiteQuery) throws(BinaryError) -> CallSiteMap? {
     guard image.format == .machO, let range = image.byteRange else { return nil }
     let bytes = try ByteReader(file.bytes).slice(at: range.lowerBound, count: range.count, "Mach-O image")
     let header = try MachHeader(parsing: bytes)

@@ -1,4 +1,4 @@
-public import BinaryImage
+import BinaryImage
 
 /// How many of a Mach-O file's leading bytes the reader can touch, judged from its header and
 /// load commands: the end of the furthest segment, section, section relocations, and table the
@@ -12,11 +12,11 @@ public import BinaryImage
 /// archives are read whole; so is an image whose header or commands are broken, or whose
 /// tables reach past the file, so that the reader reports those problems exactly as it would
 /// from the whole file.
-public enum MachOReadExtent {
+package enum MachOReadExtent {
   /// The leading bytes of a file of `fileSize` bytes the reader needs, judged from `leading`
   /// (its first bytes). When that is more than `leading` holds and the header or commands were
   /// not all in it, the caller asks again with that many: at most three rounds reach the answer.
-  public static func leadingBytesNeeded(from leading: UnsafeRawBufferPointer, fileSize: Int) -> Int {
+  package static func leadingBytesNeeded(from leading: UnsafeRawBufferPointer, fileSize: Int) -> Int {
     guard FileMagic(leading) == .machO else { return fileSize }
     let available = ByteReader(leading)
     guard let header = try? MachHeader(parsing: available) else {

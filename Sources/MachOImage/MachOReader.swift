@@ -1,5 +1,5 @@
-public import BinaryImage
-public import ScanFiles
+package import BinaryImage
+package import ScanFiles
 
 /// Reads Mach-O files: thin images, universal files and ar archives of Mach-O objects,
 /// including universal files whose slices are archives.
@@ -8,7 +8,7 @@ public import ScanFiles
 /// member that cannot be read becomes an entry of `BinaryFile.problems`, attributed to its
 /// architecture or member, and the others are still read. When nothing at all could be read,
 /// the first problem is thrown instead, so a broken file gives one clear error.
-public enum MachOReader {
+package enum MachOReader {
   /// Reads every image of a Mach-O, universal or archive file.
   /// - Parameters:
   ///   - fileBytes: The file, or of a thin image the leading bytes its tables reach
@@ -18,7 +18,7 @@ public enum MachOReader {
   /// - Returns: The images in slice and member order, and per-image problems.
   /// - Throws: `notBinary` for bytes that are not Mach-O (including a Java class file sharing the
   ///   universal magic), `truncated`/`malformed` for a file whose container or only image is broken.
-  public static func read(_ fileBytes: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile
+  package static func read(_ fileBytes: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile
   {
     let bytes = fileBytes.bytes
     let file = ByteReader(bytes)

@@ -1,5 +1,5 @@
-public import ScanFiles
-public import TargetDiscovery
+package import ScanFiles
+package import TargetDiscovery
 
 /// Names and versions the targets a dependency manager put in a scanned folder: SwiftPM
 /// (`.build/artifacts`, Xcode's `SourcePackages/artifacts`), CocoaPods (`Pods/<Pod>`) and
@@ -10,12 +10,12 @@ public import TargetDiscovery
 /// read, so scanning `Pods/X` alone names nothing. Each manager folder's files are read once
 /// however many targets it holds. A lock file that cannot be read in full is an issue on every
 /// record it was read for; whatever it did say is still used.
-public struct PackageProvenance: Sendable {
+package struct PackageProvenance: Sendable {
   /// The file system the lock and state files are read from.
-  public var fileSystem: any ScanFileSystem
+  package var fileSystem: any ScanFileSystem
 
   /// Creates the reader over `fileSystem` (the real one by default).
-  public init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
+  package init(fileSystem: any ScanFileSystem = LocalFileSystem()) {
     self.fileSystem = fileSystem
   }
 
@@ -24,7 +24,7 @@ public struct PackageProvenance: Sendable {
   ///   - targets: The targets discovery found under `roots`.
   ///   - roots: The paths the user gave, each a scanned root.
   /// - Returns: Each managed target's record and issues, by target path; other targets are absent.
-  public func attribute(_ targets: [DiscoveredTarget], roots: [ScanPath]) -> [ScanPath: PackageAttribution] {
+  package func attribute(_ targets: [DiscoveredTarget], roots: [ScanPath]) -> [ScanPath: PackageAttribution] {
     var readers: [ScanPath: StateFileReader] = [:]
     var swiftPM: [[ScanPath]: SwiftPMState] = [:]
     var cocoaPods: [[ScanPath]: CocoaPodsState] = [:]

@@ -1,41 +1,41 @@
-public import BinaryImage
-public import Foundation
-public import PackageProvenance
-public import PrivacyCatalog
-public import TargetDiscovery
+package import BinaryImage
+package import Foundation
+package import PackageProvenance
+package import PrivacyCatalog
+package import TargetDiscovery
 
 /// One image of a binary after catalog matching: what the audit keeps once the `Image` itself
 /// (its symbol tables) has been dropped.
-public struct ScannedImage: Sendable, Hashable {
+package struct ScannedImage: Sendable, Hashable {
   /// Which reader produced the image.
-  public var format: Image.Format
+  package var format: Image.Format
   /// The architecture, as llvm-nm spells it.
-  public var architecture: String
+  package var architecture: String
   /// The archive member, when the binary is an archive.
-  public var member: String?
+  package var member: String?
   /// Mach-O build platforms (`ios`, `ios-simulator`, `macos`, …); empty for ELF or when unrecorded.
-  public var platforms: [String]
+  package var platforms: [String]
   /// What the catalog matched in the image.
-  public var matches: [CatalogMatch]
+  package var matches: [CatalogMatch]
   /// Where headers the loader ignores disagree with the ones it reads (`Image.headerInconsistencies`).
-  public var headerInconsistencies: [String]
+  package var headerInconsistencies: [String]
   /// The Mach-O code signature (`MachOMetadata.signature`); `nil` when unsigned or not Mach-O.
-  public var signature: CodeSignatureInfo?
+  package var signature: CodeSignatureInfo?
   /// Commonly used SDKs recognised by the classes and Swift modules the image defines.
-  public var commonSDKs: [CommonSDKMatch]
+  package var commonSDKs: [CommonSDKMatch]
   /// The call sites of the matched imports and selectors; `nil` when not looked for.
-  public var callSites: CallSiteMap?
+  package var callSites: CallSiteMap?
   /// APIs the image may reach by name through a dynamic-lookup function (never uses).
-  public var dynamicLookups: [DynamicLookupIndex.Hit] = []
+  package var dynamicLookups: [DynamicLookupIndex.Hit] = []
   /// The hosts the image's strings name (`Image.hosts`).
-  public var hosts: [String] = []
+  package var hosts: [String] = []
   /// The libraries the image links against, in load order (`Image.libraries`).
-  public var libraries: [LinkedLibrary] = []
+  package var libraries: [LinkedLibrary] = []
   /// The image's rpaths (`Image.rpaths`).
-  public var rpaths: [String] = []
+  package var rpaths: [String] = []
 
   /// Creates a scanned image.
-  public init(
+  package init(
     format: Image.Format, architecture: String, member: String? = nil, platforms: [String] = [],
     matches: [CatalogMatch],
     headerInconsistencies: [String] = [], signature: CodeSignatureInfo? = nil, commonSDKs: [CommonSDKMatch] = []
@@ -51,7 +51,7 @@ public struct ScannedImage: Sendable, Hashable {
   }
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
-  public init(image: Image, matcher: CatalogMatcher) {
+  package init(image: Image, matcher: CatalogMatcher) {
     let matches = matcher.matches(in: image)
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
@@ -66,7 +66,7 @@ public struct ScannedImage: Sendable, Hashable {
 
   /// The names whose call sites would say who uses the matches: selectors for selector matches,
   /// the import's own name for the rest.
-  public var callSiteQuery: CallSiteQuery {
+  package var callSiteQuery: CallSiteQuery {
     var query = CallSiteQuery()
     for match in matches {
       if match.via == .selector { query.selectors.insert(match.symbol) } else { query.imports.insert(match.symbol) }
@@ -87,19 +87,19 @@ public struct ScannedImage: Sendable, Hashable {
 }
 
 /// One binary of a target after reading: its matched images, or why it could not be read.
-public struct ScannedBinary: Sendable, Hashable {
+package struct ScannedBinary: Sendable, Hashable {
   /// The file, with its xcframework slice.
-  public var file: TargetFile
+  package var file: TargetFile
   /// What it was read as: the format of its images, `archive` for an archive without readable
   /// members, or `unreadable`.
-  public var format: BinarySummary.Format
+  package var format: BinarySummary.Format
   /// The images read.
-  public var images: [ScannedImage]
+  package var images: [ScannedImage]
   /// Why the file could not be read at all, or why some of its members or slices could not.
-  public var failures: [BinaryError]
+  package var failures: [BinaryError]
 
   /// Creates a scanned binary.
-  public init(file: TargetFile, format: BinarySummary.Format, images: [ScannedImage], failures: [BinaryError] = []) {
+  package init(file: TargetFile, format: BinarySummary.Format, images: [ScannedImage], failures: [BinaryError] = []) {
     self.file = file
     self.format = format
     self.images = images
@@ -107,7 +107,7 @@ public struct ScannedBinary: Sendable, Hashable {
   }
 
   /// A binary that was read: its images matched, its per-member problems kept.
-  public init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
+  package init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
     let images = binary.images.map { ScannedImage(image: $0, matcher: matcher) }
     let format: BinarySummary.Format
     switch (images.first?.format, binary.container) {
@@ -119,15 +119,15 @@ public struct ScannedBinary: Sendable, Hashable {
   }
 
   /// A binary that could not be read at all.
-  public init(file: TargetFile, failure: BinaryError) {
+  package init(file: TargetFile, failure: BinaryError) {
     self.init(file: file, format: .unreadable, images: [], failures: [failure])
   }
 }
 
 /// A manifest or strings file as read from disk.
-public struct LoadedFile: Sendable, Hashable {
+package struct LoadedFile: Sendable, Hashable {
   /// What reading produced.
-  public enum Contents: Sendable, Hashable {
+  package enum Contents: Sendable, Hashable {
     /// The file's bytes.
     case bytes(Data)
     /// The file could not be read; the sentence says why.
@@ -135,32 +135,32 @@ public struct LoadedFile: Sendable, Hashable {
   }
 
   /// The file, with its xcframework slice.
-  public var file: TargetFile
+  package var file: TargetFile
   /// Its bytes, or why they could not be read.
-  public var contents: Contents
+  package var contents: Contents
 
   /// Creates a loaded file.
-  public init(file: TargetFile, contents: Contents) {
+  package init(file: TargetFile, contents: Contents) {
     self.file = file
     self.contents = contents
   }
 }
 
 /// Everything the audit needs about one target, already read: the audit itself does no I/O.
-public struct TargetEvidence: Sendable, Hashable {
+package struct TargetEvidence: Sendable, Hashable {
   /// The target as discovered.
-  public var target: DiscoveredTarget
+  package var target: DiscoveredTarget
   /// Its binaries after reading and matching.
-  public var binaries: [ScannedBinary]
+  package var binaries: [ScannedBinary]
   /// Its `PrivacyInfo.xcprivacy` files.
-  public var manifests: [LoadedFile]
+  package var manifests: [LoadedFile]
   /// Its localized `InfoPlist.strings` files. (Its `Info.plist` is `target.infoPlist`, parsed by discovery.)
-  public var localizedInfoPlistStrings: [LoadedFile]
+  package var localizedInfoPlistStrings: [LoadedFile]
   /// The package a dependency manager recorded for it, with the problems met reading the manager's files.
-  public var package: PackageAttribution?
+  package var package: PackageAttribution?
 
   /// Creates target evidence.
-  public init(
+  package init(
     target: DiscoveredTarget, binaries: [ScannedBinary], manifests: [LoadedFile] = [],
     localizedInfoPlistStrings: [LoadedFile] = [], package: PackageAttribution? = nil
   ) {

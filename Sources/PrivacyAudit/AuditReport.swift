@@ -22,7 +22,7 @@ public struct Evidence: Sendable, Hashable {
   public var callSites: CallSiteSummary?
 
   /// Creates evidence.
-  public init(
+  package init(
     symbol: String, via: CatalogMatch.Via, binary: String, architecture: String?, member: String?, library: String?,
     callSites: CallSiteSummary? = nil
   ) {
@@ -177,7 +177,7 @@ public struct BinarySummary: Sendable, Hashable {
   public var rpaths: [String]
 
   /// Creates a summary; `linkedLibraries` are sorted and made unique, `rpaths` made unique.
-  public init(
+  package init(
     path: String, format: Format, architectures: [String], platforms: [String] = [],
     signatures: [SliceSignature] = [], linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
   ) {
@@ -270,7 +270,7 @@ public struct TargetReport: Sendable, Hashable {
   public var androidPermissions: [AndroidPermission]?
 
   /// Creates a target report.
-  public init(
+  package init(
     path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
     privacyManifest: String? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],

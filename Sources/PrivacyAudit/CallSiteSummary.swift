@@ -1,4 +1,4 @@
-public import BinaryImage
+package import BinaryImage
 
 /// Who reaches one piece of evidence: the functions holding its call sites, the most frequent
 /// first and at most `callerLimit` of them, with the totals. No site at all is `notCalled`: the
@@ -14,8 +14,8 @@ public struct CallSiteSummary: Sendable, Hashable {
     public var address: UInt64
     /// How many sites it holds.
     public var count: Int
-    /// The function's readable name when it is a mangled Swift name (filled in for display by
-    /// the command line, which has the demangler); `nil` otherwise.
+    /// The function's readable name when it is a mangled Swift name (filled in by
+    /// `ScanPipeline`, whose module has the demangler); `nil` otherwise.
     public var readableName: String?
 
     /// Creates a caller.
@@ -47,7 +47,7 @@ public struct CallSiteSummary: Sendable, Hashable {
   }
 
   /// Groups `sites` by their function, listing at most `limit` callers.
-  public init(sites: [CallSite], limit: Int = callerLimit) {
+  package init(sites: [CallSite], limit: Int = callerLimit) {
     var byFunction: [String: Caller] = [:]
     for site in sites {
       let name = site.function ?? site.functionStart.map { "sub_" + String($0, radix: 16) } ?? "?"
@@ -80,7 +80,7 @@ public struct CallSiteSummary: Sendable, Hashable {
 
 extension AuditReport {
   /// Calls `body` on every caller of every piece of evidence in the report (findings, API uses,
-  /// permissions), so the command line can fill in `readableName`.
+  /// permissions), so the scan can fill in `readableName`.
   public mutating func updateCallers(_ body: (inout CallSiteSummary.Caller) -> Void) {
     func update(_ evidence: inout Evidence) {
       guard var summary = evidence.callSites else { return }

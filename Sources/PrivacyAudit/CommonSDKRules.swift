@@ -47,7 +47,7 @@ public struct SDKDetection: Sendable, Hashable {
   public var isIdentified: Bool { confidence > .symbols }
 
   /// Creates a detection.
-  public init(sdk: String, confidence: Confidence, includedIn: [String] = [], evidence: [Evidence]) {
+  package init(sdk: String, confidence: Confidence, includedIn: [String] = [], evidence: [Evidence]) {
     self.sdk = sdk
     self.confidence = confidence
     self.includedIn = includedIn

@@ -1,19 +1,19 @@
 /// Why a drafted manifest declares a category: the symbols of the binaries that need it, the
 /// functions that call them, and the xcframework slices they are in. A vendor deciding which
 /// reasons apply reads the code these name.
-public struct DraftedCategoryEvidence: Sendable, Hashable {
+package struct DraftedCategoryEvidence: Sendable, Hashable {
   /// The symbols, as spelled in the binaries, each once, sorted.
-  public var symbols: [String]
+  package var symbols: [String]
   /// The calling functions (readable names where known), the most call sites first, each once;
   /// `nil` when call sites were not looked for.
-  public var callers: [String]?
+  package var callers: [String]?
   /// Call sites in all; 0 with `callers` empty means no instruction reaches the symbols.
-  public var callSiteCount: Int
+  package var callSiteCount: Int
   /// Some symbol has more callers than its summary lists (`CallSiteSummary.callerLimit`), so
   /// `callers` is not every calling function.
-  public var hasUnlistedCallers: Bool
+  package var hasUnlistedCallers: Bool
   /// The xcframework slices the symbols are in, sorted; empty for other kinds of target.
-  public var slices: [String]
+  package var slices: [String]
 
   /// The evidence of the uses of one category in `report`.
   init(uses: [APIUse], report: TargetReport) {

@@ -10,7 +10,7 @@ public struct HostUse: Sendable, Hashable {
   public var binary: String
 
   /// Creates a host use.
-  public init(host: String, binary: String) {
+  package init(host: String, binary: String) {
     self.host = host
     self.binary = binary
   }

@@ -1,6 +1,6 @@
-public import Foundation
-public import PrivacyCatalog
-public import PropertyLists
+package import Foundation
+package import PrivacyCatalog
+package import PropertyLists
 import TargetDiscovery
 
 /// A `PrivacyInfo.xcprivacy` drafted for one target (`sdkvet manifest`): the target's manifest,
@@ -13,31 +13,31 @@ import TargetDiscovery
 /// tracking domains for the user to confirm (`proposedDomains`), never added. Each category the
 /// binaries use carries its evidence (`evidence`), and an xcframework says which slices need a copy.
 /// A misspelt key (`NSPrivacyAccesedAPITypes`) is renamed to the key it was meant to be.
-public struct ManifestDraft: Sendable, Hashable {
+package struct ManifestDraft: Sendable, Hashable {
   /// The manifest's top-level dictionary, existing keys first as they were.
-  public var root: [String: PropertyListValue]
+  package var root: [String: PropertyListValue]
   /// For each category added (or declared with no reason), the reasons a target of this kind may declare.
-  public var candidates: [String: [ReasonCode]]
+  package var candidates: [String: [ReasonCode]]
   /// What the target's manifest lacks, one sentence each; empty when it lacks nothing.
-  public var missing: [String]
+  package var missing: [String]
   /// The draft says the target tracks and lists no tracking domain: the user must add them.
-  public var needsTrackingDomains: Bool
+  package var needsTrackingDomains: Bool
   /// For each category the binaries use, the symbols, callers and slices behind it.
-  public var evidence: [String: DraftedCategoryEvidence]
+  package var evidence: [String: DraftedCategoryEvidence]
   /// Hosts the binaries name that no listed tracking domain covers, for the user to confirm.
-  public var proposedDomains: [ProposedTrackingDomain]
+  package var proposedDomains: [ProposedTrackingDomain]
   /// For an xcframework, each slice whose binary uses a category, with those categories: each
   /// needs its own copy of the manifest. Empty for other kinds of target.
-  public var slicesNeedingManifest: [String: [String]]
+  package var slicesNeedingManifest: [String: [String]]
   /// For an xcframework, the slices whose binaries use no category, sorted.
-  public var slicesWithoutUse: [String]
+  package var slicesWithoutUse: [String]
 
   /// Drafts the manifest of the target `report` describes.
   /// - Parameters:
   ///   - report: The target's audit (its used categories, kind and tracking evidence).
   ///   - existing: The bytes of its manifest (`report.privacyManifest`), `nil` when it has none.
   ///   - catalog: The catalog the reasons come from.
-  public init(report: TargetReport, existing: Data?, catalog: Catalog) {
+  package init(report: TargetReport, existing: Data?, catalog: Catalog) {
     root = [:]
     candidates = [:]
     missing = []

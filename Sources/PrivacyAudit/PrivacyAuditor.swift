@@ -1,17 +1,17 @@
 import BinaryImage
 import PackageProvenance
-public import PrivacyCatalog
+package import PrivacyCatalog
 import PropertyLists
 import ScanFiles
 import TargetDiscovery
 
 /// The audit: turns already-read targets into findings. Pure: no file system access, so every
 /// rule can be tested with data built in memory.
-public struct PrivacyAuditor: Sendable {
+package struct PrivacyAuditor: Sendable {
   let index: CatalogIndex
 
   /// Creates an auditor judging against `catalog`.
-  public init(catalog: Catalog) {
+  package init(catalog: Catalog) {
     index = CatalogIndex(catalog: catalog)
   }
 
@@ -21,19 +21,19 @@ public struct PrivacyAuditor: Sendable {
   /// runs `audit(target:)` on every core instead (targets are independent).
   /// - Parameter targets: The targets with their binaries matched and their files read.
   /// - Returns: The report, targets sorted by path, findings and evidence in a stable order.
-  public func audit(_ targets: [TargetEvidence]) -> AuditReport {
+  package func audit(_ targets: [TargetEvidence]) -> AuditReport {
     report(targets.map(audit(target:)))
   }
 
   /// Audits one target on its own: everything that needs no other target.
-  public func audit(target: TargetEvidence) -> AuditedTarget {
+  package func audit(target: TargetEvidence) -> AuditedTarget {
     let audit = TargetAudit(target, index: index)
     return AuditedTarget(audit: audit, report: ownReport(audit))
   }
 
   /// The report over targets audited on their own: each app takes in its embedded targets.
   /// - Returns: The report, targets sorted by path, findings and evidence in a stable order.
-  public func report(_ audited: [AuditedTarget]) -> AuditReport {
+  package func report(_ audited: [AuditedTarget]) -> AuditReport {
     var final = audited.map(\.report)
     for (position, app) in audited.enumerated() where app.audit.isAppTarget {
       let embedded = audited.filter { $0.audit.target.embeddedIn == app.audit.target.path }
@@ -143,7 +143,7 @@ public struct PrivacyAuditor: Sendable {
 
 /// One target audited on its own (`PrivacyAuditor.audit(target:)`), waiting for
 /// `PrivacyAuditor.report(_:)` to roll embedded targets up into their apps.
-public struct AuditedTarget: Sendable {
+package struct AuditedTarget: Sendable {
   let audit: TargetAudit
   let report: TargetReport
 }

@@ -11,7 +11,7 @@ public struct PrivacyManifest: Sendable, Hashable {
     public var reasons: [String]
 
     /// Creates an entry.
-    public init(category: String, reasons: [String]) {
+    package init(category: String, reasons: [String]) {
       self.category = category
       self.reasons = reasons
     }
@@ -30,7 +30,7 @@ public struct PrivacyManifest: Sendable, Hashable {
     public var purposes: [String]
 
     /// Creates an entry.
-    public init(type: String, linked: Bool, tracking: Bool, purposes: [String]) {
+    package init(type: String, linked: Bool, tracking: Bool, purposes: [String]) {
       self.type = type
       self.linked = linked
       self.tracking = tracking
@@ -43,14 +43,14 @@ public struct PrivacyManifest: Sendable, Hashable {
   /// `NSPrivacyTrackingDomains` (its string entries); empty when absent.
   public var trackingDomains: [String]
   /// `NSPrivacyAccessedAPITypes` entries with a string category.
-  public var accessedAPITypes: [AccessedAPIType]
+  package var accessedAPITypes: [AccessedAPIType]
   /// `NSPrivacyCollectedDataTypes` entries with a non-empty string type, in file order.
   public var collectedDataTypes: [CollectedDataType] = []
   /// What breaks Apple's validity rules (TN3181, TN3183, TN3184).
-  public var issues: [ManifestIssue]
+  package var issues: [ManifestIssue]
 
   /// Creates a manifest.
-  public init(
+  package init(
     tracking: Bool? = nil, trackingDomains: [String] = [], accessedAPITypes: [AccessedAPIType] = [],
     issues: [ManifestIssue] = []
   ) {
@@ -62,17 +62,17 @@ public struct PrivacyManifest: Sendable, Hashable {
 }
 
 /// One way a manifest breaks the rules, found while parsing it.
-public struct ManifestIssue: Sendable, Hashable {
+package struct ManifestIssue: Sendable, Hashable {
   /// `error`, or `warning` for an empty `NSPrivacyAccessedAPITypes` array (App Store Connect has
   /// accepted it; see the evidence table in Docs/RULES.md).
-  public var severity: Severity
+  package var severity: Severity
   /// What is wrong and how to fix it, in one sentence.
-  public var message: String
+  package var message: String
   /// The part of the manifest at fault, which decides the App Store code.
-  public var aspect: ManifestAspect
+  package var aspect: ManifestAspect
 
   /// Creates an issue.
-  public init(severity: Severity = .error, message: String, aspect: ManifestAspect = .structure) {
+  package init(severity: Severity = .error, message: String, aspect: ManifestAspect = .structure) {
     self.severity = severity
     self.message = message
     self.aspect = aspect

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import PropertyLists
 
 extension PrivacyManifest {
@@ -16,7 +16,7 @@ extension PrivacyManifest {
   ///   - data: The file's bytes.
   ///   - knownCategories: The valid full category strings.
   /// - Returns: The manifest's readable parts, with every problem in `issues`.
-  public init(parsing data: Data, knownCategories: Set<String>) {
+  package init(parsing data: Data, knownCategories: Set<String>) {
     self.init()
     let document: PropertyListDocument
     do {

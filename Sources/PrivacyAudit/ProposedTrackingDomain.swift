@@ -1,16 +1,16 @@
-public import PrivacyCatalog
+package import PrivacyCatalog
 
 /// A host a target's binaries name, proposed to its drafted manifest as a tracking domain. Only
 /// the vendor knows which hosts it tracks through, so a draft shows these commented out.
-public struct ProposedTrackingDomain: Sendable, Hashable {
+package struct ProposedTrackingDomain: Sendable, Hashable {
   /// The host, lowercase, as found.
-  public var host: String
+  package var host: String
   /// The catalog's tracking domain the host is in (`app-measurement.com`, Google), `nil` when it
   /// is on no list: such a host is more likely to be one the vendor must declare.
-  public var knownTracker: TrackingHost?
+  package var knownTracker: TrackingHost?
 
   /// Creates a proposal.
-  public init(host: String, knownTracker: TrackingHost?) {
+  package init(host: String, knownTracker: TrackingHost?) {
     self.host = host
     self.knownTracker = knownTracker
   }

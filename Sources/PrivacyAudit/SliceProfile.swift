@@ -16,7 +16,7 @@ public struct ProfileBinary: Sendable, Hashable {
   public var rpaths: [String]
 
   /// Creates a binary.
-  public init(
+  package init(
     path: String, isReadable: Bool, architectures: [String], platforms: [String] = [],
     linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
   ) {

@@ -141,7 +141,7 @@ public struct TargetProfile: Sendable, Hashable {
   /// target's binaries, from which it adds the slices, the unreadable binaries, architectures,
   /// platforms, linked libraries and rpaths; a category used without slices gets those of its
   /// APIs. Each aspect's items are sorted and made unique by identity.
-  public init(
+  package init(
     path: String, kind: String, bundleIdentifier: String? = nil, items: [DiffAspect: [DiffItem]],
     binaries: [ProfileBinary] = []
   ) {

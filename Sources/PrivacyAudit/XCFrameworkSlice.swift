@@ -4,10 +4,10 @@ extension TargetReport {
   /// The xcframework library folder (its `LibraryIdentifier`, `ios-arm64`) that holds the binary
   /// at `binaryPath`; `nil` when the target is no xcframework or the binary is not under it.
   /// A slice carries its own copy of the SDK's files, so its own manifest.
-  public func slice(ofBinary binaryPath: String) -> String? {
+  package func slice(ofBinary binaryPath: String) -> String? {
     TargetProfile.slice(ofBinary: binaryPath, targetPath: path, kind: kind.rawValue)
   }
 
   /// Every slice of an xcframework that holds a binary, sorted; empty for other kinds.
-  public var slices: [String] { Set(binaries.compactMap { slice(ofBinary: $0.path) }).sorted() }
+  package var slices: [String] { Set(binaries.compactMap { slice(ofBinary: $0.path) }).sorted() }
 }

@@ -2,16 +2,16 @@ import JSONDocuments
 
 /// One required-reason API category, e.g. `NSPrivacyAccessedAPICategoryFileTimestamp`, with the
 /// reason codes Apple approves for it.
-public struct APICategory: Sendable, Hashable {
+package struct APICategory: Sendable, Hashable {
   /// The full category string a privacy manifest must use (`NSPrivacyAccessedAPICategory…`).
-  public var id: String
+  package var id: String
   /// A short human title, e.g. "File timestamp".
-  public var title: String
+  package var title: String
   /// The approved reason codes of this category; each code belongs to exactly one category.
-  public var reasons: [ReasonCode]
+  package var reasons: [ReasonCode]
 
   /// Creates a category.
-  public init(id: String, title: String, reasons: [ReasonCode]) {
+  package init(id: String, title: String, reasons: [ReasonCode]) {
     self.id = id
     self.title = title
     self.reasons = reasons
@@ -19,9 +19,9 @@ public struct APICategory: Sendable, Hashable {
 }
 
 /// One approved reason code (`NSPrivacyAccessedAPITypeReasons` value) such as `C617.1`.
-public struct ReasonCode: Sendable, Hashable {
+package struct ReasonCode: Sendable, Hashable {
   /// Who may declare a reason code.
-  public enum Eligibility: String, Sendable, Hashable, CatalogEnumeration {
+  package enum Eligibility: String, Sendable, Hashable, CatalogEnumeration {
     /// Apps and SDKs alike.
     case appOrSDK = "app-or-sdk"
     /// Only third-party SDKs (the wrapper reasons `0A2A.1`, `C56D.1`).
@@ -31,7 +31,7 @@ public struct ReasonCode: Sendable, Hashable {
   }
 
   /// The kinds of app a restricted reason code is reserved for.
-  public enum AppKind: String, Sendable, Hashable, CatalogEnumeration {
+  package enum AppKind: String, Sendable, Hashable, CatalogEnumeration {
     /// An app whose main purpose is a system-wide custom keyboard.
     case customKeyboard = "custom-keyboard"
     /// A health-research app (App Review Guideline 5.1.3).
@@ -39,16 +39,16 @@ public struct ReasonCode: Sendable, Hashable {
   }
 
   /// The code exactly as a manifest spells it, `XXXX.N` (case-sensitive, the `.N` is part of it).
-  public var code: String
+  package var code: String
   /// What the code allows, in one line (paraphrased, not Apple's text).
-  public var summary: String
+  package var summary: String
   /// Who may declare it.
-  public var usableBy: Eligibility
+  package var usableBy: Eligibility
   /// The only kind of app that may declare it, when `usableBy` is `.appKindRestricted`.
-  public var appKind: AppKind?
+  package var appKind: AppKind?
 
   /// Creates a reason code.
-  public init(code: String, summary: String, usableBy: Eligibility, appKind: AppKind? = nil) {
+  package init(code: String, summary: String, usableBy: Eligibility, appKind: AppKind? = nil) {
     self.code = code
     self.summary = summary
     self.usableBy = usableBy

@@ -8,31 +8,31 @@ import JSONDocuments
 /// entries or spellings before sdkvet ships them. Build a `CatalogMatcher` from it to scan images.
 public struct Catalog: Sendable, Hashable {
   /// The version of the JSON layout this value was decoded from; sdkvet reads version 1.
-  public var schemaVersion: Int
+  package var schemaVersion: Int
   /// The date the data was last checked against its sources (`YYYY-MM-DD`), when given.
-  public var asOf: String?
+  package var asOf: String?
   /// Where the data comes from.
-  public var sources: [CatalogSource]
+  package var sources: [CatalogSource]
   /// The required-reason API categories with their approved reason codes.
-  public var categories: [APICategory]
+  package var categories: [APICategory]
   /// The required-reason APIs with their binary spellings (an API may be in several categories).
-  public var apis: [RequiredReasonAPI]
+  package var apis: [RequiredReasonAPI]
   /// Permission-gated resources and tracking evidence.
-  public var resources: [ProtectedResource]
+  package var resources: [ProtectedResource]
   /// Apple's list of commonly used third-party SDKs, with what recognises each (ITMS-91061).
-  public var commonSDKs: [CommonSDK]
+  package var commonSDKs: [CommonSDK]
   /// Domains known to serve tracking (`tracking-domain-undeclared`).
-  public var trackingHosts: [TrackingHost] = []
+  package var trackingHosts: [TrackingHost] = []
   /// Reachable capabilities and the collected data types they suggest (`sdkvet privacy-report`).
-  public var collectedDataHints: [CollectedDataHint] = []
+  package var collectedDataHints: [CollectedDataHint] = []
   /// The file (or "built-in catalog") this value was read from; used in error messages, never encoded.
-  public var origin: String
+  package var origin: String
 
   /// The layout version this build of sdkvet reads and writes.
-  public static let currentSchemaVersion = 1
+  package static let currentSchemaVersion = 1
 
   /// Creates a catalog from its parts.
-  public init(
+  package init(
     schemaVersion: Int = Catalog.currentSchemaVersion, asOf: String? = nil, sources: [CatalogSource] = [],
     categories: [APICategory] = [], apis: [RequiredReasonAPI] = [], resources: [ProtectedResource] = [],
     commonSDKs: [CommonSDK] = [], origin: String = "in-memory catalog"
@@ -49,14 +49,14 @@ public struct Catalog: Sendable, Hashable {
 }
 
 /// A document the catalog's facts were taken from.
-public struct CatalogSource: Sendable, Hashable {
+package struct CatalogSource: Sendable, Hashable {
   /// What the source is, in a few words.
-  public var title: String
+  package var title: String
   /// Where to read it.
-  public var url: String
+  package var url: String
 
   /// Creates a source.
-  public init(title: String, url: String) {
+  package init(title: String, url: String) {
     self.title = title
     self.url = url
   }

@@ -4,7 +4,7 @@ import JSONDocuments
 ///
 /// Reading one reports the allowed values when the file has another, so a user who wrote an
 /// overlay by hand sees "'c-func' is not one of: c-function, objc-constant, …" with its JSON path.
-public protocol CatalogEnumeration: RawRepresentable, CaseIterable where RawValue == String {}
+package protocol CatalogEnumeration: RawRepresentable, CaseIterable where RawValue == String {}
 
 extension CatalogEnumeration {
   /// Reads the value, or fails with a message listing the allowed values.

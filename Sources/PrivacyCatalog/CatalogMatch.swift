@@ -2,7 +2,7 @@
 /// it was found, and where it binds. The evidence a finding cites.
 public struct CatalogMatch: Sendable, Hashable {
   /// What the matched symbol is evidence of.
-  public enum Subject: Sendable, Hashable {
+  package enum Subject: Sendable, Hashable {
     /// A required-reason API (`RequiredReasonAPI.id`) and the full category strings it belongs to.
     case requiredReasonAPI(id: String, categories: [String])
     /// A protected resource (`ProtectedResource.id`) and what this evidence proves.
@@ -35,22 +35,22 @@ public struct CatalogMatch: Sendable, Hashable {
   }
 
   /// What the symbol is evidence of.
-  public var subject: Subject
+  package var subject: Subject
   /// The symbol or selector exactly as spelled in the image.
-  public var symbol: String
+  package var symbol: String
   /// How it was found.
-  public var via: Via
+  package var via: Via
   /// The kind of catalog spelling that matched.
-  public var spellingKind: Spelling.Kind
+  package var spellingKind: Spelling.Kind
   /// The library the import binds to (`Image.libraryName(of:)`); `nil` for selectors and unknown binds.
-  public var library: String?
+  package var library: String?
   /// The ELF symbol version (e.g. `GLIBC_2.33`), when the import has one.
-  public var version: String?
+  package var version: String?
   /// True for spellings Apple does not list: shown for information, never a use that needs declaring.
-  public var isAdvisory: Bool
+  package var isAdvisory: Bool
 
   /// Creates a match.
-  public init(
+  package init(
     subject: Subject, symbol: String, via: Via, spellingKind: Spelling.Kind, library: String? = nil,
     version: String? = nil, isAdvisory: Bool = false
   ) {
@@ -64,25 +64,25 @@ public struct CatalogMatch: Sendable, Hashable {
   }
 
   /// The required-reason categories this match is a use of; empty for resource evidence.
-  public var categories: [String] {
+  package var categories: [String] {
     if case .requiredReasonAPI(_, let categories) = subject { return categories }
     return []
   }
 
   /// The API identifier, when the match is a required-reason API.
-  public var apiID: String? {
+  package var apiID: String? {
     if case .requiredReasonAPI(let id, _) = subject { return id }
     return nil
   }
 
   /// The resource identifier, when the match is resource evidence.
-  public var resourceID: String? {
+  package var resourceID: String? {
     if case .protectedResource(let id, _) = subject { return id }
     return nil
   }
 
   /// The evidence strength, when the match is resource evidence.
-  public var strength: EvidenceStrength? {
+  package var strength: EvidenceStrength? {
     if case .protectedResource(_, let strength) = subject { return strength }
     return nil
   }

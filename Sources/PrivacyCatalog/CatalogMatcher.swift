@@ -1,4 +1,4 @@
-public import BinaryImage
+package import BinaryImage
 
 /// Finds catalog spellings in an image's imports and referenced selectors. Build it once per
 /// catalog and reuse it for every image; it is an immutable value, safe to share across tasks.
@@ -12,7 +12,7 @@ public import BinaryImage
 /// - Swift prefixes are bucketed by their first bytes (after dropping one leading `_`), then
 ///   confirmed with a byte comparison of the whole prefix.
 /// A `String` is built only for a symbol that matched.
-public struct CatalogMatcher: Sendable {
+package struct CatalogMatcher: Sendable {
   private let targets: [MatcherTarget]
   private let tables: ImportTables
   private let conditionCount: Int
@@ -24,7 +24,7 @@ public struct CatalogMatcher: Sendable {
   ///   - catalog: The (validated) catalog to match.
   ///   - includeAdvisory: Whether advisory spellings (not on Apple's list) are matched too; their
   ///     matches carry `isAdvisory` and must not count as uses needing a declaration.
-  public init(catalog: Catalog, includeAdvisory: Bool = false) {
+  package init(catalog: Catalog, includeAdvisory: Bool = false) {
     let builder = MatcherTableBuilder(catalog: catalog, includeAdvisory: includeAdvisory)
     targets = builder.targets
     conditionCount = builder.conditions.count
@@ -36,16 +36,16 @@ public struct CatalogMatcher: Sendable {
   /// The filter that keeps, of an image's imports and selector references, those that reach a
   /// table entry and the dynamic-lookup functions (`LookupString.lookupFunctionNames`), so a
   /// reader stores only what `matches(in:)` and the lookup-string collection look at.
-  public var importFilter: any ImportFilter { tables }
+  package var importFilter: any ImportFilter { tables }
 
   /// The commonly used SDKs whose classes or Swift modules `image` defines (`CommonSDKMatcher`).
-  public func commonSDKs(in image: Image) -> [CommonSDKMatch] {
+  package func commonSDKs(in image: Image) -> [CommonSDKMatch] {
     sdks.matches(in: image)
   }
 
   /// The APIs `image`'s lookup strings name (`Image.lookupStrings`), except those `matches`
   /// (the image's regular matches) already show it uses.
-  public func dynamicLookups(in image: Image, besides matches: [CatalogMatch]) -> [DynamicLookupIndex.Hit] {
+  package func dynamicLookups(in image: Image, besides matches: [CatalogMatch]) -> [DynamicLookupIndex.Hit] {
     let used = Set(matches.compactMap(\.apiID))
     return lookupIndex.hits(in: image).filter { !used.contains($0.apiID) }
   }
@@ -53,7 +53,7 @@ public struct CatalogMatcher: Sendable {
   /// Every catalog hit in `image`, in symbol-table order then selector order, each distinct
   /// (subject, symbol, via) once. Conditional evidence (`onlyWith`) is kept only when one of its
   /// conditions is imported by the same image; spellings restricted to the other format are skipped.
-  public func matches(in image: Image) -> [CatalogMatch] {
+  package func matches(in image: Image) -> [CatalogMatch] {
     let format: BinaryFormat = image.format == .elf ? .elf : .machO
     var collector = MatchCollector(conditionCount: conditionCount)
     image.names.storage.withUnsafeBytes { names in

@@ -9,7 +9,7 @@ extension Catalog {
   /// too; `schemaVersion`, `asOf` and `origin` stay this catalog's. The work is linear in the
   /// sizes of both catalogs, however many entries the overlay has or repeats.
   /// - Throws: `CatalogError` naming the overlay's file and the JSON path of the bad entry.
-  public func overlaying(_ overlay: Catalog) throws(CatalogError) -> Catalog {
+  package func overlaying(_ overlay: Catalog) throws(CatalogError) -> Catalog {
     var merged = self
     merged.sources = Self.adding(overlay.sources, to: sources, identity: \.self)
     merged.categories.merge(overlay.categories, id: \.id) { existing, additions in

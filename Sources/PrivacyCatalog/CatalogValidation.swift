@@ -3,7 +3,7 @@ public import JSONDocuments
 
 extension Catalog {
   /// The prefix every required-reason category string starts with.
-  public static let categoryPrefix = "NSPrivacyAccessedAPICategory"
+  package static let categoryPrefix = "NSPrivacyAccessedAPICategory"
 
   /// Checks this catalog's own entries, resolving category names in `context` (itself for the
   /// built-in catalog; the merged result for an overlay), and throws the first problem with its
@@ -15,7 +15,7 @@ extension Catalog {
   /// spelling names, and every permission resource with a required Info.plist key and at least one
   /// `request` evidence. Each check goes through a set or dictionary, so the work is linear in the
   /// sizes of both catalogs.
-  public func validate(resolvingIn context: Catalog) throws(CatalogError) {
+  package func validate(resolvingIn context: Catalog) throws(CatalogError) {
     var problems = ProblemSink(file: origin)
     checkCategories(&problems, reasonOwners: context.reasonOwners)
     checkAPIs(&problems, knownCategories: Set(context.categories.map(\.id)))
@@ -163,7 +163,7 @@ extension Catalog {
 extension ReasonCode {
   /// Whether `code` has the shape of a reason code: four upper-case letters or digits, a dot,
   /// and one or more digits (`C617.1`).
-  public static func isWellFormed(_ code: String) -> Bool {
+  package static func isWellFormed(_ code: String) -> Bool {
     let parts = code.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0].count == 4, !parts[1].isEmpty else { return false }
     let isUpperAlphanumeric: (UInt8) -> Bool = { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
@@ -173,7 +173,7 @@ extension ReasonCode {
 
 extension Spelling {
   /// The `_objc_msgSend$` prefix clang gives selector stub imports (Xcode 14+ objects and archives).
-  public static let objcStubPrefix = "_objc_msgSend$"
+  package static let objcStubPrefix = "_objc_msgSend$"
 
   /// Whether `name` is non-empty and free of whitespace and control bytes.
   static func isPlainSymbol(_ name: String) -> Bool {

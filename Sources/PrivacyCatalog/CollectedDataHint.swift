@@ -7,18 +7,18 @@ import JSONDocuments
 /// `sdkvet privacy-report` asks the vendor about a bundle whose code can reach the resource while
 /// no manifest of it declares any of the types. Reaching an API is not collecting data, so the
 /// hint is a question, never a finding.
-public struct CollectedDataHint: Sendable, Hashable {
+package struct CollectedDataHint: Sendable, Hashable {
   /// The `resources[].id` of the capability (`location-when-in-use`, `advertising-identifier`).
-  public var resource: String
+  package var resource: String
   /// The `NSPrivacyCollectedDataType…` values that would declare its data, any one of which answers it.
-  public var dataTypes: [String]
+  package var dataTypes: [String]
   /// Whether `NSPrivacyTracking` true also answers it (the advertising identifier is read for tracking).
-  public var answeredByTracking: Bool
+  package var answeredByTracking: Bool
   /// Apple's documentation of the data types, for the reader to check the mapping.
-  public var source: String
+  package var source: String
 
   /// Creates a hint.
-  public init(resource: String, dataTypes: [String], answeredByTracking: Bool = false, source: String) {
+  package init(resource: String, dataTypes: [String], answeredByTracking: Bool = false, source: String) {
     self.resource = resource
     self.dataTypes = dataTypes
     self.answeredByTracking = answeredByTracking
@@ -34,12 +34,12 @@ public struct CollectedDataHint: Sendable, Hashable {
   }
 
   /// The prefix of every collected data type string.
-  public static let dataTypePrefix = "NSPrivacyCollectedDataType"
+  package static let dataTypePrefix = "NSPrivacyCollectedDataType"
 }
 
 extension Catalog {
   /// The hint for the resource `id`, `nil` when the catalog has none.
-  public func collectedDataHint(for id: String) -> CollectedDataHint? {
+  package func collectedDataHint(for id: String) -> CollectedDataHint? {
     collectedDataHints.first { $0.resource == id }
   }
 

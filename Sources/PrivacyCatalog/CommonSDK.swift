@@ -1,4 +1,4 @@
-public import BinaryImage
+package import BinaryImage
 import JSONDocuments
 
 /// One entry of Apple's list of commonly used third-party SDKs (ITMS-91061), with what
@@ -8,27 +8,27 @@ import JSONDocuments
 /// recognised by its name or the last part of its `CFBundleIdentifier` (the name or an alias), and
 /// a binary by the Objective-C classes and Swift modules it **defines**, so the SDK is found under
 /// another file name or merged into another binary.
-public struct CommonSDK: Sendable, Hashable {
+package struct CommonSDK: Sendable, Hashable {
   /// The SDK's name as Apple's list spells it; unique in the catalog.
-  public var name: String
+  package var name: String
   /// Other names a framework, library, pod, package or bundle identifier uses for it (`lottie-ios`, `DGCharts`).
-  public var aliases: [String]
+  package var aliases: [String]
   /// Prefixes of the Objective-C classes it defines (`FBSDKLogin`); the longest prefix that
   /// matches a class decides, so `FBSDKLogin` wins over `FBSDK`. Unique across the catalog.
-  public var classPrefixes: [String]
+  package var classPrefixes: [String]
   /// Objective-C classes the SDK's public headers declare as its own (`FMDatabase`,
   /// `FMDatabaseQueue`), each checked against `classesSource`: a binary that defines every one
   /// of them includes the SDK, whatever it is named. Empty when none are documented.
-  public var classes: [String]
+  package var classes: [String]
   /// Where `classes` were read (the SDK's headers, by repository and file).
-  public var classesSource: String?
+  package var classesSource: String?
   /// Swift modules it defines (`Alamofire`); unique across the catalog.
-  public var swiftModules: [String]
+  package var swiftModules: [String]
   /// Provenance or caveats.
-  public var note: String?
+  package var note: String?
 
   /// Creates an entry.
-  public init(
+  package init(
     name: String, aliases: [String] = [], classPrefixes: [String] = [], classes: [String] = [],
     classesSource: String? = nil, swiftModules: [String] = [], note: String? = nil
   ) {
@@ -42,7 +42,7 @@ public struct CommonSDK: Sendable, Hashable {
   }
 
   /// Every name the SDK goes by: `name`, the part of it before ` / ` and after it, and the aliases.
-  public var names: [String] {
+  package var names: [String] {
     let parts = name.split(separator: " / ").map(String.init)
     return (parts.count > 1 ? [name] + parts : [name]) + aliases
   }
@@ -62,26 +62,26 @@ extension CommonSDK {
 }
 
 /// A commonly used SDK recognised in one image by what the image defines.
-public struct CommonSDKMatch: Sendable, Hashable {
+package struct CommonSDKMatch: Sendable, Hashable {
   /// `CommonSDK.name`.
-  public var sdk: String
+  package var sdk: String
   /// The definitions that recognise it, as the binary spells them (`_OBJC_CLASS_$_FBSDKLoginManager`,
   /// `$s9Alamofire` for a Swift module): the first `CommonSDKMatch.shownSymbols` in the image's
   /// order, sorted.
-  public var symbols: [String]
+  package var symbols: [String]
   /// How many classes and modules matched in all.
-  public var count: Int
+  package var count: Int
   /// The SDK's documented classes (`CommonSDK.classes`) the image defines, sorted: when they are
   /// all of them, the image includes the SDK (`identifies`).
-  public var documentedClasses: [String] = []
+  package var documentedClasses: [String] = []
   /// Whether the image defines every class the catalog documents as the SDK's own.
-  public var identifies = false
+  package var identifies = false
 
   /// The most definitions kept as evidence per SDK and image.
-  public static let shownSymbols = 5
+  package static let shownSymbols = 5
 
   /// Creates a match.
-  public init(sdk: String, symbols: [String], count: Int) {
+  package init(sdk: String, symbols: [String], count: Int) {
     self.sdk = sdk
     self.symbols = symbols
     self.count = count
@@ -94,7 +94,7 @@ public struct CommonSDKMatch: Sendable, Hashable {
 /// A Swift module is one hash lookup; a class is looked up once per distinct prefix length,
 /// longest first, so the most specific prefix wins. Bytes are hashed straight from the image's
 /// `NameTable`; a `String` is built only for a definition that matched.
-public struct CommonSDKMatcher: Sendable {
+package struct CommonSDKMatcher: Sendable {
   private let names: [String]
   private let modules: ByteKeyTable<Int>
   private let prefixes: ByteKeyTable<Int>
@@ -103,7 +103,7 @@ public struct CommonSDKMatcher: Sendable {
   private let documentedCounts: [Int]
 
   /// Prepares the tables for `sdks`; of two equal prefixes or modules the first entry keeps it.
-  public init(sdks: [CommonSDK]) {
+  package init(sdks: [CommonSDK]) {
     names = sdks.map(\.name)
     let indexed = sdks.enumerated()
     modules = ByteKeyTable(indexed.flatMap { index, sdk in sdk.swiftModules.map { (Array($0.utf8), index) } })
@@ -114,7 +114,7 @@ public struct CommonSDKMatcher: Sendable {
   }
 
   /// The SDKs `image` defines classes or Swift modules of, by name.
-  public func matches(in image: Image) -> [CommonSDKMatch] {
+  package func matches(in image: Image) -> [CommonSDKMatch] {
     var found: [Int: CommonSDKMatch] = [:]
     func record(_ sdk: Int, _ symbol: @autoclosure () -> String) {
       var match = found[sdk] ?? CommonSDKMatch(sdk: names[sdk], symbols: [], count: 0)

@@ -1,29 +1,29 @@
-public import BinaryImage
+package import BinaryImage
 
 /// The names a binary could pass to a dynamic-lookup function (`dlsym`, `NSClassFromString`,
 /// `NSSelectorFromString`, …) to reach a required-reason API without importing it: each Mach-O
 /// C-function spelling without its leading `_` (`stat`), each selector (`systemUptime`), and each
 /// class without `_OBJC_CLASS_$_` (`NSUserDefaults`). Advisory spellings are left out.
-public struct DynamicLookupIndex: Sendable {
+package struct DynamicLookupIndex: Sendable {
   /// What a lookup string may reach.
-  public struct Hit: Sendable, Hashable {
+  package struct Hit: Sendable, Hashable {
     /// The string as found.
-    public var string: String
+    package var string: String
     /// The section it was found in (`__cstring`, `__objc_methname`, `__objc_classname`).
-    public var section: String
+    package var section: String
     /// The API (`RequiredReasonAPI.id`).
-    public var apiID: String
+    package var apiID: String
     /// Apple's name for the API.
-    public var apiName: String
+    package var apiName: String
     /// Its categories.
-    public var categories: [String]
+    package var categories: [String]
   }
 
   private let names: ByteKeyTable<Int>
   private let apis: [RequiredReasonAPI]
 
   /// Indexes the lookup names of `catalog`'s required-reason APIs.
-  public init(catalog: Catalog) {
+  package init(catalog: Catalog) {
     var pairs: [(key: [UInt8], value: Int)] = []
     var seen = Set<String>()
     for (index, api) in catalog.apis.enumerated() where !api.advisory {
@@ -50,7 +50,7 @@ public struct DynamicLookupIndex: Sendable {
   }
 
   /// The APIs `image`'s lookup strings name.
-  public func hits(in image: Image) -> [Hit] {
+  package func hits(in image: Image) -> [Hit] {
     image.lookupStrings.compactMap { lookup in
       guard let index = image.names.withBytes(of: lookup.name, { names.value(for: $0) }) else { return nil }
       let api = apis[index]

@@ -3,9 +3,9 @@ import JSONDocuments
 /// A permission-gated resource (camera, location, contacts, …) or a tracking behaviour
 /// (reading the advertising identifier), with the Info.plist keys it needs and the binary
 /// evidence that code uses it.
-public struct ProtectedResource: Sendable, Hashable {
+package struct ProtectedResource: Sendable, Hashable {
   /// What kind of resource an entry describes.
-  public enum Kind: String, Sendable, Hashable, CatalogEnumeration {
+  package enum Kind: String, Sendable, Hashable, CatalogEnumeration {
     /// The system asks the user; the app's Info.plist must carry a purpose string.
     case permission
     /// No prompt of its own (the advertising identifier): evidence of tracking, governed by ATT.
@@ -13,22 +13,22 @@ public struct ProtectedResource: Sendable, Hashable {
   }
 
   /// A stable identifier, unique in the catalog (e.g. `camera`, `location-always`).
-  public var id: String
+  package var id: String
   /// A human name, e.g. "Location (always)".
-  public var name: String
+  package var name: String
   /// Whether the user is asked, or the entry is tracking evidence only.
-  public var kind: Kind
+  package var kind: Kind
   /// True when using the resource is evidence of tracking (ATT requests, the advertising identifier).
-  public var indicatesTracking: Bool
+  package var indicatesTracking: Bool
   /// The Info.plist keys involved; empty only for `.tracking` entries.
-  public var infoPlistKeys: [InfoPlistKey]
+  package var infoPlistKeys: [InfoPlistKey]
   /// The binary evidence, each item with its strength.
-  public var evidence: [Evidence]
+  package var evidence: [Evidence]
   /// Provenance or caveats.
-  public var note: String?
+  package var note: String?
 
   /// Creates a resource.
-  public init(
+  package init(
     id: String, name: String, kind: Kind = .permission, indicatesTracking: Bool = false,
     infoPlistKeys: [InfoPlistKey], evidence: [Evidence], note: String? = nil
   ) {
@@ -42,7 +42,7 @@ public struct ProtectedResource: Sendable, Hashable {
   }
 
   /// The keys the app's Info.plist must carry when the resource is requested.
-  public var requiredInfoPlistKeys: [String] {
+  package var requiredInfoPlistKeys: [String] {
     infoPlistKeys.filter { $0.requirement == .required }.map(\.key)
   }
 }
@@ -61,9 +61,9 @@ extension ProtectedResource {
 }
 
 /// An Info.plist key tied to a protected resource.
-public struct InfoPlistKey: Sendable, Hashable {
+package struct InfoPlistKey: Sendable, Hashable {
   /// How the key relates to the resource.
-  public enum Requirement: String, Sendable, Hashable, CatalogEnumeration {
+  package enum Requirement: String, Sendable, Hashable, CatalogEnumeration {
     /// Must be present whenever the resource is requested (current OS versions).
     case required
     /// A deprecated key still needed for older deployment targets; its absence is not an error.
@@ -73,19 +73,19 @@ public struct InfoPlistKey: Sendable, Hashable {
   }
 
   /// The key, e.g. `NSCameraUsageDescription`.
-  public var key: String
+  package var key: String
   /// How the key relates to the resource.
-  public var requirement: Requirement
+  package var requirement: Requirement
 
   /// Creates a key.
-  public init(key: String, requirement: Requirement = .required) {
+  package init(key: String, requirement: Requirement = .required) {
     self.key = key
     self.requirement = requirement
   }
 }
 
 /// How much a piece of resource evidence proves.
-public enum EvidenceStrength: String, Sendable, Hashable, CatalogEnumeration {
+package enum EvidenceStrength: String, Sendable, Hashable, CatalogEnumeration {
   /// A request selector or function is referenced: the code can trigger the prompt (or, for
   /// tracking entries, reads the tracked value).
   case request
@@ -96,17 +96,17 @@ public enum EvidenceStrength: String, Sendable, Hashable, CatalogEnumeration {
 /// One piece of resource evidence: a spelling, its strength, and optionally a class it only
 /// counts together with (a generic selector such as `requestAuthorization:` proves a speech
 /// request only when `_OBJC_CLASS_$_SFSpeechRecognizer` is imported by the same image).
-public struct Evidence: Sendable, Hashable {
+package struct Evidence: Sendable, Hashable {
   /// What to look for in the binary.
-  public var spelling: Spelling
+  package var spelling: Spelling
   /// What a match proves.
-  public var strength: EvidenceStrength
+  package var strength: EvidenceStrength
   /// Exact imported symbol names of which at least one must be present in the same image for
   /// this evidence to count; empty when it counts on its own.
-  public var onlyWith: [String]
+  package var onlyWith: [String]
 
   /// Creates evidence.
-  public init(spelling: Spelling, strength: EvidenceStrength, onlyWith: [String] = []) {
+  package init(spelling: Spelling, strength: EvidenceStrength, onlyWith: [String] = []) {
     self.spelling = spelling
     self.strength = strength
     self.onlyWith = onlyWith

@@ -2,23 +2,23 @@ import JSONDocuments
 
 /// One API on Apple's required-reason list (e.g. `stat`, `systemUptime`, `UserDefaults`) with
 /// every spelling by which a binary can import or reference it.
-public struct RequiredReasonAPI: Sendable, Hashable {
+package struct RequiredReasonAPI: Sendable, Hashable {
   /// A stable identifier, unique in the catalog (e.g. `stat`, `url-creation-date-key`).
-  public var id: String
+  package var id: String
   /// The name as Apple's list spells it (e.g. `creationDateKey`, `mach_absolute_time()`).
-  public var name: String
+  package var name: String
   /// The full category strings this API belongs to (`getattrlist` is in two).
-  public var categories: [String]
+  package var categories: [String]
   /// True when Apple does not list the API at all (an analogue such as `mach_continuous_time`):
   /// every spelling of it is then advisory.
-  public var advisory: Bool
+  package var advisory: Bool
   /// Provenance or caveats.
-  public var note: String?
+  package var note: String?
   /// The binary spellings.
-  public var spellings: [Spelling]
+  package var spellings: [Spelling]
 
   /// Creates an API entry.
-  public init(
+  package init(
     id: String, name: String, categories: [String], advisory: Bool = false, note: String? = nil,
     spellings: [Spelling]
   ) {

@@ -8,9 +8,9 @@ import JSONDocuments
 /// selector (`systemUptime`), matched as a referenced selector and as an `_objc_msgSend$<selector>`
 /// stub import; a `swiftPrefix` is written without Mach-O's leading `_` (`$s10Foundation…`) and
 /// matches any imported symbol that starts with it, with or without that `_`.
-public struct Spelling: Sendable, Hashable {
+package struct Spelling: Sendable, Hashable {
   /// What kind of name a spelling is, which decides how it is matched.
-  public enum Kind: String, Sendable, Hashable, CatalogEnumeration {
+  package enum Kind: String, Sendable, Hashable, CatalogEnumeration {
     /// An imported C function, matched by exact symbol name.
     case cFunction = "c-function"
     /// An imported global constant (Objective-C `NSString *` keys), matched by exact symbol name.
@@ -24,19 +24,19 @@ public struct Spelling: Sendable, Hashable {
   }
 
   /// The name as the binary spells it (see the type's documentation for selectors and prefixes).
-  public var name: String
+  package var name: String
   /// How the name is matched.
-  public var kind: Kind
+  package var kind: Kind
   /// The only binary format the spelling occurs in; `nil` when it may occur in either.
-  public var format: BinaryFormat?
+  package var format: BinaryFormat?
   /// True when Apple does not list this spelling: it is reported for information only and never
   /// counts as a use that needs a declaration.
-  public var advisory: Bool
+  package var advisory: Bool
   /// Provenance or caveats (e.g. "UNVERIFIED", "derived from mangling rules").
-  public var note: String?
+  package var note: String?
 
   /// Creates a spelling.
-  public init(name: String, kind: Kind, format: BinaryFormat? = nil, advisory: Bool = false, note: String? = nil) {
+  package init(name: String, kind: Kind, format: BinaryFormat? = nil, advisory: Bool = false, note: String? = nil) {
     self.name = name
     self.kind = kind
     self.format = format
@@ -46,7 +46,7 @@ public struct Spelling: Sendable, Hashable {
 }
 
 /// The binary formats a spelling can be restricted to.
-public enum BinaryFormat: String, Sendable, Hashable, CatalogEnumeration {
+package enum BinaryFormat: String, Sendable, Hashable, CatalogEnumeration {
   /// ELF (Linux, Android).
   case elf
   /// Mach-O (Apple platforms).

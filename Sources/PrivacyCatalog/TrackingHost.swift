@@ -3,21 +3,21 @@ import JSONDocuments
 /// A domain known to serve advertising or analytics tracking, from public tracker lists: a
 /// target that declares `NSPrivacyTracking` and contacts it, or a subdomain of it, should list
 /// it in `NSPrivacyTrackingDomains` (rule `tracking-domain-undeclared`).
-public struct TrackingHost: Sendable, Hashable {
+package struct TrackingHost: Sendable, Hashable {
   /// The registrable domain, lowercase (`doubleclick.net`); unique in the catalog. Its
   /// subdomains are covered too.
-  public var domain: String
+  package var domain: String
   /// Who operates it (`Google`), for the report.
-  public var owner: String
+  package var owner: String
 
   /// Creates an entry.
-  public init(domain: String, owner: String) {
+  package init(domain: String, owner: String) {
     self.domain = domain
     self.owner = owner
   }
 
   /// Whether `host` is `domain` or one of its subdomains (both lowercase).
-  public static func host(_ host: String, isWithin domain: String) -> Bool {
+  package static func host(_ host: String, isWithin domain: String) -> Bool {
     host == domain || host.hasSuffix("." + domain)
   }
 }

@@ -1,5 +1,5 @@
 import BinaryImage
-public import Foundation
+package import Foundation
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -21,13 +21,13 @@ public struct AndroidManifest: Sendable, Hashable {
 
   /// The `package` attribute of `<manifest>`, `nil` when it has none (newer libraries set the
   /// namespace in Gradle instead).
-  public var package: String?
+  package var package: String?
   /// The `<uses-permission>` and `<uses-permission-sdk-23>` entries of `<manifest>`, sorted
   /// by name, each distinct entry once.
-  public var permissions: [AndroidPermission]
+  package var permissions: [AndroidPermission]
 
   /// Creates a manifest.
-  public init(package: String? = nil, permissions: [AndroidPermission] = []) {
+  package init(package: String? = nil, permissions: [AndroidPermission] = []) {
     self.package = package
     self.permissions = permissions
   }
@@ -37,7 +37,7 @@ public struct AndroidManifest: Sendable, Hashable {
   ///   not well-formed XML with a `<manifest>` root, a permission has no `android:name` or a
   ///   `maxSdkVersion` that is not a number, or the work would exceed the bounds above; or
   ///   `PropertyListError.tooLarge` when they are larger than `ReadLimits.documentBytes`.
-  public init(parsing data: Data) throws(PropertyListError) {
+  package init(parsing data: Data) throws(PropertyListError) {
     guard data.count <= ReadLimits.documentBytes else { throw PropertyListError.tooLarge }
     do throws(PropertyListSyntaxError) {
       try XMLInputGuard.refuseUnsafeInput(data, documents: "Android manifests")
@@ -61,7 +61,7 @@ public struct AndroidManifest: Sendable, Hashable {
 /// One permission an Android library requests.
 public struct AndroidPermission: Sendable, Hashable, Comparable {
   /// The prefix of the platform's own permissions, which reports leave out.
-  public static let platformPrefix = "android.permission."
+  package static let platformPrefix = "android.permission."
 
   /// The permission as written (`android.permission.ACCESS_FINE_LOCATION`,
   /// `com.google.android.gms.permission.AD_ID`).
@@ -73,7 +73,7 @@ public struct AndroidPermission: Sendable, Hashable, Comparable {
   public var onlyFromSdk23: Bool
 
   /// Creates a permission.
-  public init(name: String, maxSdkVersion: Int? = nil, onlyFromSdk23: Bool = false) {
+  package init(name: String, maxSdkVersion: Int? = nil, onlyFromSdk23: Bool = false) {
     self.name = name
     self.maxSdkVersion = maxSdkVersion
     self.onlyFromSdk23 = onlyFromSdk23

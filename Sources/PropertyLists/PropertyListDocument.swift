@@ -1,19 +1,19 @@
 import BinaryImage
-public import Foundation
+package import Foundation
 
 /// A parsed property list: its root value, and the keys its dictionaries repeat.
 ///
 /// Every format is read with bounded work: binary lists by `BinaryPropertyListParser`, XML by
 /// `XMLPropertyListParser` (both under an `ExpansionBudget`), old-style text by Foundation
 /// (`OldStylePropertyList`).
-public struct PropertyListDocument: Sendable, Hashable {
+package struct PropertyListDocument: Sendable, Hashable {
   /// The root value.
-  public var root: PropertyListValue
+  package var root: PropertyListValue
   /// Keys set more than once in one dictionary, in the order found; each dictionary keeps the last value.
-  public var duplicateKeys: [DuplicateKey]
+  package var duplicateKeys: [DuplicateKey]
 
   /// Creates a document.
-  public init(root: PropertyListValue, duplicateKeys: [DuplicateKey] = []) {
+  package init(root: PropertyListValue, duplicateKeys: [DuplicateKey] = []) {
     self.root = root
     self.duplicateKeys = duplicateKeys
   }
@@ -21,7 +21,7 @@ public struct PropertyListDocument: Sendable, Hashable {
   /// Parses binary (`bplist00`), XML (UTF-8) or old-style text (OpenStep, `.strings`) property list bytes.
   /// - Throws: `PropertyListError` when the bytes are not a property list, are larger than
   ///   `ReadLimits.documentBytes`, or would expand beyond the work a property list may take (shared references).
-  public init(parsing data: Data) throws(PropertyListError) {
+  package init(parsing data: Data) throws(PropertyListError) {
     guard data.count <= ReadLimits.documentBytes else { throw PropertyListError.tooLarge }
     do throws(PropertyListSyntaxError) {
       switch PropertyListSyntax(sniffing: data) {
@@ -36,61 +36,61 @@ public struct PropertyListDocument: Sendable, Hashable {
 }
 
 /// A key set more than once in one dictionary of a property list.
-public struct DuplicateKey: Sendable, Hashable {
+package struct DuplicateKey: Sendable, Hashable {
   /// The key.
-  public var key: String
+  package var key: String
   /// Where the dictionary sits, as keys and array indices from the root (`NSPrivacyAccessedAPITypes[0]`);
   /// empty for the root dictionary.
-  public var location: String
+  package var location: String
 
   /// Creates a duplicate-key record.
-  public init(key: String, location: String = "") {
+  package init(key: String, location: String = "") {
     self.key = key
     self.location = location
   }
 }
 
 /// A property list that could not be read.
-public struct PropertyListError: Error, Sendable, Hashable {
+package struct PropertyListError: Error, Sendable, Hashable {
   /// What is wrong, as a phrase that fits "the file is …" or "cannot be read (…)":
   /// `not a readable property list (…)`, `larger than 8 MiB`, or why the file could not be opened.
-  public var message: String
+  package var message: String
 
   /// Creates an error.
-  public init(message: String) {
+  package init(message: String) {
     self.message = message
   }
 
   /// The file exceeds `ReadLimits.documentBytes`.
-  public static let tooLarge = PropertyListError(
+  package static let tooLarge = PropertyListError(
     message: "larger than \(ReadLimits.describe(ReadLimits.documentBytes))")
 }
 
 /// A property list read from a file: its path, and its document or why there is none.
 public struct PropertyListFile: Sendable, Hashable {
   /// The file's path.
-  public var path: String
+  package var path: String
   /// The parsed document, or why the file could not be read or parsed.
-  public var contents: Result<PropertyListDocument, PropertyListError>
+  package var contents: Result<PropertyListDocument, PropertyListError>
 
   /// Creates a file record.
-  public init(path: String, contents: Result<PropertyListDocument, PropertyListError>) {
+  package init(path: String, contents: Result<PropertyListDocument, PropertyListError>) {
     self.path = path
     self.contents = contents
   }
 
   /// Parses `data` as the contents of the file at `path`.
-  public init(path: String, parsing data: Data) {
+  package init(path: String, parsing data: Data) {
     self.init(path: path, contents: Result { () throws(PropertyListError) in try PropertyListDocument(parsing: data) })
   }
 
   /// The document, when the file was parsed.
-  public var document: PropertyListDocument? {
+  package var document: PropertyListDocument? {
     try? contents.get()
   }
 
   /// The root dictionary, when the file was parsed and its root is one.
-  public var dictionary: [String: PropertyListValue]? {
+  package var dictionary: [String: PropertyListValue]? {
     document?.root.dictionaryValue
   }
 }

@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 
 /// A property list value with its exact type, so that validation can tell `<true/>` from
 /// `<integer>1</integer>`.
-public indirect enum PropertyListValue: Sendable, Hashable {
+package indirect enum PropertyListValue: Sendable, Hashable {
   /// `<string>`.
   case string(String)
   /// `<true/>` or `<false/>`.
@@ -21,7 +21,7 @@ public indirect enum PropertyListValue: Sendable, Hashable {
   case dictionary([String: PropertyListValue])
 
   /// The type's name as a property list editor shows it ("Boolean", "String", …), for messages.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .string: "String"
     case .boolean: "Boolean"
@@ -35,13 +35,13 @@ public indirect enum PropertyListValue: Sendable, Hashable {
   }
 
   /// The string, when the value is one.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let string) = self { return string }
     return nil
   }
 
   /// The dictionary, when the value is one.
-  public var dictionaryValue: [String: PropertyListValue]? {
+  package var dictionaryValue: [String: PropertyListValue]? {
     if case .dictionary(let dictionary) = self { return dictionary }
     return nil
   }

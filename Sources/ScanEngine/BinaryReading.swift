@@ -1,14 +1,14 @@
-public import BinaryImage
+package import BinaryImage
 import ImageLoader
-public import ScanFiles
-public import TargetDiscovery
+package import ScanFiles
+package import TargetDiscovery
 
 /// Reads one binary through the file system seam, within `ReadLimits.binaryBytes`, then through
 /// the reader its format needs; a file that shrank while it was read is one `io` error.
-public enum BinaryReading {
+package enum BinaryReading {
   /// Reads the binary at `path` from `fileSystem`.
   /// - Throws: `BinaryError` when the file cannot be read at all (`io`, `notBinary`, a broken header).
-  public static func read(_ path: ScanPath, from fileSystem: some ScanFileSystem, options: ReadOptions)
+  package static func read(_ path: ScanPath, from fileSystem: some ScanFileSystem, options: ReadOptions)
     throws(BinaryError)
     -> BinaryFile
   {
@@ -17,7 +17,7 @@ public enum BinaryReading {
 
   /// Reads the binary at `path` and hands `body` its images together with the bytes they were
   /// read from, for a second pass over them (call sites) before the bytes are released.
-  public static func read<Result>(
+  package static func read<Result>(
     _ path: ScanPath, from fileSystem: some ScanFileSystem, options: ReadOptions,
     then body: (FileBytes, BinaryFile) -> Result
   ) throws(BinaryError) -> Result {

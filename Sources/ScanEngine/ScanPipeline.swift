@@ -9,7 +9,9 @@ public import ScanFiles
 public import TargetDiscovery
 
 /// The scan as a library: discover the targets under some paths, read every binary on all cores,
-/// match it against the catalog, read the manifests and plists, and audit the lot.
+/// match it against the catalog, read the manifests and plists, and audit the lot; then finish
+/// the report as sdkvet does (callers named readably, a team policy and a baseline applied), so a
+/// host gets the report the command line writes.
 ///
 /// Everything is read through one `ScanFileSystem`, so a host can scan files that are not on the
 /// local disk. Each binary's `Image`s (its symbol tables) are dropped as soon as they are
@@ -27,11 +29,17 @@ public struct ScanPipeline: Sendable {
 
   /// What a scan produced: the report, and the paths discovery could not use.
   public struct Outcome: Sendable {
-    /// The audit report, targets sorted by path.
+    /// The finished report, targets sorted by path: the policy applied and the baseline's
+    /// findings left out, when the pipeline has them.
     public var report: AuditReport
     /// Missing inputs, links leading outside a scanned path, unreadable folders, inputs that
     /// hold no target.
     public var problems: [DiscoveryProblem]
+    /// The report before the baseline left findings out (`report` when there is none): what
+    /// `scan --write-baseline` writes, so the next baseline holds everything seen.
+    public var reportBeforeBaseline: AuditReport
+    /// What the policy did besides changing findings; `nil` without a policy.
+    public var policyEffect: PolicyEffect?
   }
 
   /// The catalog judged against.
@@ -41,6 +49,13 @@ public struct ScanPipeline: Sendable {
   public var fileSystem: any ScanFileSystem
   /// Whether to find the call sites of every matched import and selector (`scan --call-sites`).
   public var findsCallSites = false
+  /// Whether each caller gets its demangled Swift name (`AuditReport.nameCallersReadably()`), as
+  /// in every report sdkvet writes; off saves the demangling when no report shows callers.
+  public var namesCallersReadably = true
+  /// The team policy applied to the report (`scan --policy`); `nil` for none.
+  public var policy: PolicyDocument?
+  /// The earlier report whose findings are left out (`scan --baseline`); `nil` for none.
+  public var baseline: BaselineDocument?
 
   /// Whether this build reads archives (`.zip`, `.ipa`, `.aar`, `.tar.*`): false on macOS built
   /// without the `LibArchive` trait, where each archive is reported as a problem.
@@ -56,7 +71,7 @@ public struct ScanPipeline: Sendable {
   /// - Parameters:
   ///   - paths: Files and folders as the user gave them.
   ///   - progress: Called once per binary read, in order, on the calling thread.
-  /// - Returns: The report and the discovery problems.
+  /// - Returns: The finished report and the discovery problems.
   public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Outcome {
     let matcher = CatalogMatcher(catalog: catalog)
     let options = {
@@ -92,7 +107,10 @@ public struct ScanPipeline: Sendable {
     var report = auditor.report(audited)
     report.archives = discovery.archives
     report.unusableInputs = discovery.problems.filter(\.isUnusableInput)
-    return Outcome(report: report, problems: discovery.problems)
+    let finished = finished(report)
+    return Outcome(
+      report: finished.report, problems: discovery.problems, reportBeforeBaseline: finished.beforeBaseline,
+      policyEffect: finished.policyEffect)
   }
 
   /// Reads and matches every binary of every target on all cores; results keep the targets' order.

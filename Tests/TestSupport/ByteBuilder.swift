@@ -1,34 +1,34 @@
-public import BinaryImage
+package import BinaryImage
 
 /// Builds byte literals for unit tests: fixed-width integers in either byte order, LEB128,
 /// C strings and padding, so each test spells out the structure it feeds the reader.
-public struct ByteBuilder {
+package struct ByteBuilder {
   /// The bytes built so far.
-  public var bytes: [UInt8] = []
+  package var bytes: [UInt8] = []
   /// The byte order integers are written in.
-  public var byteOrder: ByteOrder = .little
+  package var byteOrder: ByteOrder = .little
 
   /// Creates an empty builder writing integers in `byteOrder`.
-  public init(byteOrder: ByteOrder = .little) { self.byteOrder = byteOrder }
+  package init(byteOrder: ByteOrder = .little) { self.byteOrder = byteOrder }
 
   /// Appends one byte.
-  public mutating func u8(_ value: UInt8) { bytes.append(value) }
+  package mutating func u8(_ value: UInt8) { bytes.append(value) }
   /// Appends a 16-bit integer.
-  public mutating func u16(_ value: UInt16) { integer(value) }
+  package mutating func u16(_ value: UInt16) { integer(value) }
   /// Appends a 32-bit integer.
-  public mutating func u32(_ value: UInt32) { integer(value) }
+  package mutating func u32(_ value: UInt32) { integer(value) }
   /// Appends a 64-bit integer.
-  public mutating func u64(_ value: UInt64) { integer(value) }
+  package mutating func u64(_ value: UInt64) { integer(value) }
   /// Appends the UTF-8 bytes of `string`.
-  public mutating func text(_ string: String) { bytes += Array(string.utf8) }
+  package mutating func text(_ string: String) { bytes += Array(string.utf8) }
   /// Appends the UTF-8 bytes of `string` and a NUL.
-  public mutating func cString(_ string: String) { bytes += Array(string.utf8) + [0] }
+  package mutating func cString(_ string: String) { bytes += Array(string.utf8) + [0] }
   /// Appends `byte` until there are `count` bytes.
-  public mutating func pad(to count: Int, with byte: UInt8 = 0) {
+  package mutating func pad(to count: Int, with byte: UInt8 = 0) {
     if bytes.count < count { bytes += [UInt8](repeating: byte, count: count - bytes.count) }
   }
   /// Appends `value` as unsigned LEB128.
-  public mutating func uleb(_ value: UInt64) {
+  package mutating func uleb(_ value: UInt64) {
     var rest = value
     repeat {
       var byte = UInt8(rest & 0x7f)

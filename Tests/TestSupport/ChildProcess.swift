@@ -9,29 +9,29 @@ import Foundation
 /// Runs the built `sdkvet` in a child process under an address-space limit and a wall-clock
 /// limit, so that a hostile input that traps, hangs or blows up fails its own test instead of
 /// ending the test run, and its peak memory can be asserted.
-public struct ChildProcess: Sendable {
+package struct ChildProcess: Sendable {
   /// What one run produced.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// The exit status, or `nil` when a signal ended the process (see `signal`).
-    public var status: Int32?
+    package var status: Int32?
     /// The signal that ended the process (the limit's SIGKILL included), if any.
-    public var signal: Int32?
+    package var signal: Int32?
     /// Whether the wall-clock limit ran out and the process was killed.
-    public var timedOut: Bool
+    package var timedOut: Bool
     /// Standard output.
-    public var output: String
+    package var output: String
     /// Standard error.
-    public var error: String
+    package var error: String
     /// Wall-clock seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// Peak resident memory in MiB: the child's `VmHWM`, polled from `/proc` while it runs, on
     /// Linux (there the child starts as a `vfork` of the test process, and `ru_maxrss` keeps that
     /// process's own peak), `ru_maxrss` elsewhere.
-    public var peakMiB: Double
+    package var peakMiB: Double
   }
 
   /// The `sdkvet` executable built beside the test bundle.
-  public static var sdkvet: String {
+  package static var sdkvet: String {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("sdkvet").path
     return FileManager.default.isExecutableFile(atPath: beside)
@@ -40,22 +40,22 @@ public struct ChildProcess: Sendable {
 
   /// The address space the child may reserve: far above what a normal scan maps (the Swift
   /// runtime and thread stacks reserve a few hundred MiB of address space), far below a blow-up.
-  public var addressSpaceMiB = 2048
+  package var addressSpaceMiB = 2048
   /// Wall-clock seconds before the child is killed.
-  public var timeLimit: Double = 30
+  package var timeLimit: Double = 30
   /// The folder the child runs in; `nil` for the test's own.
-  public var workingDirectory: String?
+  package var workingDirectory: String?
 
   /// Creates a runner with the default limits.
-  public init() {}
+  package init() {}
 
   /// Runs `sdkvet` with `arguments`.
-  public func run(_ arguments: [String]) -> Outcome {
+  package func run(_ arguments: [String]) -> Outcome {
     run(byteArguments: arguments.map { Array($0.utf8) })
   }
 
   /// Runs `sdkvet` with arguments given as bytes, so a test can pass names that are not UTF-8.
-  public func run(byteArguments: [[UInt8]]) -> Outcome {
+  package func run(byteArguments: [[UInt8]]) -> Outcome {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-child-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -4,18 +4,18 @@ import Foundation
 // oracle side decodes nothing itself, it follows the operands llvm-objdump printed.
 
 /// One disassembled instruction: `address: mnemonic operands`.
-public struct Instruction {
+package struct Instruction {
   /// The instruction's address.
-  public var address: UInt64
+  package var address: UInt64
   /// `bl`, `callq`, `ldr`, …
-  public var mnemonic: String
+  package var mnemonic: String
   /// The operands, brackets removed, split at commas.
-  public var operands: [String]
+  package var operands: [String]
   /// The `## 0x…` / `; 0x…` address llvm-objdump prints for RIP-relative operands.
-  public var comment: UInt64?
+  package var comment: UInt64?
 
   /// Parses one line of `llvm-objdump -d --no-show-raw-insn` output; `nil` for other lines.
-  public init?(_ line: Substring) {
+  package init?(_ line: Substring) {
     let parts = line.split(separator: ":", maxSplits: 1)
     guard parts.count == 2, let address = UInt64(parts[0].trimmingCharacters(in: .whitespaces), radix: 16) else {
       return nil
@@ -40,9 +40,9 @@ public struct Instruction {
 }
 
 /// Follows `adrp`/`add` values per register through a function's disassembly text.
-public struct RegisterTracker {
+package struct RegisterTracker {
   /// What an instruction reaches.
-  public enum Reach {
+  package enum Reach {
     /// A branch or call to an address.
     case branch(UInt64)
     /// A load from an address.
@@ -52,10 +52,10 @@ public struct RegisterTracker {
   private var values: [String: UInt64] = [:]
 
   /// A tracker that knows no register.
-  public init() {}
+  package init() {}
 
   /// Follows `instruction`: the branch target or loaded address it reaches, if any.
-  public mutating func step(_ instruction: Instruction) -> Reach? {
+  package mutating func step(_ instruction: Instruction) -> Reach? {
     let operands = instruction.operands
     let destination = operands.first.map(Self.register)
     // x86-64: an operand at [rip+disp32] that llvm-objdump resolves is a use of that address
@@ -119,12 +119,12 @@ public struct RegisterTracker {
   }
 
   /// `wN` and `xN` name one register.
-  public static func register(_ operand: String) -> String {
+  package static func register(_ operand: String) -> String {
     operand.hasPrefix("w") ? "x" + operand.dropFirst() : operand
   }
 
   /// `0x1f`, `#0x1f`, `#31` → the value.
-  public static func hex(_ operand: String) -> UInt64? {
+  package static func hex(_ operand: String) -> UInt64? {
     var text = Substring(operand)
     if text.hasPrefix("#") { text = text.dropFirst() }
     if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16) }
@@ -135,7 +135,7 @@ public struct RegisterTracker {
 /// Walks `llvm-objdump -d` output, following each function's registers afresh, and calls `body`
 /// with each instruction that branches somewhere or loads from an address, outside the sections
 /// `skips` picks (given the `Disassembly of section …:` line).
-public func forEachReach(
+package func forEachReach(
   in disassembly: [Substring], skipping skips: (Substring) -> Bool,
   _ body: (Instruction, RegisterTracker.Reach) -> Void
 ) {

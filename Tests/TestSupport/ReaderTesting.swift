@@ -1,8 +1,8 @@
-public import BinaryImage
+package import BinaryImage
 import Testing
 
 /// Runs `body` with a reader over `bytes`.
-public func withReader<R>(
+package func withReader<R>(
   _ bytes: [UInt8], baseOffset: UInt64 = 0, byteOrder: ByteOrder = .little, _ body: (inout ByteReader) throws -> R
 ) rethrows -> R {
   try bytes.withUnsafeBytes { (raw) throws -> R in
@@ -12,7 +12,7 @@ public func withReader<R>(
 }
 
 /// The `BinaryError` `body` throws, or `nil` when it returns (any other error fails the test).
-public func thrownBinaryError(_ body: () throws -> Void) -> BinaryError? {
+package func thrownBinaryError(_ body: () throws -> Void) -> BinaryError? {
   do {
     try body()
     return nil
@@ -27,7 +27,7 @@ public func thrownBinaryError(_ body: () throws -> Void) -> BinaryError? {
 extension NameTable {
   /// Stores a name a test builds an image with; going over the table's limit (far past any
   /// test's names) is recorded as a test failure.
-  public mutating func appendTestName(_ name: String) -> NameRef {
+  package mutating func appendTestName(_ name: String) -> NameRef {
     do {
       return try append(name, at: nil)
     } catch {

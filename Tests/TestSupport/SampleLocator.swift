@@ -1,7 +1,7 @@
 /// Finds the package's `Samples/` folder from a test's source location.
-public enum SampleLocator {
+package enum SampleLocator {
   /// The package root, found from this file's compile-time path.
-  public static let packageRoot: String = {
+  package static let packageRoot: String = {
     var path = #filePath
     for _ in 0..<3 {  // Tests/TestSupport/SampleLocator.swift → package root
       if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) }
@@ -10,7 +10,7 @@ public enum SampleLocator {
   }()
 
   /// The absolute path of `relative` under `Samples/`.
-  public static func sample(_ relative: String) -> String {
+  package static func sample(_ relative: String) -> String {
     packageRoot + "/Samples/" + relative
   }
 }

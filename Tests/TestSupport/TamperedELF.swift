@@ -3,12 +3,12 @@ import Foundation
 /// The tampered copies of `Samples/sdks/linux/libfilestat.so` that
 /// `Samples/elf/tamper/make-tampered.py` writes: each hides the library's imports from a reader
 /// of section headers while the dynamic loader binds the same ones.
-public enum TamperedELF {
+package enum TamperedELF {
   /// The untouched library the variants are made from.
-  public static let original = SampleLocator.sample("sdks/linux/libfilestat.so")
+  package static let original = SampleLocator.sample("sdks/linux/libfilestat.so")
 
   /// Each variant's file name and a phrase the reader's header inconsistencies must contain.
-  public static let variants: [(file: String, inconsistency: String)] = [
+  package static let variants: [(file: String, inconsistency: String)] = [
     ("no-section-headers.so", "no section headers (e_shoff is 0)"),
     ("dynsym-links-itself.so", "is not a string table"),
     ("huge-section-count.so", "e_shnum is 0 and section 0 gives 4294967295 sections"),
@@ -17,11 +17,11 @@ public enum TamperedELF {
   ]
 
   /// Whether the generator can run: python3 is on `PATH` and this build reads ELF.
-  public static var isAvailable: Bool { ReferenceTools.onPath("python3") != nil && ELFSupport.isAvailable }
+  package static var isAvailable: Bool { ReferenceTools.onPath("python3") != nil && ELFSupport.isAvailable }
 
   /// Runs the generator into a new temporary folder and returns the folder; the caller removes it.
   /// - Throws: when the generator fails or does not write exactly `variants`.
-  public static func generate() throws -> String {
+  package static func generate() throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-tampered-\(UUID().uuidString)")
     let script = SampleLocator.sample("elf/tamper/make-tampered.py")
     let process = Process()

@@ -2,12 +2,12 @@ public import Foundation
 public import ScanFiles
 
 /// A temporary folder tree for one test, removed when the value is deinitialised.
-public final class TemporaryTree {
+package final class TemporaryTree {
   /// The tree's absolute path.
-  public let root: String
+  package let root: String
 
   /// Creates an empty tree in the temporary folder.
-  public init() throws {
+  package init() throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-discovery-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
   }
@@ -15,12 +15,12 @@ public final class TemporaryTree {
   deinit { try? FileManager.default.removeItem(atPath: root) }
 
   /// The first bytes of a 64-bit Mach-O file.
-  public static let machO: [UInt8] = [0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]
+  package static let machO: [UInt8] = [0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]
   /// The first bytes of a 64-bit ELF file.
-  public static let elf: [UInt8] = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]
+  package static let elf: [UInt8] = [0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]
 
   /// Writes a file, creating its folders.
-  public func file(_ relative: String, _ bytes: [UInt8] = TemporaryTree.machO) throws {
+  package func file(_ relative: String, _ bytes: [UInt8] = TemporaryTree.machO) throws {
     let path = root + "/" + relative
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -28,12 +28,12 @@ public final class TemporaryTree {
   }
 
   /// Writes an XML property list.
-  public func plist(_ relative: String, _ root: [String: Any]) throws {
+  package func plist(_ relative: String, _ root: [String: Any]) throws {
     try file(relative, [UInt8](try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)))
   }
 
   /// Creates a symbolic link.
-  public func link(_ relative: String, to destination: String) throws {
+  package func link(_ relative: String, to destination: String) throws {
     let path = root + "/" + relative
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ public final class TemporaryTree {
   }
 
   /// `path` relative to the root, for readable expectations.
-  public func relative(_ path: String) -> String {
+  package func relative(_ path: String) -> String {
     path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
   }
 }

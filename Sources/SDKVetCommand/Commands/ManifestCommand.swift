@@ -60,8 +60,7 @@ enum ManifestCommand: Subcommand {
     pipeline.findsCallSites = arguments.has("--call-sites")
     let outcome = pipeline.run(paths: [path])
     for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
-    var report = outcome.report
-    report.nameCallersReadably()
+    let report = outcome.report
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     guard let target = report.targets.first(where: { $0.path == trimmed }) ?? report.targets.first
     else {

@@ -91,78 +91,41 @@ enum ScanCommand: Subcommand {
     let evidence = try arguments.value("--evidence", as: EvidenceDetail.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
+    var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
+    pipeline.findsCallSites = arguments.has("--call-sites")
     let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
-    var policy: (policy: Policy, applied: AppliedPolicy)?
     if let policyFile {
-      policy = JSONDocumentOption.load(policyFile, limit: ReadLimits.policyBytes, context: context) {
-        data, origin throws(JSONDocumentError) in
-        guard let digest = data.withUnsafeBytes(Digest.sha256) else {
-          throw JSONDocumentError(file: origin, path: "$", message: "its SHA-256 cannot be computed")
-        }
-        return (try Policy(json: data, origin: origin), AppliedPolicy(path: origin, sha256: Digest.hex(digest)))
+      pipeline.policy = JSONDocumentOption.load(policyFile, limit: ReadLimits.policyBytes, context: context) {
+        data, origin throws(JSONDocumentError) in try PolicyDocument(json: data, path: origin, catalog: catalog)
       }
-      guard let (loaded, _) = policy else { return .failure }
-      do throws(JSONDocumentError) {
-        try loaded.check(against: catalog, origin: policyFile)
-      } catch {
-        context.streams.error("sdkvet: error: \(error.description)")
-        return .failure
-      }
+      if pipeline.policy == nil { return .failure }
     }
-    let baselineFile = arguments.value("--baseline")
-    var baseline: Baseline?
-    if let baselineFile {
-      baseline = JSONDocumentOption.load(
-        baselineFile, limit: ReadLimits.reportBytes, context: context, parse: Baseline.init(jsonReport:origin:))
-      if baseline == nil { return .failure }
+    if let baselineFile = arguments.value("--baseline") {
+      pipeline.baseline = JSONDocumentOption.load(baselineFile, limit: ReadLimits.reportBytes, context: context) {
+        data, origin throws(JSONDocumentError) in
+        try BaselineDocument(jsonReport: data, path: origin, workingFolder: FileManager.default.currentDirectoryPath)
+      }
+      if pipeline.baseline == nil { return .failure }
     }
     guard let outputFile = context.openOutput(arguments.value("--output")),
       let newBaselineFile = context.openOutput(arguments.value("--write-baseline"))
     else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
-    var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
-    pipeline.findsCallSites = arguments.has("--call-sites")
     let result = pipeline.run(paths: arguments.positionals) { step in
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
     progress.clear()
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
-
-    var report = result.report
-    if let (policy, applied) = policy, let policyFile {
-      let outcome = policy.applied(to: report, today: Self.today())
-      report = outcome.report
-      report.policy = applied
-      if outcome.silenced > 0 {
-        context.streams.error(
-          "sdkvet: \(TextEscaping.escaped(policyFile)): \(outcome.silenced) findings accepted or turned off by the policy and not reported"
-        )
-      }
-      for index in outcome.unusedAllowEntries {
-        let entry = policy.allow[index]
-        context.streams.error(
-          "sdkvet: warning: \(TextEscaping.escaped(policyFile)): $.allow[\(index)] (\(TextEscaping.escaped(entry.target)), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
-        )
-      }
-    }
+    if let policy = pipeline.policy, let effect = result.policyEffect { describe(effect, of: policy, context: context) }
     if let newBaselineFile {
       var output = OutputTextStream(streams: context.streams.writingOutput(to: newBaselineFile.writer))
-      JSONReporter(toolVersion: SDKVetVersion.current).write(report, to: &output)
+      JSONReporter(toolVersion: SDKVetVersion.current).write(result.reportBeforeBaseline, to: &output)
       guard context.finish(newBaselineFile) == .success else { return .failure }
     }
-    if let baseline, let baselineFile {
-      let filtered = baseline.filtering(report, workingFolder: FileManager.default.currentDirectoryPath)
-      report = filtered.report
-      report.baseline = AppliedBaseline(path: baselineFile, leftOut: filtered.matched)
-      context.streams.error(
-        "sdkvet: \(TextEscaping.escaped(baselineFile)): \(filtered.matched) of \(filtered.matched + report.allFindings.count) findings are in the baseline and not reported"
-      )
-      if filtered.matched == 0, baseline.count > 0, !report.allFindings.isEmpty {
-        context.streams.error(
-          "sdkvet: warning: \(TextEscaping.escaped(baselineFile)): none of its \(baseline.count) findings matches this scan; was it written for other paths, from another folder? (target paths are compared relative to the working folder)"
-        )
-      }
+    let report = result.report
+    if let baseline = pipeline.baseline, let applied = report.baseline {
+      describe(applied, of: baseline, in: report, context: context)
     }
 
     let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
@@ -173,7 +136,6 @@ enum ScanCommand: Subcommand {
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
     var output = OutputTextStream(streams: streams)
-    report.nameCallersReadably()
     reporter.write(report, to: &output)
     guard context.finish(outputFile) == .success else { return .failure }
     // A baseline is written to be committed: its findings are the point, not a failure.
@@ -200,12 +162,36 @@ enum ScanCommand: Subcommand {
     return nil
   }
 
-  /// Today's date in UTC, `YYYY-MM-DD`, for a policy's `expires` dates.
-  private static func today() -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withFullDate]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: Date())
+  /// Says on standard error how many findings the policy left out, and warns of each allow entry
+  /// that matched nothing.
+  private static func describe(_ effect: PolicyEffect, of policy: PolicyDocument, context: CommandContext) {
+    let path = TextEscaping.escaped(policy.record.path)
+    if effect.silenced > 0 {
+      context.streams.error(
+        "sdkvet: \(path): \(effect.silenced) findings accepted or turned off by the policy and not reported")
+    }
+    for index in effect.unusedAllowEntries {
+      let entry = policy.policy.allow[index]
+      context.streams.error(
+        "sdkvet: warning: \(path): $.allow[\(index)] (\(TextEscaping.escaped(entry.target)), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
+      )
+    }
+  }
+
+  /// Says on standard error how many findings the baseline left out, and warns when it held
+  /// findings but matched none of this scan's (likely written for other paths).
+  private static func describe(
+    _ applied: AppliedBaseline, of baseline: BaselineDocument, in report: AuditReport, context: CommandContext
+  ) {
+    let path = TextEscaping.escaped(baseline.path)
+    context.streams.error(
+      "sdkvet: \(path): \(applied.leftOut) of \(applied.leftOut + report.allFindings.count) findings are in the baseline and not reported"
+    )
+    if applied.leftOut == 0, baseline.baseline.count > 0, !report.allFindings.isEmpty {
+      context.streams.error(
+        "sdkvet: warning: \(path): none of its \(baseline.baseline.count) findings matches this scan; was it written for other paths, from another folder? (target paths are compared relative to the working folder)"
+      )
+    }
   }
 
   /// 1 when a finding reaches the gate (or an input path was unusable, unless the gate is `never`).
