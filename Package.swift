@@ -52,7 +52,7 @@ let package = Package(
       name: "SDKVetScan",
       targets: [
         "ScanEngine", "BinaryImage", "ScanFiles", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit",
-        "AuditReports", "PackageProvenance", "CodeSigning", "JSONDocuments",
+        "AuditReports", "PackageProvenance", "JSONDocuments",
       ]),
     /// `swift package sdkvet`: scans the binary targets of the package that depends on this one.
     .plugin(name: "SDKVetPlugin", targets: ["SDKVetPlugin"]),
@@ -143,7 +143,7 @@ let package = Package(
       name: "ScanEngineAPITests",
       dependencies: [
         "ScanEngine", "BinaryImage", "ScanFiles", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
-        "PackageProvenance",
+        "PackageProvenance", "JSONDocuments",
       ],
       swiftSettings: strictSettings),
     .testTarget(name: "ScanFilesTests", dependencies: ["ScanFiles", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),

@@ -1,4 +1,4 @@
-public import PropertyLists
+package import PropertyLists
 
 /// A bundle's seal, its `_CodeSignature/CodeResources` property list: which files the signature
 /// covers, as far as sdkvet compares them with the files present (discovery walks the bundle).
@@ -9,15 +9,15 @@ public import PropertyLists
 /// `optional` may be absent. The rules' own regular expressions are not evaluated: the files the
 /// default `rules2` omit (`Info.plist` and `PkgInfo` at the root, `.DS_Store` anywhere,
 /// `*.lproj/locversion.plist`) and the `_CodeSignature/` folder itself are never expected.
-public struct CodeResources: Sendable, Hashable {
+package struct CodeResources: Sendable, Hashable {
   /// Every sealed path, relative to the bundle, and whether its entry is marked `optional`.
-  public var files: [String: Bool]
+  package var files: [String: Bool]
   /// The sealed paths that are nested code.
-  public var nestedCode: Set<String>
+  package var nestedCode: Set<String>
 
   /// Reads the seal of the `CodeResources` whose root is `root`; `nil` when it has no `files2`
   /// or `files` dictionary.
-  public init?(_ root: PropertyListValue) {
+  package init?(_ root: PropertyListValue) {
     guard let seal = root.dictionaryValue?["files2"]?.dictionaryValue ?? root.dictionaryValue?["files"]?.dictionaryValue
     else { return nil }
     files = seal.mapValues { entry in
@@ -31,13 +31,13 @@ public struct CodeResources: Sendable, Hashable {
   }
 
   /// The sealed files, not marked optional, that `isPresent` says are not there, sorted.
-  public func missing(isPresent: (String) -> Bool) -> [String] {
+  package func missing(isPresent: (String) -> Bool) -> [String] {
     files.filter { path, isOptional in !isOptional && !isPresent(path) }.keys.sorted()
   }
 
   /// The paths of `present` (relative to the bundle) that the seal does not cover, sorted:
   /// neither sealed, nor below nested code, nor omitted by the default rules.
-  public func unsealed(_ present: [String]) -> [String] {
+  package func unsealed(_ present: [String]) -> [String] {
     present.filter { path in
       files[path] == nil && !Self.isOmitted(path) && !nestedCode.contains { path.hasPrefix($0 + "/") }
     }.sorted()

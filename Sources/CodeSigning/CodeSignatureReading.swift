@@ -1,4 +1,4 @@
-public import BinaryImage
+package import BinaryImage
 
 /// Reading code signature blobs (`<kern/cs_blobs.h>`): every blob is big-endian and starts with
 /// a magic and its own length; every offset and length is checked against the blob it sits in.
@@ -18,7 +18,7 @@ extension CodeSignatureInfo {
   /// a count and `{type, offset}` index entries, offsets from the superblob's start).
   /// - Throws: `malformed`/`truncated` when the superblob, its index, a directory or the CMS
   ///   wrapper does not fit or has the wrong magic, or there is no primary code directory.
-  public init(superBlob data: ByteReader) throws(BinaryError) {
+  package init(superBlob data: ByteReader) throws(BinaryError) {
     var outer = data
     outer.byteOrder = .big
     let blob = try Self.blob(outer, at: 0, magic: Self.superBlobMagic, "code signature superblob")
@@ -54,7 +54,7 @@ extension CodeSignatureInfo {
   /// file, the alternate directories (`CodeRequirements-1` …, in slot order) and the
   /// `CodeSignature` file (a CMS blob wrapper; `nil` when the file is absent).
   /// - Throws: `malformed`/`truncated` when a blob does not fit or has the wrong magic.
-  public init(codeDirectory: ByteReader, alternates: [ByteReader], cms: ByteReader?) throws(BinaryError) {
+  package init(codeDirectory: ByteReader, alternates: [ByteReader], cms: ByteReader?) throws(BinaryError) {
     func bigEndian(_ reader: ByteReader) -> ByteReader {
       var reader = reader
       reader.byteOrder = .big

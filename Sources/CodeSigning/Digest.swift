@@ -13,18 +13,18 @@
 /// The platform's library computes them (CryptoKit on Apple platforms, libcrypto elsewhere):
 /// hashing a whole archive was a fifth of a scan's CPU time with a hand-written SHA-256, and
 /// libcrypto is about six times faster.
-public enum Digest {
+package enum Digest {
   /// The SHA-256 digest (32 bytes) of `bytes`; `nil` only when libcrypto cannot compute one
   /// (out of memory, or a configuration that leaves the algorithm out).
-  public static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { digest(bytes, .sha256) }
+  package static func sha256(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { digest(bytes, .sha256) }
 
   /// The SHA-1 digest (20 bytes) of `bytes`, the hash of older (`hashType` 1) code directories;
   /// `nil` only when libcrypto cannot compute one.
-  public static func sha1(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { digest(bytes, .sha1) }
+  package static func sha1(_ bytes: UnsafeRawBufferPointer) -> [UInt8]? { digest(bytes, .sha1) }
 
   /// Hexadecimal, two digits a byte: lowercase as `sha256sum` prints, uppercase as Xcode and
   /// `codesign` print certificate fingerprints.
-  public static func hex(_ digest: some Sequence<UInt8>, uppercase: Bool = false) -> String {
+  package static func hex(_ digest: some Sequence<UInt8>, uppercase: Bool = false) -> String {
     let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
     var text: [UInt8] = []
     for byte in digest { text += [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]] }

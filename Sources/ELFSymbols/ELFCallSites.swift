@@ -1,6 +1,6 @@
-public import BinaryImage
+package import BinaryImage
 import CodeScan
-public import ScanFiles
+package import ScanFiles
 
 /// Finds the call sites of some imports in one ELF image, read through libelf over the bytes
 /// the reader already read (`Image.byteRange`). Code is decoded for x86-64 and AArch64
@@ -13,11 +13,11 @@ public import ScanFiles
 /// those slots (`CodeArchitecture.scan`). Relocatable objects: each relocation of a code section
 /// against a queried undefined symbol is one site (`R_X86_64_PLT32`, `R_X86_64_GOTPCRELX`,
 /// `R_AARCH64_CALL26`, …). Functions are named from `.symtab` (else `.dynsym`) `STT_FUNC` symbols.
-public enum ELFCallSites {
+package enum ELFCallSites {
   /// The sites of every import in `query` (selectors are a Mach-O matter), or `nil` when the
   /// image is not a decoded architecture or class, or this build has no libelf.
   /// - Throws: when the image's header or a table the search needs cannot be read.
-  public static func find(in file: FileBytes, image: Image, query: CallSiteQuery) throws(BinaryError) -> CallSiteMap? {
+  package static func find(in file: FileBytes, image: Image, query: CallSiteQuery) throws(BinaryError) -> CallSiteMap? {
     #if canImport(CLibELF)
       guard image.format == .elf, let range = image.byteRange else { return nil }
       let bytes = try ByteReader(file.bytes).slice(at: range.lowerBound, count: range.count, "ELF image")

@@ -1,5 +1,5 @@
-public import BinaryImage
-public import ScanFiles
+package import BinaryImage
+package import ScanFiles
 
 /// Reads ELF objects, shared objects, executables and ar archives of them through libelf.
 ///
@@ -7,10 +7,10 @@ public import ScanFiles
 /// by descriptor: the bytes are already read (private and writable, so libelf may convert a
 /// foreign byte order in place without touching the file), nothing is read twice, and bytes that
 /// never were a file on disk (an archive's entry) are read the same way.
-public enum ELFReader {
+package enum ELFReader {
   #if canImport(CLibELF)
     /// Whether this build can read ELF (false on macOS built without the `LibELF` trait).
-    public static var isAvailable: Bool { true }
+    package static var isAvailable: Bool { true }
 
     /// Reads every image in an ELF file or an archive of ELF objects.
     /// - Parameters:
@@ -20,7 +20,7 @@ public enum ELFReader {
     /// - Returns: One image for an ELF file, one per object member for an archive, with
     ///   unreadable members in `problems`.
     /// - Throws: `BinaryError` when the file as a whole cannot be read.
-    public static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+    package static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
       let bytes = file.mutableBytes
       switch FileMagic(file.bytes) {
       case .elf:
@@ -39,10 +39,10 @@ public enum ELFReader {
     }
   #else
     /// Whether this build can read ELF (false on macOS built without the `LibELF` trait).
-    public static var isAvailable: Bool { false }
+    package static var isAvailable: Bool { false }
 
     /// Always throws: this build has no libelf.
-    public static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
+    package static func read(_ file: FileBytes, path: String, options: ReadOptions) throws(BinaryError) -> BinaryFile {
       throw BinaryError(.unsupported, "ELF input, but sdkvet was built without libelf")
     }
   #endif

@@ -1,5 +1,6 @@
 import AuditReports
 public import Foundation
+public import JSONDocuments
 public import PrivacyAudit
 
 /// An earlier report whose findings a scan leaves out (`ScanPipeline.baseline`, `scan

@@ -13,7 +13,7 @@ package import BinaryImage
 /// (libelf) never changes the file.
 public final class FileBytes: @unchecked Sendable {
   /// Files up to this size are read rather than mapped.
-  public static let readThreshold = 256 << 10
+  package static let readThreshold = 256 << 10
 
   /// The bytes; empty for an empty file.
   public let bytes: UnsafeRawBufferPointer
@@ -30,13 +30,13 @@ public final class FileBytes: @unchecked Sendable {
 
   /// Whether the file shrank while its mapping was read: what was read past the new end was
   /// zeros, so anything parsed from these bytes must be discarded.
-  public var shrankWhileRead: Bool {
+  package var shrankWhileRead: Bool {
     guard case .mapped(_, let slot) = storage else { return false }
     return TruncationGuard.hasFaulted(slot)
   }
 
   /// The bytes, writable: for a library that converts byte order in place.
-  public var mutableBytes: UnsafeMutableRawBufferPointer {
+  package var mutableBytes: UnsafeMutableRawBufferPointer {
     UnsafeMutableRawBufferPointer(mutating: bytes)
   }
 

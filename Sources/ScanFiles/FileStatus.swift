@@ -64,7 +64,7 @@ extension FileStatus {
 }
 
 /// What kind of file system object a `stat` mode describes, named for messages.
-public enum FileKindName: String, Sendable, CustomStringConvertible {
+package enum FileKindName: String, Sendable, CustomStringConvertible {
   /// A regular file.
   case regular = "regular file"
   /// A directory.
@@ -81,7 +81,7 @@ public enum FileKindName: String, Sendable, CustomStringConvertible {
   case blockDevice = "block device"
 
   /// The kind of `mode`'s file type bits; `nil` for an unknown type.
-  public init?(mode: UInt32) {
+  package init?(mode: UInt32) {
     switch mode & UInt32(S_IFMT) {
     case UInt32(S_IFREG): self = .regular
     case UInt32(S_IFDIR): self = .directory
@@ -95,5 +95,5 @@ public enum FileKindName: String, Sendable, CustomStringConvertible {
   }
 
   /// The name used in messages ("FIFO (named pipe)", "folder", …).
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 }

@@ -11,12 +11,12 @@
 ///
 /// A name that really contains one of those 256 scalars has their UTF-8 bytes escaped the same
 /// way, so decoding and encoding are exact inverses for every byte string.
-public enum PathBytes {
+package enum PathBytes {
   /// The first of the 256 scalars that stand for raw bytes.
   static let escapeBase: UInt32 = 0x10_FF00
 
   /// The path text for the bytes of a file name or path (without a terminating NUL).
-  public static func decode(_ bytes: some Collection<UInt8>) -> String {
+  package static func decode(_ bytes: some Collection<UInt8>) -> String {
     // Only U+10FFxx starts with F4 8F BC..BF; text without 0xF4 that is valid UTF-8 is itself.
     if !bytes.contains(0xF4), let text = String(validating: bytes, as: UTF8.self) { return text }
     var text = String.UnicodeScalarView()
@@ -37,14 +37,14 @@ public enum PathBytes {
   /// The path text for a NUL-terminated name (a directory entry's): the common name, valid UTF-8
   /// without 0xF4, costs one `memchr` and one validation over contiguous bytes (the generic
   /// `decode` walked each name byte by byte, a tenth of a scan of a folder of frameworks).
-  public static func decode(cString name: UnsafePointer<CChar>) -> String {
+  package static func decode(cString name: UnsafePointer<CChar>) -> String {
     let count = strlen(name)
     if memchr(name, 0xF4, count) == nil, let text = String(validatingCString: name) { return text }
     return decode(UnsafeRawBufferPointer(start: name, count: count))
   }
 
   /// The bytes `path` stands for, each escape scalar turned back into its byte.
-  public static func encode(_ path: String) -> [UInt8] {
+  package static func encode(_ path: String) -> [UInt8] {
     guard holdsEscapes(path) else { return Array(path.utf8) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(path.utf8.count)
@@ -59,7 +59,7 @@ public enum PathBytes {
   }
 
   /// Calls `body` with `path` as the NUL-terminated bytes the C library takes.
-  public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
+  package static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
     -> Result
   {
     guard holdsEscapes(path) else { return try path.withCString(body) }
@@ -79,7 +79,7 @@ public enum PathBytes {
   /// Whether the UTF-8 of `path` holds `byte`: one `memchr` over a native string's bytes (a
   /// generic byte-by-byte `contains` was a tenth of a scan of a folder of frameworks, as every
   /// file system call asks it).
-  public static func contains(_ byte: UInt8, in path: String) -> Bool {
+  package static func contains(_ byte: UInt8, in path: String) -> Bool {
     let found = path.utf8.withContiguousStorageIfAvailable { bytes in
       guard let base = bytes.baseAddress else { return false }
       return memchr(base, Int32(byte), bytes.count) != nil
@@ -88,7 +88,7 @@ public enum PathBytes {
   }
 
   /// Whether `scalar` is one of the 256 that stand for a raw byte.
-  public static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isEscape(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value >= escapeBase && scalar.value <= escapeBase + 0xFF
   }
 

@@ -1,6 +1,7 @@
 import AuditReports
 import Foundation
 import PrivacyAudit
+import JSONDocuments
 import PrivacyCatalog
 import ScanEngine
 import Testing
