@@ -39,9 +39,12 @@ struct OneFile: ScanFileSystem {
 
   func linkStatus(_ path: ScanPath) -> Result<FileStatus, Errno> { status(path) }
   func status(_ path: ScanPath) -> Result<FileStatus, Errno> {
-    path == self.path ? .success(FileStatus(kind: .regular, identity: FileIdentity(device: 1, inode: 1))) : .failure(.noSuchFile)
+    path == self.path
+      ? .success(FileStatus(kind: .regular, identity: FileIdentity(device: 1, inode: 1))) : .failure(.noSuchFile)
   }
-  func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> { path == self.path ? .success(path) : .failure(.noSuchFile) }
+  func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> {
+    path == self.path ? .success(path) : .failure(.noSuchFile)
+  }
   func linkTarget(_ path: ScanPath) -> Result<String, Errno> { .failure(.invalidArgument) }
   func directoryEntries(_ path: ScanPath) -> Result<[String], Errno> { .failure(.notADirectory) }
   func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {

@@ -58,7 +58,8 @@ struct OneFileSystem: ScanFileSystem {
     let query = query.description
     if query == path { return .success(FileStatus(kind: .regular, identity: FileIdentity(device: 1, inode: 1))) }
     guard path.hasPrefix(Self.folderPrefix(query)) else { return .failure(.noSuchFile) }
-    return .success(FileStatus(kind: .directory, identity: FileIdentity(device: 1, inode: UInt64(query.utf8.count) + 2)))
+    return .success(
+      FileStatus(kind: .directory, identity: FileIdentity(device: 1, inode: UInt64(query.utf8.count) + 2)))
   }
 
   func resolvedPath(_ query: ScanPath) -> Result<ScanPath, Errno> {

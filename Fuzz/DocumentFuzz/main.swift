@@ -2,9 +2,9 @@ import AuditReports
 import BinaryImage
 import Foundation
 import PrivacyAudit
-import ScanFiles
 import PrivacyCatalog
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 
 #if canImport(Glibc)

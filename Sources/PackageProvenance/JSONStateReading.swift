@@ -33,10 +33,10 @@ extension JSONNode {
 }
 
 extension IssueCollector {
-  /// What `read` returns, or `nil` with its error recorded as a problem at its JSON path.
-  mutating func attempt<Value>(_ read: () throws(JSONDocumentError) -> Value?) -> Value? {
+  /// What `reading` returns, or `nil` with its error recorded as a problem at its JSON path.
+  mutating func attempt<Value>(_ reading: () throws(JSONDocumentError) -> Value?) -> Value? {
     do throws(JSONDocumentError) {
-      return try read()
+      return try reading()
     } catch {
       add("\(error.path): \(error.message)")
       return nil

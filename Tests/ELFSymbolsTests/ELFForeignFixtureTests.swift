@@ -1,7 +1,7 @@
 import BinaryImage
 import ELFSymbols
-import TestSupport
 import ScanFiles
+import TestSupport
 import Testing
 
 /// The armv7 Android shared object (ELF32 little-endian) and the s390x object (ELF64

@@ -84,9 +84,9 @@ struct JSONParsingTests {
   @Test func wrongTypesAndMissingKeysAreNamedByPath() throws {
     let root = try parse(#"{"list": [{"name": 3}], "flag": "yes"}"#)
     let element = try root.member("list").elements()[0]
-    func message(_ read: () throws -> Void) -> String? {
+    func message(_ reading: () throws -> Void) -> String? {
       do {
-        try read()
+        try reading()
         return nil
       } catch {
         return (error as? JSONDocumentError)?.description

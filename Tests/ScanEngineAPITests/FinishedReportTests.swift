@@ -1,7 +1,7 @@
 import AuditReports
 import Foundation
-import PrivacyAudit
 import JSONDocuments
+import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
 import Testing
