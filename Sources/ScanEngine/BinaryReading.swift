@@ -1,7 +1,7 @@
 package import BinaryImage
 import ImageLoader
 package import ScanFiles
-package import TargetDiscovery
+import TargetDiscovery
 
 /// Reads one binary through the file system seam, within `ReadLimits.binaryBytes`, then through
 /// the reader its format needs; a file that shrank while it was read is one `io` error.

@@ -65,38 +65,3 @@ enum ListingDocument {
     return status
   }
 }
-
-/// The `{"schemaVersion": 1, "files": [...]}` document of `symbols` and `info --format json`.
-struct FileListJSON {
-  /// The depth each file's object sits at: create the `JSONWriter` that renders it with this.
-  static let fileDepth = 2
-
-  private var writer = JSONWriter()
-
-  /// The document up to the opening of `files`.
-  mutating func opening() -> [UInt8] {
-    writer.beginObject()
-    writer.key("schemaVersion")
-    writer.int(1)
-    writer.key("files")
-    writer.beginArray()
-    return writer.takeBytes()
-  }
-
-  /// One element of `files`, rendered by a `JSONWriter(depth: fileDepth)`.
-  mutating func file(_ object: [UInt8]) -> [UInt8] {
-    writer.fragment(object)
-    return writer.takeBytes()
-  }
-
-  /// The end of `files`, the `archives` array when given, the end of the document, and a newline.
-  mutating func closing(archives: [DiscoveredArchive]?) -> [UInt8] {
-    writer.endArray()
-    if let archives {
-      writer.key("archives")
-      JSONValue.array(archives.map(\.json)).write(to: &writer)
-    }
-    writer.endObject()
-    return writer.takeBytes() + [UInt8(ascii: "\n")]
-  }
-}

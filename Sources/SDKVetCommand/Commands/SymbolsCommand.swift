@@ -1,3 +1,4 @@
+import AuditReports
 import BinaryImage
 
 /// `sdkvet symbols`: the symbol tables of binaries, one row per symbol.

@@ -1,30 +1,31 @@
-import AuditReports
-
 /// An append-only byte buffer that text and TSV rows are rendered into before they are written out.
-struct ByteBuffer {
-  private(set) var bytes: [UInt8] = []
+package struct ByteBuffer {
+  package private(set) var bytes: [UInt8] = []
 
-  var isEmpty: Bool { bytes.isEmpty }
+  /// An empty buffer.
+  package init() {}
+
+  package var isEmpty: Bool { bytes.isEmpty }
 
   /// Appends sdkvet's own text, as it is.
-  mutating func append(_ text: String) {
+  package mutating func append(_ text: String) {
     var copy = text
     copy.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   /// Appends bytes already rendered, as they are.
-  mutating func append(_ raw: UnsafeRawBufferPointer) {
+  package mutating func append(_ raw: UnsafeRawBufferPointer) {
     bytes.append(contentsOf: raw)
   }
 
   /// Appends bytes from a file under review (a symbol name) escaped by `TextEscaping`, so a hostile
   /// name can neither break a row nor reach the terminal raw.
-  mutating func appendEscaped(_ raw: UnsafeRawBufferPointer) {
+  package mutating func appendEscaped(_ raw: UnsafeRawBufferPointer) {
     TextEscaping.append(raw, to: &bytes)
   }
 
   /// Appends a string from a file under review (a path, member or library name), escaped.
-  mutating func appendEscaped(_ text: String) {
+  package mutating func appendEscaped(_ text: String) {
     var copy = text
     copy.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0)) }
   }

@@ -1,42 +1,40 @@
-import AuditReports
-import BinaryImage
+package import BinaryImage
 import PrivacyAudit
 
 /// Renders symbol rows of read files as text, TSV or JSON, straight from name bytes.
 ///
 /// No `String` is built per symbol: names are copied from each image's `NameTable` into the
 /// output buffer, escaped for the format (`TextEscaping` for text and TSV, `JSONWriter` for JSON).
-struct SymbolListing: Sendable {
+package struct SymbolListing: Sendable {
   /// The output formats of `sdkvet symbols`.
-  enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     case text, tsv, json
   }
 
-  let format: Format
-  let includeUndefined: Bool
-  let includeDefined: Bool
-  let includeSelectors: Bool
+  package let format: Format
+  package let includeUndefined: Bool
+  package let includeDefined: Bool
+  package let includeSelectors: Bool
+
+  /// A listing in `format` of the symbols and selectors asked for.
+  package init(format: Format, includeUndefined: Bool, includeDefined: Bool, includeSelectors: Bool) {
+    self.format = format
+    self.includeUndefined = includeUndefined
+    self.includeDefined = includeDefined
+    self.includeSelectors = includeSelectors
+  }
 
   /// The tables the reader must collect for this listing.
-  var readOptions: ReadOptions {
+  package var readOptions: ReadOptions {
     ReadOptions(
       undefinedSymbols: includeUndefined, definedSymbols: includeDefined, selectorReferences: includeSelectors)
   }
 
   /// The TSV column names, in contract order.
-  static let tsvColumns = ["file", "arch", "member", "symbol", "version", "library", "binding"]
-
-  /// How the files' rows are put together into one output.
-  var document: ListingDocument {
-    switch format {
-    case .text: .lines(header: [])
-    case .tsv: .lines(header: Array((Self.tsvColumns.joined(separator: "\t") + "\n").utf8))
-    case .json: .json(FileListJSON())
-    }
-  }
+  package static let tsvColumns = ["file", "arch", "member", "symbol", "version", "library", "binding"]
 
   /// One file's rows.
-  func render(_ file: BinaryFile) -> [UInt8] {
+  package func render(_ file: BinaryFile) -> [UInt8] {
     var out = ByteBuffer()
     switch format {
     case .tsv: for image in file.images { renderTSV(image, path: file.path, into: &out) }
