@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 
 @testable import ELFSymbols  // LibELF, ELFFrameDescriptions (Scripts/fuzz-elf builds with -enable-testing)
 

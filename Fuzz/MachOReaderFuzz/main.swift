@@ -1,4 +1,5 @@
 import BinaryImage
+import ScanFiles
 import MachOImage
 
 /// libFuzzer entry point: reads the input as a Mach-O, universal or archive file.
