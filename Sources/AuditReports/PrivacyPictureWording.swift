@@ -1,3 +1,4 @@
+import ScanFiles
 import PrivacyAudit
 
 /// The words the text, Markdown and HTML privacy reports share: short names for Apple's long
@@ -48,9 +49,10 @@ enum PrivacyPictureWording {
   /// The row name of an SDK linked into `host`'s binaries: `FMDB (in MergedDBKit.framework/MergedDBKit)`,
   /// each binary named from the host bundle's own folder. Unescaped: the caller escapes it.
   static func includedName(_ sdk: PrivacyPicture.IncludedSDK, in host: PrivacyPicture.Bundle) -> String {
-    let folder = host.path.split(separator: "/").last.map(String.init) ?? host.path
+    let hostPath = ScanPath(reportText: host.path)
+    let folder = hostPath.lastComponent.map(String.init) ?? host.path
     let binaries = sdk.binaries.map { binary in
-      binary.hasPrefix(host.path + "/") ? folder + binary.dropFirst(host.path.count) : binary
+      ScanPath(reportText: binary).components(below: hostPath).map { ([Substring(folder)] + $0).joined(separator: "/") } ?? binary
     }
     return "\(sdk.sdk) (in \(binaries.joined(separator: ", ")))"
   }

@@ -1,3 +1,4 @@
+import ScanFiles
 import PrivacyAudit
 
 import struct PrivacyCatalog.Catalog
@@ -87,24 +88,13 @@ extension TargetReport {
   /// component when it is the target itself (a loose binary), else unchanged. A target that is
   /// an archive (an `.aar`) holds its files as `ARCHIVE!/ENTRY`.
   func shortened(_ path: String) -> String {
+    let scanPath = ScanPath(reportText: path)
     if path == self.path {
-      return Self.lastComponent(of: path)
+      return scanPath.lastComponent.map(String.init) ?? path
     }
-    for separator in ["/", "!/"] {
-      let prefix = self.path.hasSuffix("/") ? self.path : self.path + separator
-      if path.hasPrefix(prefix) && path.count > prefix.count { return String(path.dropFirst(prefix.count)) }
+    guard let inside = scanPath.components(below: ScanPath(reportText: self.path)), !inside.isEmpty else {
+      return path
     }
-    return path
-  }
-
-  /// The last non-empty `/`-separated component of `path` (`a/b/` → `b`), or `path` itself when
-  /// it has none; found from the end without splitting the whole path, as it runs once per
-  /// evidence line.
-  private static func lastComponent(of path: String) -> String {
-    var end = path.endIndex
-    while end > path.startIndex, path[path.index(before: end)] == "/" { end = path.index(before: end) }
-    let trimmed = path[..<end]
-    let name = trimmed[(trimmed.lastIndex(of: "/").map(trimmed.index(after:)) ?? trimmed.startIndex)...]
-    return name.isEmpty ? path : String(name)
+    return inside.joined(separator: "/")
   }
 }

@@ -1,3 +1,4 @@
+import ScanFiles
 import PackageProvenance
 
 /// The rule about dependency managers' files.
@@ -9,7 +10,7 @@ import PackageProvenance
 enum PackageRules {
   static func findings(_ audit: TargetAudit) -> [Finding] {
     (audit.package?.issues ?? []).map { issue in
-      let name = issue.file.split(separator: "/").last.map(String.init) ?? issue.file
+      let name = ScanPath(reportText: issue.file).lastComponent.map(String.init) ?? issue.file
       let place = issue.line.map { "line \($0): " } ?? ""
       let count = issue.moreProblems
       let more = count == 0 ? "" : " (and \(count) more problem\(count == 1 ? "" : "s"))"

@@ -1,3 +1,4 @@
+import ScanFiles
 import BinaryImage
 import PrivacyCatalog
 
@@ -173,8 +174,7 @@ struct TargetSelector {
 
   init(path: String) {
     self.path = path
-    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-    name = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    name = ScanPath(reportText: path).lastComponent.map(String.init) ?? path
   }
 
   /// Whether `selector` names this target.

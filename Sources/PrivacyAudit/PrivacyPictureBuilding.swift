@@ -1,3 +1,4 @@
+import ScanFiles
 public import PrivacyCatalog
 import TargetDiscovery
 
@@ -72,7 +73,7 @@ extension PrivacyPicture {
 
   /// Whether `manifest` is in a resource bundle of the target (`X.framework/Y.bundle/…`).
   private static func isInResourceBundle(_ manifest: String, of target: TargetReport) -> Bool {
-    manifest.hasPrefix(target.path + "/") && manifest.dropFirst(target.path.count + 1).contains(".bundle/")
+    ParsedManifest.liesInResourceBundle(ScanPath(reportText: manifest), below: ScanPath(reportText: target.path))
   }
 
   /// A row for each resource bundle of the target that ships a manifest: the bundle's own
@@ -83,7 +84,7 @@ extension PrivacyPicture {
       isInResourceBundle($0, of: target)
     }
     return manifests.map { manifest in
-      let folder = String(manifest[..<(manifest.lastIndex(of: "/") ?? manifest.endIndex)])
+      let folder = ScanPath(reportText: manifest).parent?.description ?? manifest
       return Bundle(
         path: folder, kind: .bundle, embeddedIn: target.path, package: nil, includedSDKs: [], manifests: [manifest],
         declaredTracking: nil, trackingDomains: [], collectedData: target.collectedDataByManifest[manifest] ?? [],

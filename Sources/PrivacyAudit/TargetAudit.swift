@@ -39,8 +39,12 @@ struct ParsedManifest {
   /// Whether `path` is a manifest in a resource bundle of `target`: inside a `.bundle` folder
   /// of the target, or in a `.bundle` target without code (a resource bundle scanned on its own).
   static func isInResourceBundle(_ path: ScanPath, of target: DiscoveredTarget) -> Bool {
-    let inner = path.components(below: target.path) ?? path.description.split(separator: "/")
-    return inner.dropLast().contains { $0.hasSuffix(".bundle") } || (target.kind == .bundle && target.binaries.isEmpty)
+    liesInResourceBundle(path, below: target.path) || (target.kind == .bundle && target.binaries.isEmpty)
+  }
+
+  /// Whether `path` lies in a `.bundle` folder below `target`.
+  static func liesInResourceBundle(_ path: ScanPath, below target: ScanPath) -> Bool {
+    path.components(below: target)?.dropLast().contains { $0.hasSuffix(".bundle") } ?? false
   }
 }
 

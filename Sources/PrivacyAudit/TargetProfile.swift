@@ -1,3 +1,4 @@
+import ScanFiles
 import BinaryImage
 import PackageProvenance
 import TargetDiscovery
@@ -184,10 +185,7 @@ public struct TargetProfile: Sendable, Hashable {
   /// The name targets without a common bundle identifier are matched by: the last component of
   /// the path (after the scanned root, or an archive's `!`).
   public var name: String {
-    var name = path.lastIndex(of: "!").map { path[path.index(after: $0)...] } ?? Substring(path)
-    while name.last == "/" { name = name.dropLast() }
-    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-    return name.isEmpty ? path : String(name)
+    ScanPath(reportText: path).lastComponent.map(String.init) ?? path
   }
 
   /// The items of `aspect`: the stored ones, or for `name` the name.
@@ -220,8 +218,8 @@ public struct TargetProfile: Sendable, Hashable {
   /// The xcframework slice a file of the target is in: the folder under the xcframework that
   /// holds it; `nil` outside xcframeworks.
   public static func slice(ofBinary binaryPath: String, targetPath: String, kind: String) -> String? {
-    guard kind == TargetKind.xcframework.rawValue, binaryPath.hasPrefix(targetPath + "/"),
-      let slice = binaryPath.dropFirst(targetPath.count + 1).split(separator: "/").first
+    guard kind == TargetKind.xcframework.rawValue,
+      let slice = ScanPath(reportText: binaryPath).components(below: ScanPath(reportText: targetPath))?.first
     else { return nil }
     return String(slice)
   }

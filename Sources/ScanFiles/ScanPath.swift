@@ -120,7 +120,9 @@ public struct ScanPath: Sendable, Hashable {
   /// followed by `!`); `nil` when it is not below `folder`.
   public func components(below folder: ScanPath) -> [Substring]? {
     guard starts(with: folder) else { return nil }
-    return description.dropFirst(folder.description.count).split(separator: "/")
+    var rest = Substring(description).dropFirst(folder.description.count)
+    if rest.first == "!" { rest = rest.dropFirst() }  // the folder is an archive file: its inside
+    return rest.split(separator: "/")
   }
 
   /// Whether `prefix` is this path or a folder above it, by whole components, across archive
