@@ -1,5 +1,5 @@
-import ScanFiles
 import PrivacyAudit
+import ScanFiles
 
 /// The words the text, Markdown and HTML privacy reports share: short names for Apple's long
 /// keys, and the sentences that frame the tables, so every format says the same thing.
@@ -52,7 +52,8 @@ enum PrivacyPictureWording {
     let hostPath = ScanPath(reportText: host.path)
     let folder = hostPath.lastComponent.map(String.init) ?? host.path
     let binaries = sdk.binaries.map { binary in
-      ScanPath(reportText: binary).components(below: hostPath).map { ([Substring(folder)] + $0).joined(separator: "/") } ?? binary
+      ScanPath(reportText: binary).components(below: hostPath).map { ([Substring(folder)] + $0).joined(separator: "/") }
+        ?? binary
     }
     return "\(sdk.sdk) (in \(binaries.joined(separator: ", ")))"
   }

@@ -1,5 +1,5 @@
-import ScanFiles
 import PrivacyAudit
+import ScanFiles
 
 import struct PrivacyCatalog.Catalog
 

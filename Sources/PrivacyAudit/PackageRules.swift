@@ -1,5 +1,5 @@
-import ScanFiles
 import PackageProvenance
+import ScanFiles
 
 /// The rule about dependency managers' files.
 ///

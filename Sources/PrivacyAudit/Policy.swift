@@ -1,6 +1,6 @@
-import ScanFiles
 import BinaryImage
 import PrivacyCatalog
+import ScanFiles
 
 /// A team's rules on top of the audit (`.sdkvet.json` or `scan --policy FILE`, `Docs/POLICY.md`):
 /// what no SDK may use, findings the team has accepted for a named target, and rule severities of

@@ -1,5 +1,5 @@
-import ScanFiles
 public import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 
 extension PrivacyPicture {

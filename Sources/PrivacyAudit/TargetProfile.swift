@@ -1,6 +1,6 @@
-import ScanFiles
 import BinaryImage
 import PackageProvenance
+import ScanFiles
 import TargetDiscovery
 
 /// An aspect of a target that `sdkvet diff` compares between two versions; the raw values are
