@@ -1,6 +1,6 @@
 import BinaryImage
-import ScanFiles
 import MachOImage
+import ScanFiles
 
 /// libFuzzer entry point: reads the input as a Mach-O, universal or archive file.
 ///
