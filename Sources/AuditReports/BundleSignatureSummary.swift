@@ -1,4 +1,4 @@
-package import BinaryImage
+import BinaryImage
 import ScanFiles
 package import TargetDiscovery
 

@@ -1,7 +1,7 @@
 package import BinaryImage
 import ELFSymbols
 import MachOImage
-public import ScanFiles
+package import ScanFiles
 
 /// Recognises a file's format and hands its bytes to the ELF or Mach-O reader.
 ///

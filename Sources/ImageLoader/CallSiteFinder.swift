@@ -1,7 +1,7 @@
 package import BinaryImage
 import ELFSymbols
 import MachOImage
-public import ScanFiles
+package import ScanFiles
 
 /// Finds the call sites of some names in one image of a file read by `BinaryFileReader`: the
 /// one dispatch from an image's format to its reader's call-site search.

@@ -1,6 +1,6 @@
 package import BinaryImage
 import CodeScan
-public import ScanFiles
+package import ScanFiles
 
 /// Finds the call sites of some imports and selectors in one Mach-O image, a second pass over
 /// the bytes `MachOReader` read (`Image.byteRange`), made only for images the catalog matched.

@@ -1,5 +1,5 @@
 import BinaryImage
-public import JSONDocuments
+import JSONDocuments
 
 extension Catalog {
   /// The prefix every required-reason category string starts with.

@@ -9,7 +9,7 @@
 /// Every C library call through which sdkvet touches the file system, each returning its result
 /// or the `Errno` that explains the failure: one place to read what a scan does to files, and to
 /// port. Paths go to the system as their exact bytes (`PathBytes`).
-enum FileCalls {
+package enum FileCalls {
   /// `lstat(2)` when `followingLinks` is false, else `stat(2)`.
   static func status(_ path: String, followingLinks: Bool) -> Result<stat, Errno> {
     var info = stat()
@@ -65,9 +65,16 @@ enum FileCalls {
     return .success((FileKindName(mode: UInt32(info.st_mode)), Int(exactly: info.st_size) ?? 0))
   }
 
-  /// `close(2)`.
-  static func closeFile(_ fd: Int32) {
-    close(fd)
+  /// `close(2)`; the error it reports (a write that failed late, on a network file system).
+  @discardableResult
+  package static func closeFile(_ fd: Int32) -> Errno? {
+    close(fd) == 0 ? nil : .current
+  }
+
+  /// `open(2)` for writing `--output`'s file: created, or emptied.
+  package static func openForWriting(_ path: String) -> Result<Int32, Errno> {
+    let fd = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
+    return fd >= 0 ? .success(fd) : .failure(.current)
   }
 
   /// `pread(2)` until `count` bytes are read from `offset` or the file ends, retrying interrupts;

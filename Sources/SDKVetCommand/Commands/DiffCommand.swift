@@ -4,6 +4,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 
 /// `sdkvet diff OLD NEW`: what a new version of an SDK (or a folder of them) does that the old
@@ -88,10 +89,7 @@ enum DiffCommand: Subcommand {
   /// The target profiles of one input: a saved JSON report read back, or a scan. Returns `nil`
   /// after reporting on standard error an input that cannot be read.
   private static func profiles(_ input: String, catalog: Catalog, context: CommandContext) -> [TargetProfile]? {
-    var isFolder: ObjCBool = false
-    if input.hasSuffix(".json"), FileManager.default.fileExists(atPath: input, isDirectory: &isFolder),
-      !isFolder.boolValue
-    {
+    if input.hasSuffix(".json"), context.fileSystem.isRegularFile(ScanPath(input)) {
       return JSONDocumentOption.load(
         input, limit: ReadLimits.reportBytes, context: context, parse: TargetProfile.profiles(jsonReport:origin:))
     }

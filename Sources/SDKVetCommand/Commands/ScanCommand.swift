@@ -6,6 +6,7 @@ import JSONDocuments
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 
 /// `sdkvet scan`: the audit of apps and SDKs against Apple's privacy rules.
@@ -147,13 +148,11 @@ enum ScanCommand: Subcommand {
   /// vendor could ship one that turns the rules off (`cd Vendor && sdkvet scan .`), so it is
   /// applied only when named with `--policy`.
   private static func defaultPolicy(scanning paths: [String], context: CommandContext) -> String? {
-    guard FileManager.default.fileExists(atPath: Policy.defaultFileName) else { return nil }
-    let resolved = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().standardized.path }
-    let workingFolder = resolved(FileManager.default.currentDirectoryPath)
-    guard
+    let local = context.fileSystem
+    guard (try? local.linkStatus(ScanPath(Policy.defaultFileName)).get()) != nil else { return nil }
+    guard let workingFolder = try? local.resolvedPath(ScanPath(".")).get(),
       let root = paths.first(where: { path in
-        let scanned = resolved(path)
-        return workingFolder == scanned || workingFolder.hasPrefix(scanned == "/" ? "/" : scanned + "/")
+        (try? local.resolvedPath(ScanPath(path)).get()).map(workingFolder.starts(with:)) ?? false
       })
     else { return Policy.defaultFileName }
     context.streams.error(

@@ -1,15 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import ScanFiles
 
 /// The file `scan --output FILE` writes the report to.
 ///
 /// It is opened (created, or emptied) before the scan starts, so a location that cannot be
 /// written fails at once, and written through a `BufferedWriter` like standard output, so the
-/// report streams into it. Failures come back as `strerror` text, never Foundation's localized
-/// messages.
+/// report streams into it (`FileCalls` opens and closes it). Failures come back as `strerror`
+/// text, never Foundation's localized messages.
 final class OutputFile: Sendable {
   /// The path as given.
   let path: String
@@ -20,9 +16,9 @@ final class OutputFile: Sendable {
   /// Opens `path` for writing.
   /// - Returns: The file, or why it cannot be written.
   static func create(_ path: String) -> Result<OutputFile, OutputFileError> {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { return .failure(OutputFileError(path: path, reason: String(cString: strerror(errno)))) }
-    return .success(OutputFile(path: path, fd: fd))
+    FileCalls.openForWriting(path).map { OutputFile(path: path, fd: $0) }.mapError {
+      OutputFileError(path: path, reason: $0.description)
+    }
   }
 
   private init(path: String, fd: Int32) {
@@ -36,8 +32,8 @@ final class OutputFile: Sendable {
   func finish() -> OutputFileError? {
     writer.flush()
     let failure = writer.failure
-    let closed = close(fd) == 0
-    let reason = failure ?? (closed ? nil : String(cString: strerror(errno)))
+    let closing = FileCalls.closeFile(fd)
+    let reason = failure ?? closing?.description
     return reason.map { OutputFileError(path: path, reason: $0) }
   }
 }
