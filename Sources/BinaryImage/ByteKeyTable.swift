@@ -16,7 +16,7 @@
 ///
 /// The lookup path is `@inlinable` so that readers and the catalog, in other modules, get it
 /// specialised for their value type: a scan looks up every import of every image here.
-package struct ByteKeyTable<Value> {
+public struct ByteKeyTable<Value> {
   @usableFromInline typealias Entry = ByteKeyEntry
 
   @usableFromInline var keyBytes: [UInt8] = []
@@ -31,15 +31,15 @@ package struct ByteKeyTable<Value> {
   @usableFromInline let seed: UInt64
 
   /// The number of entries.
-  package var count: Int { entries.count }
+  public var count: Int { entries.count }
 
   /// Creates an empty table.
-  package init() {
+  public init() {
     seed = byteKeyHashSeed
   }
 
   /// Creates a table from `pairs`, tag 0; of equal keys the first is kept.
-  package init(_ pairs: some Sequence<(key: [UInt8], value: Value)>) {
+  public init(_ pairs: some Sequence<(key: [UInt8], value: Value)>) {
     self.init()
     for pair in pairs { pair.key.withUnsafeBytes { _ = insert($0, value: pair.value) } }
   }
@@ -47,7 +47,7 @@ package struct ByteKeyTable<Value> {
   /// Inserts `key` with `tag` and `value` unless that key and tag are present.
   /// - Returns: Whether it was inserted (false when it was already there; its value is kept).
   @inlinable @discardableResult
-  package mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0, value: Value) -> Bool {
+  public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0, value: Value) -> Bool {
     let hash = hash(key, tag: tag)
     guard index(of: key, tag: tag, hash: hash) == nil else { return false }
     if (entries.count + 1) * 2 > slots.count { grow() }
@@ -62,7 +62,7 @@ package struct ByteKeyTable<Value> {
 
   /// The value stored under exactly `key` and `tag`.
   @inlinable
-  package func value(for key: UnsafeRawBufferPointer, tag: Int = 0) -> Value? {
+  public func value(for key: UnsafeRawBufferPointer, tag: Int = 0) -> Value? {
     guard key.count >= shortest, key.count <= longest else { return nil }
     guard let index = index(of: key, tag: tag, hash: hash(key, tag: tag)) else { return nil }
     return values[index]
@@ -138,13 +138,13 @@ extension ByteKeyTable where Value == Void {
   /// Inserts `key` with `tag` unless that pair is present.
   /// - Returns: Whether it was inserted (false when it was already there).
   @inlinable @discardableResult
-  package mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
+  public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
     insert(key, tag: tag, value: ())
   }
 
   /// Whether `key` with `tag` is in the table.
   @inlinable
-  package func contains(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
+  public func contains(_ key: UnsafeRawBufferPointer, tag: Int = 0) -> Bool {
     value(for: key, tag: tag) != nil
   }
 }

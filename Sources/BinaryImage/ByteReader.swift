@@ -12,36 +12,36 @@
 /// The underlying memory (usually a memory-mapped file) must outlive the reader.
 public struct ByteReader {
   /// The bytes this reader may touch.
-  @usableFromInline package let bytes: UnsafeRawBufferPointer
+  public let bytes: UnsafeRawBufferPointer
   /// The absolute file offset of `bytes[0]`.
-  package let baseOffset: UInt64
+  public let baseOffset: UInt64
   /// How integers are decoded.
-  @usableFromInline package var byteOrder: ByteOrder
+  public var byteOrder: ByteOrder
   /// The cursor, relative to `bytes`; reads check it, so any value is safe.
-  @usableFromInline package var position: Int = 0
+  public var position: Int = 0
 
   /// Creates a reader over `bytes`, whose first byte sits at `baseOffset` in the file.
-  package init(_ bytes: UnsafeRawBufferPointer, baseOffset: UInt64 = 0, byteOrder: ByteOrder = .little) {
+  public init(_ bytes: UnsafeRawBufferPointer, baseOffset: UInt64 = 0, byteOrder: ByteOrder = .little) {
     self.bytes = bytes
     self.baseOffset = baseOffset
     self.byteOrder = byteOrder
   }
 
   /// The number of bytes in the reader.
-  package var count: Int { bytes.count }
+  public var count: Int { bytes.count }
   /// The number of bytes after the cursor.
-  package var remaining: Int { bytes.count - position }
+  public var remaining: Int { bytes.count - position }
   /// Whether the cursor is at the end.
-  package var isAtEnd: Bool { position >= bytes.count }
+  public var isAtEnd: Bool { position >= bytes.count }
 
   /// The absolute file offset of a position within this reader.
-  package func fileOffset(_ relative: Int) -> UInt64 {
+  public func fileOffset(_ relative: Int) -> UInt64 {
     baseOffset &+ UInt64(truncatingIfNeeded: max(0, relative))
   }
 
   /// Moves the cursor to `offset` (relative to this reader).
   /// - Throws: `truncated` when `offset` is outside the bytes.
-  package mutating func seek(to offset: Int, _ what: @autoclosure () -> String = "seek") throws(BinaryError) {
+  public mutating func seek(to offset: Int, _ what: @autoclosure () -> String = "seek") throws(BinaryError) {
     guard offset >= 0, offset <= bytes.count else {
       throw BinaryError(
         .truncated, "\(what()): offset \(offset) is past the end (\(bytes.count) bytes)", offset: fileOffset(offset))
@@ -51,13 +51,13 @@ public struct ByteReader {
 
   /// Advances the cursor by `n` bytes.
   /// - Throws: `truncated` when fewer than `n` bytes remain.
-  package mutating func skip(_ n: Int, _ what: @autoclosure () -> String = "skip") throws(BinaryError) {
+  public mutating func skip(_ n: Int, _ what: @autoclosure () -> String = "skip") throws(BinaryError) {
     try seek(to: position.checkedAdding(n, what(), offset: fileOffset(position)), what())
   }
 
   /// A reader over `count` bytes at `offset` (relative to this reader), sharing its byte order.
   /// - Throws: `truncated` when the range is not inside the bytes, naming `what`.
-  package func slice(at offset: some BinaryInteger, count: some BinaryInteger, _ what: @autoclosure () -> String)
+  public func slice(at offset: some BinaryInteger, count: some BinaryInteger, _ what: @autoclosure () -> String)
     throws(BinaryError) -> ByteReader
   {
     guard let start = Int(exactly: offset), let length = Int(exactly: count), start >= 0, length >= 0 else {
@@ -74,7 +74,7 @@ public struct ByteReader {
   }
 
   /// The `count` bytes at the cursor, advancing past them.
-  package mutating func readBytes(_ count: Int, _ what: @autoclosure () -> String) throws(BinaryError)
+  public mutating func readBytes(_ count: Int, _ what: @autoclosure () -> String) throws(BinaryError)
     -> UnsafeRawBufferPointer
   {
     let sub = try slice(at: position, count: count, what())
@@ -84,9 +84,8 @@ public struct ByteReader {
 
   /// Reads a fixed-width integer at the cursor and advances.
   @inlinable
-  package mutating func read<T: FixedWidthInteger>(
-    _: T.Type, _ what: @autoclosure () -> String
-  ) throws(BinaryError) -> T {
+  public mutating func read<T: FixedWidthInteger>(_: T.Type, _ what: @autoclosure () -> String) throws(BinaryError) -> T
+  {
     let value = try peek(T.self, at: position, what())
     position += MemoryLayout<T>.size
     return value
@@ -94,7 +93,7 @@ public struct ByteReader {
 
   /// Reads a fixed-width integer at `offset` (relative to this reader) without moving the cursor.
   @inlinable
-  package func peek<T: FixedWidthInteger>(_: T.Type, at offset: Int, _ what: @autoclosure () -> String)
+  public func peek<T: FixedWidthInteger>(_: T.Type, at offset: Int, _ what: @autoclosure () -> String)
     throws(BinaryError) -> T
   {
     let size = MemoryLayout<T>.size
@@ -117,7 +116,7 @@ public struct ByteReader {
   }
 
   /// Reads an unsigned LEB128 value at the cursor (at most 10 bytes, no overflow).
-  package mutating func readULEB128(_ what: @autoclosure () -> String) throws(BinaryError) -> UInt64 {
+  public mutating func readULEB128(_ what: @autoclosure () -> String) throws(BinaryError) -> UInt64 {
     var result: UInt64 = 0
     var shift: UInt64 = 0
     let start = position
@@ -138,7 +137,7 @@ public struct ByteReader {
   }
 
   /// Reads a signed LEB128 value at the cursor (at most 10 bytes).
-  package mutating func readSLEB128(_ what: @autoclosure () -> String) throws(BinaryError) -> Int64 {
+  public mutating func readSLEB128(_ what: @autoclosure () -> String) throws(BinaryError) -> Int64 {
     var result: Int64 = 0
     var shift: Int64 = 0
     let start = position
@@ -162,7 +161,7 @@ public struct ByteReader {
   /// The NUL-terminated byte string at `offset` (relative to this reader), without the NUL.
   /// - Throws: `truncated` when no NUL follows before the end of the reader.
   @inlinable
-  package func cString(at offset: some BinaryInteger, _ what: @autoclosure () -> String) throws(BinaryError)
+  public func cString(at offset: some BinaryInteger, _ what: @autoclosure () -> String) throws(BinaryError)
     -> UnsafeRawBufferPointer
   {
     // Inlined so a reader's offset type converts in its own module; the search is not generic.
@@ -190,7 +189,7 @@ public struct ByteReader {
   /// Up to `count` bytes at `offset`, a NUL included if one comes first: what there is to test
   /// of a C string before measuring it (fewer at the end of the bytes, none out of range).
   @inlinable
-  package func leadingBytes(at offset: UInt32, count: Int) -> UnsafeRawBufferPointer {
+  public func leadingBytes(at offset: UInt32, count: Int) -> UnsafeRawBufferPointer {
     let start = min(Int(offset), bytes.count)
     return UnsafeRawBufferPointer(rebasing: bytes[start..<(start + min(max(count, 0), bytes.count - start))])
   }
@@ -198,7 +197,7 @@ public struct ByteReader {
   /// This reader cut after its last NUL, for a table of C strings: a `cString` in it then scans
   /// no further than the name it returns, and an offset in an unterminated tail is rejected
   /// without a scan, so names looked up many times cost what they hold, not what the tail holds.
-  package var throughLastNUL: ByteReader {
+  public var throughLastNUL: ByteReader {
     var end = bytes.count
     while end > 0 && bytes[end - 1] != 0 { end -= 1 }
     return ByteReader(UnsafeRawBufferPointer(rebasing: bytes[..<end]), baseOffset: baseOffset, byteOrder: byteOrder)
@@ -207,7 +206,7 @@ public struct ByteReader {
   /// Calls `body` with each NUL-terminated string of `raw` (a string section), without its NUL,
   /// and the offset it starts at, in order, until `body` returns `false`. Bytes after the last
   /// NUL are not terminated and are not a string.
-  package static func forEachCString<Failure: Error>(
+  public static func forEachCString<Failure: Error>(
     in raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) throws(Failure) -> Bool
   ) throws(Failure) {
     guard let base = raw.baseAddress else { return }
@@ -220,7 +219,7 @@ public struct ByteReader {
   }
 
   /// The bytes up to the first NUL (or all of them): for fixed-width name fields like `segname`.
-  package static func trimmedAtNUL(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+  public static func trimmedAtNUL(_ raw: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     guard let base = raw.baseAddress, let nul = memchr(base, 0, raw.count) else { return raw }
     return UnsafeRawBufferPointer(start: base, count: base.distance(to: UnsafeRawPointer(nul)))
   }
@@ -228,7 +227,7 @@ public struct ByteReader {
 
 extension String {
   /// Decodes file bytes as UTF-8, repairing invalid sequences rather than failing.
-  package init(fileBytes bytes: UnsafeRawBufferPointer) {
+  public init(fileBytes bytes: UnsafeRawBufferPointer) {
     self = String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -5,7 +5,7 @@
 extension BinaryInteger {
   /// `self + other`, or a `malformed` error naming `what` when the sum does not fit in `Int`.
   @inlinable
-  package func checkedAdding(_ other: some BinaryInteger, _ what: @autoclosure () -> String, offset: UInt64? = nil)
+  public func checkedAdding(_ other: some BinaryInteger, _ what: @autoclosure () -> String, offset: UInt64? = nil)
     throws(BinaryError) -> Int
   {
     guard let a = Int(exactly: self), let b = Int(exactly: other) else {
@@ -18,7 +18,7 @@ extension BinaryInteger {
 
   /// `self * other`, or a `malformed` error naming `what` when the product does not fit in `Int`.
   @inlinable
-  package func checkedMultiplying(_ other: some BinaryInteger, _ what: @autoclosure () -> String, offset: UInt64? = nil)
+  public func checkedMultiplying(_ other: some BinaryInteger, _ what: @autoclosure () -> String, offset: UInt64? = nil)
     throws(BinaryError) -> Int
   {
     guard let a = Int(exactly: self), let b = Int(exactly: other) else {

@@ -11,7 +11,7 @@
 /// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
 /// a few bytes per class and per module, never the definitions themselves, so a Swift binary
 /// with 100,000 definitions costs a handful of names.
-package struct DefinedIdentities {
+public struct DefinedIdentities {
   private var seen = ByteKeyTable<Void>()
   /// The last Swift module noted: a symbol table lists a module's symbols together, so most
   /// Swift definitions are settled by one byte comparison instead of a hash.
@@ -22,10 +22,10 @@ package struct DefinedIdentities {
   private static let moduleTag = 1
 
   /// Creates an empty collector.
-  package init() {}
+  public init() {}
 
   /// The number of leading bytes `mayNote(startingWith:)` looks at.
-  package static let leadingByteCount = 2
+  public static let leadingByteCount = 2
 
   /// The first two bytes of each prefix, as `first << 8 | second`: this collector's copy, so
   /// that the test a reader makes of every defined name reads no global.
@@ -35,7 +35,7 @@ package struct DefinedIdentities {
   /// shorter name) can be a class or module `note` keeps: false for most names, which a reader
   /// can then pass over without measuring them.
   @inlinable
-  package func mayNote(startingWith leading: UnsafeRawBufferPointer) -> Bool {
+  public func mayNote(startingWith leading: UnsafeRawBufferPointer) -> Bool {
     guard leading.count >= Self.leadingByteCount else { return false }  // every prefix is longer
     return leadingPairs.contains(UInt16(leading[0]) << 8 | UInt16(leading[1]))
   }
@@ -43,7 +43,7 @@ package struct DefinedIdentities {
   /// Notes one defined name: a class or Swift module not seen yet is appended to `image`.
   /// - Parameter offset: The file offset of the symbol, for the name-limit error.
   /// - Throws: `malformed` when the kept name takes the image past its name limit (`NameTable`).
-  package mutating func note(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
+  public mutating func note(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
     throws(BinaryError)
   {
     if let rest = Self.dropping(Self.classPrefixes, from: name), !rest.isEmpty {
@@ -59,7 +59,7 @@ package struct DefinedIdentities {
 
   /// The module a Swift descriptor symbol (`_$s9Alamofire7SessionCMn`) belongs to: the identifier
   /// its mangling starts with; `nil` for a name that is not a Swift mangling.
-  package static func swiftModule(ofDescriptor name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+  public static func swiftModule(ofDescriptor name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
     dropping(swiftPrefixes, from: name).flatMap(firstIdentifier)
   }
 

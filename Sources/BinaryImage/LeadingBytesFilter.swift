@@ -3,30 +3,30 @@
 /// `ImportFilter` gives one). A name shorter than four bytes always passes; so does every name
 /// when a name or prefix added is too short to contribute its four bytes. Collisions only let a
 /// name through to the filter's exact check: they cost time, never a name the filter keeps.
-package struct LeadingBytesFilter: Sendable {
+public struct LeadingBytesFilter: Sendable {
   /// How many leading bytes a name is tested by.
-  package static let keyLength = 4
+  public static let keyLength = 4
   @usableFromInline var bits = [UInt64](repeating: 0, count: 64)
   @usableFromInline var passesEverything = false
 
   /// A filter that passes nothing until names are added.
-  package init() {}
+  public init() {}
 
   /// A filter that passes every name: for a reader without an `ImportFilter`.
-  package static var everything: LeadingBytesFilter {
+  public static var everything: LeadingBytesFilter {
     var filter = LeadingBytesFilter()
     filter.passesEverything = true
     return filter
   }
 
   /// Adds a name whose whole spelling is looked up: `name` itself must pass.
-  package mutating func add(name: some Collection<UInt8>) {
+  public mutating func add(name: some Collection<UInt8>) {
     guard name.count >= Self.keyLength else { return }  // shorter names pass anyway
     set(Self.bit(of: Array(name.prefix(Self.keyLength))))
   }
 
   /// Adds a prefix that a name matches by starting with it, as spelled or after one leading `_`.
-  package mutating func add(prefix: some Collection<UInt8>, orAfterUnderscore: Bool) {
+  public mutating func add(prefix: some Collection<UInt8>, orAfterUnderscore: Bool) {
     guard prefix.count >= Self.keyLength else { return passesEverything = true }
     set(Self.bit(of: Array(prefix.prefix(Self.keyLength))))
     if orAfterUnderscore { set(Self.bit(of: [UInt8(ascii: "_")] + prefix.prefix(Self.keyLength - 1))) }
@@ -37,7 +37,7 @@ package struct LeadingBytesFilter: Sendable {
   /// shorter, or fewer when its table ends first: a NUL among them ends a shorter name, which
   /// passes.
   @inlinable
-  package func mayReach(startingWith leading: UnsafeRawBufferPointer) -> Bool {
+  public func mayReach(startingWith leading: UnsafeRawBufferPointer) -> Bool {
     guard !passesEverything, leading.count >= Self.keyLength else { return true }
     let key = UInt32(littleEndian: leading.loadUnaligned(as: UInt32.self))
     let hasNUL = (key &- 0x0101_0101) & ~key & 0x8080_8080 != 0

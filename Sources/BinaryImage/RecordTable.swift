@@ -4,7 +4,7 @@
 ///
 /// A trailing partial record is not a record. Field offsets are the record format's own
 /// constants, never values read from the file.
-package struct RecordTable {
+public struct RecordTable {
   /// The whole records.
   @usableFromInline let bytes: UnsafeRawBufferPointer
   /// The size of one record.
@@ -14,11 +14,11 @@ package struct RecordTable {
   /// The absolute file offset of the first record.
   @usableFromInline let baseOffset: UInt64
   /// The number of whole records.
-  package let count: Int
+  public let count: Int
 
   /// The records of `stride` bytes each that `table` holds, in its byte order.
   /// - Parameter stride: The record size of the format being read (positive).
-  package init(_ table: ByteReader, stride: Int) {
+  public init(_ table: ByteReader, stride: Int) {
     let stride = max(stride, 1)
     self.stride = stride
     count = table.count / stride
@@ -29,7 +29,7 @@ package struct RecordTable {
 
   /// The record at `index`, or `nil` outside `0..<count`.
   @inlinable
-  package func record(_ index: Int) -> Record? {
+  public func record(_ index: Int) -> Record? {
     guard index >= 0, index < count else { return nil }
     let start = index &* stride
     return Record(
@@ -39,7 +39,7 @@ package struct RecordTable {
 
   /// Calls `body` with each record and its index, in order.
   @inlinable
-  package func forEachRecord<Failure: Error>(_ body: (Int, Record) throws(Failure) -> Void) throws(Failure) {
+  public func forEachRecord<Failure: Error>(_ body: (Int, Record) throws(Failure) -> Void) throws(Failure) {
     var start = 0
     for index in 0..<count {
       try body(
@@ -52,13 +52,13 @@ package struct RecordTable {
   }
 
   /// One record of a `RecordTable`.
-  package struct Record {
+  public struct Record {
     /// The record's bytes.
     @usableFromInline let bytes: UnsafeRawBufferPointer
     /// How its integers are decoded.
     @usableFromInline let byteOrder: ByteOrder
     /// Where the record is in the file, for errors.
-    package let fileOffset: UInt64
+    public let fileOffset: UInt64
 
     @inlinable
     init(bytes: UnsafeRawBufferPointer, byteOrder: ByteOrder, fileOffset: UInt64) {
@@ -70,7 +70,7 @@ package struct RecordTable {
     /// The integer at `offset` in the record: a field offset of the record format, inside the
     /// record (debug builds check it, as `loadUnaligned` does).
     @inlinable
-    package func field<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
+    public func field<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
       let raw = bytes.loadUnaligned(fromByteOffset: offset, as: T.self)
       switch byteOrder {
       case .little: return T(littleEndian: raw)
