@@ -1,7 +1,8 @@
 /// An App Store Connect code (`ITMS-9xxxx`, from Apple's rejection emails) that a finding predicts.
 ///
 /// The raw value is the code as Apple's emails spell it. Which rule predicts which code is
-/// `RuleID.appStoreCode(aspect:inResourceBundle:)`, the one table of it.
+/// each rule's `RuleDocumentation.appStoreCode`, refined by where in a manifest the problem is
+/// (`RuleID.appStoreCode(aspect:inResourceBundle:)`).
 public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
   /// Missing API declaration: a binary uses a required-reason category its bundle's manifest does not declare.
   case missingAPIDeclaration = "ITMS-91053"
@@ -52,8 +53,9 @@ public enum ManifestAspect: String, Sendable, Hashable {
 }
 
 extension RuleID {
-  /// The App Store Connect code an error of this rule predicts; `nil` when App Store Connect has
-  /// no code for it. Findings carry it only at severity `error` (`Finding.appStoreCode`).
+  /// The App Store Connect code an error of this rule predicts (the rule's own, from its
+  /// `RuleDocumentation`, refined by where the problem is); `nil` when App Store Connect has no
+  /// code for it. Findings carry it only at severity `error` (`Finding.appStoreCode`).
   ///
   /// - Parameters:
   ///   - aspect: For `invalid-privacy-manifest`, the part of the manifest at fault (a category
@@ -62,17 +64,10 @@ extension RuleID {
   ///     bundle): tracking problems are ITMS-91107, reason problems ITMS-91106, and every other
   ///     manifest problem ITMS-91108 (a category too: no separate code has been seen for it).
   public func appStoreCode(aspect: ManifestAspect? = nil, inResourceBundle: Bool = false) -> AppStoreCode? {
-    let code: AppStoreCode? =
-      switch self {
-      case .missingPrivacyManifest, .undeclaredAPICategory: .missingAPIDeclaration
-      case .invalidReasonCode, .reasonNotValidForCategory: .invalidAPIReason
-      case .invalidPrivacyManifest:
-        aspect == .category ? .invalidAPICategory : aspect == .tracking ? .invalidTracking : .invalidManifest
-      case .trackingDomainsMissing: .invalidTracking
-      case .listedSDKWithoutManifest: .missingManifest
-      case .listedSDKUnsigned: .missingSignature
-      default: nil
-      }
+    var code = RuleDocumentation.of(self).appStoreCode
+    if code == .invalidManifest {
+      code = aspect == .category ? .invalidAPICategory : aspect == .tracking ? .invalidTracking : .invalidManifest
+    }
     guard inResourceBundle, let code else { return code }
     switch code {
     case .invalidTracking: return .invalidTrackingOutsideDocumentedLocation

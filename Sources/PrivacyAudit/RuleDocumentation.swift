@@ -1,5 +1,5 @@
-/// Each rule's facts in one declaration: its ID, the severities it reports with, what it checks
-/// and how to fix what it reports. SARIF's `reportingDescriptor`s are written from it, and
+/// Each rule's facts in one declaration: its ID, the severities it reports with, the App Store
+/// Connect code its errors predict, what it checks and how to fix what it reports. SARIF's `reportingDescriptor`s are written from it, and
 /// tests hold every finding's severity and `Docs/RULES.md`'s headings to it.
 package struct RuleDocumentation: Sendable, Hashable {
   /// The rule.
@@ -12,6 +12,10 @@ package struct RuleDocumentation: Sendable, Hashable {
   /// The other severities some of its findings carry, each for a case `Docs/RULES.md` names
   /// (`invalid-privacy-manifest` reports an empty `NSPrivacyAccessedAPITypes` as a warning).
   package var otherSeverities: [Severity] = []
+  /// The App Store Connect code an error of this rule predicts at Apple's documented location;
+  /// `nil` when App Store Connect has none. Where in a manifest, or whether the manifest is in a
+  /// resource bundle, refines it (`RuleID.appStoreCode(aspect:inResourceBundle:)`).
+  package var appStoreCode: AppStoreCode? = nil
   /// One sentence: what is wrong.
   package var summary: String
   /// Why it matters.
@@ -43,7 +47,7 @@ package struct RuleDocumentation: Sendable, Hashable {
     switch rule {
     case .missingPrivacyManifest:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error, otherSeverities: [.note],
+        rule: rule, defaultSeverity: .error, otherSeverities: [.note], appStoreCode: .missingAPIDeclaration,
         summary: "A Mach-O target uses a required-reason API and has no privacy manifest.",
         detail:
           "App Store Connect rejects an upload whose SDKs use required-reason APIs without a PrivacyInfo.xcprivacy declaring each category and its approved reasons.",
@@ -52,7 +56,7 @@ package struct RuleDocumentation: Sendable, Hashable {
       )
     case .undeclaredAPICategory:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error, otherSeverities: [.note],
+        rule: rule, defaultSeverity: .error, otherSeverities: [.note], appStoreCode: .missingAPIDeclaration,
         summary: "A required-reason category used by a binary is not declared in the privacy manifest.",
         detail:
           "Each category an SDK or app uses must be declared with at least one approved reason; the evidence lists the imports and selectors that use it.",
@@ -61,7 +65,7 @@ package struct RuleDocumentation: Sendable, Hashable {
       )
     case .invalidReasonCode:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, appStoreCode: .invalidAPIReason,
         summary: "A declared reason code does not exist.",
         detail:
           "Only the reason codes Apple publishes for a category are accepted; a typo or invented code fails validation.",
@@ -70,7 +74,7 @@ package struct RuleDocumentation: Sendable, Hashable {
       )
     case .reasonNotValidForCategory:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, appStoreCode: .invalidAPIReason,
         summary: "A real reason code is declared under a category it does not belong to.",
         detail: "App Store Connect reports this as ITMS-91055: each reason code is approved for one category only.",
         fixMarkdown: "Move the code to its own category, or pick an approved code of this category.")
@@ -90,7 +94,7 @@ package struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown: "Remove the declaration if nothing uses the category; otherwise keep it and note why.")
     case .invalidPrivacyManifest:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error, otherSeverities: [.warning, .note],
+        rule: rule, defaultSeverity: .error, otherSeverities: [.warning, .note], appStoreCode: .invalidManifest,
         summary: "The privacy manifest cannot be read or breaks Apple's validity rules.",
         detail:
           "An unreadable property list, wrong value types, an unknown or shortened category string (ITMS-91054), an empty reasons array or unexpected keys; an empty NSPrivacyAccessedAPITypes array is reported as a warning.",
@@ -266,14 +270,14 @@ package struct RuleDocumentation: Sendable, Hashable {
       )
     case .trackingDomainsMissing:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, appStoreCode: .invalidTracking,
         summary: "NSPrivacyTracking is true with no tracking domains.",
         detail:
           "TN3181 calls this manifest invalid and App Store Connect has rejected it (ITMS-91064); a target that tracks lists the domains it tracks through so the system can block them until the user allows tracking.",
         fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
     case .listedSDKWithoutManifest:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error, otherSeverities: [.warning],
+        rule: rule, defaultSeverity: .error, otherSeverities: [.warning], appStoreCode: .missingManifest,
         summary: "A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest.",
         detail:
           "App Store Connect rejects a new app, or an update that adds one, when an SDK on Apple's list of commonly used third-party SDKs ships without a PrivacyInfo.xcprivacy (ITMS-91061), whatever its version and also when it is repackaged inside another binary. sdkvet recognises the SDK by its name, its bundle identifier, or the Objective-C classes and Swift modules its binary defines.",
@@ -282,7 +286,7 @@ package struct RuleDocumentation: Sendable, Hashable {
       )
     case .listedSDKUnsigned:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error,
+        rule: rule, defaultSeverity: .error, appStoreCode: .missingSignature,
         summary: "A commonly used SDK on Apple's list ships without a certificate signature.",
         detail:
           "App Store Connect rejects an app that uses an SDK on Apple's list of commonly used third-party SDKs as a binary dependency without a signature (ITMS-91065). sdkvet sees it when the SDK's xcframework has no certificate signature (unsigned or ad hoc), or when an exported app's signature receipt for it says it was not signed.",

@@ -26,6 +26,27 @@ import Testing
     #expect(seen > 100)
   }
 
+  /// `Docs/RULES.md`'s table of App Store Connect codes lists each rule under the code its
+  /// registry entry declares, and no rule under a code it does not predict.
+  @Test func theCodesTableListsEachRuleUnderItsCode() throws {
+    let text = try String(contentsOfFile: SampleLocator.packageRoot + "/Docs/RULES.md", encoding: .utf8)
+    var listed: [RuleID: Set<String>] = [:]
+    for row in text.split(separator: "\n") where row.hasPrefix("| ITMS-") {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count >= 3 else { continue }
+      for rule in cells[2].split(separator: "`").compactMap({ RuleID(rawValue: String($0)) }) {
+        listed[rule, default: []].insert(cells[0])
+      }
+    }
+    let coded = RuleID.allCases.filter { RuleDocumentation.of($0).appStoreCode != nil }
+    #expect(Set(listed.keys) == Set(coded))
+    for rule in coded {
+      let predicted = Set(
+        [nil, .category, .tracking, .reason, .structure].compactMap { rule.appStoreCode(aspect: $0)?.rawValue })
+      #expect(listed[rule] == predicted, "\(rule.rawValue): table \(listed[rule] ?? []), registry \(predicted)")
+    }
+  }
+
   /// `Docs/RULES.md` has one heading per rule, `### \`id\` — severity …`, naming its default
   /// severity first and every other severity it may report with.
   @Test func theRulesDocumentNamesEachRulesSeverities() throws {
