@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,9 +18,10 @@ import Synchronization
 /// It is a process-wide setting, off until `install()` (`LocalFileSystem.LargeFiles.mapped`):
 /// the handler it installs passes a SIGBUS anywhere else to the handler it replaced (a host's
 /// crash reporter keeps working), or to the default action when there was none. The handler
-/// reads only atomics and values set before it was installed; besides `sigaction` and `raise`
-/// it calls `mmap` to place the zero page, a bare system call that POSIX does not list as
-/// async-signal-safe but that no C library implements with locks or allocation.
+/// reads only atomics and values set before it was installed and calls only functions POSIX
+/// lists as async-signal-safe (`write`, `read`, `sigaction`, `raise`): the zero page is placed by
+/// a repair thread started with the handler, which the handler asks through one pipe and waits
+/// for on another, since `mmap` is not on that list.
 enum TruncationGuard {
   /// Mappings watched at once; a file mapped while every slot is taken is read instead.
   static let capacity = 128
@@ -31,6 +33,10 @@ enum TruncationGuard {
   /// The page size and the handler replaced, written once before the handler is installed.
   nonisolated(unsafe) fileprivate static var pageSize: UInt = 4096
   nonisolated(unsafe) fileprivate static var replaced = sigaction()
+  /// The pipe a faulting thread writes the faulting address to, and the one it reads the repair
+  /// thread's answer from (1: the page is zeros now; 0: it could not be placed).
+  nonisolated(unsafe) fileprivate static var requests: (read: Int32, write: Int32) = (-1, -1)
+  nonisolated(unsafe) fileprivate static var answers: (read: Int32, write: Int32) = (-1, -1)
 
   /// Installs the SIGBUS handler, once per process; later calls do nothing. Until then no file
   /// is watched, so none is mapped.
@@ -45,6 +51,9 @@ enum TruncationGuard {
   /// thread asks first).
   private static let installation: Bool = {
     pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+    guard let requestPipe = makePipe(), let answerPipe = makePipe() else { return false }
+    (requests, answers) = (requestPipe, answerPipe)
+    Thread.detachNewThread { repairPages() }
     var action = sigaction()
     #if canImport(Darwin)
       action.__sigaction_u.__sa_sigaction = handleBusError
@@ -88,19 +97,48 @@ enum TruncationGuard {
     return slots
   }
 
-  /// Answers a fault at `address` inside a watched mapping with a zero page; false when it is
-  /// not inside one (or the page cannot be placed).
+  /// Answers a fault at `address` inside a watched mapping with a zero page, placed by the repair
+  /// thread; false when it is not inside one (or the page cannot be placed). Async-signal-safe:
+  /// atomics, `write` and `read`.
   fileprivate static func answer(faultAt address: UInt) -> Bool {
     for slot in 0..<capacity {
       let start = starts[slot].load(ordering: .acquiring)
       guard start != 0, address >= start, address < ends[slot].load(ordering: .acquiring) else { continue }
-      let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
-      let zeros = mmap(page, Int(pageSize), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-      guard zeros != MAP_FAILED else { return false }
+      var page = address & ~(pageSize - 1)
+      guard withUnsafeBytes(of: &page, { write(requests.write, $0.baseAddress, $0.count) }) == MemoryLayout<UInt>.size
+      else { return false }
+      var placed: UInt8 = 0
+      while read(answers.read, &placed, 1) < 0 && errno == EINTR {}
+      guard placed == 1 else { return false }
       faulted[slot].store(1, ordering: .releasing)
       return true
     }
     return false
+  }
+
+  /// The repair thread: maps a private zero page over each page a faulting thread names, and
+  /// answers. A thread may read another's answer; then it faults again and asks again, so every
+  /// answer is read and every fault repaired.
+  private static func repairPages() {
+    var page: UInt = 0
+    while true {
+      let got = withUnsafeMutableBytes(of: &page) { read(requests.read, $0.baseAddress, $0.count) }
+      if got < 0 && errno == EINTR { continue }
+      guard got == MemoryLayout<UInt>.size else { return }
+      let zeros = mmap(
+        UnsafeMutableRawPointer(bitPattern: page), Int(pageSize), PROT_READ | PROT_WRITE,
+        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+      var placed: UInt8 = zeros == MAP_FAILED ? 0 : 1
+      _ = write(answers.write, &placed, 1)
+    }
+  }
+
+  /// A pipe whose ends close on `exec`.
+  private static func makePipe() -> (read: Int32, write: Int32)? {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
   }
 }
 
