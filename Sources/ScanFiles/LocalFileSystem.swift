@@ -49,7 +49,7 @@ public struct LocalFileSystem: ScanFileSystem {
 
   /// Reads at most `limit` bytes of a regular file, never waiting on a FIFO.
   public func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
-    try FileBytes(path: hostPath(path, for: "read"), limit: limit, mapping: largeFiles == .mapped)
+    try FileBytes(path: readablePath(path), limit: limit, mapping: largeFiles == .mapped)
   }
 
   /// Reads at most `limit` bytes of a regular file, a large one copied only as far as `needed` asks.
@@ -57,7 +57,7 @@ public struct LocalFileSystem: ScanFileSystem {
     of path: ScanPath, limit: Int, needing needed: (_ leading: UnsafeRawBufferPointer, _ fileSize: Int) -> Int
   ) throws(BinaryError) -> FileBytes {
     try withoutActuallyEscaping(needed) { needed throws(BinaryError) in
-      try FileBytes(path: hostPath(path, for: "read"), limit: limit, mapping: largeFiles == .mapped, needing: needed)
+      try FileBytes(path: readablePath(path), limit: limit, mapping: largeFiles == .mapped, needing: needed)
     }
   }
 
@@ -66,10 +66,10 @@ public struct LocalFileSystem: ScanFileSystem {
     path.isInsideArchive ? .failure(.noSuchFile) : .success(path.segments[0])
   }
 
-  private func hostPath(_ path: ScanPath, for action: String) throws(BinaryError) -> String {
-    guard !path.isInsideArchive else {
-      throw BinaryError(.io, "cannot \(action): an archive's entry, and this file system opens no archives")
-    }
-    return path.segments[0]
+  /// The path on disk to read, or the error a read of an archive's entry is.
+  private func readablePath(_ path: ScanPath) throws(BinaryError) -> String {
+    try hostPath(path).mapError { _ in
+      BinaryError(.io, "cannot read: an archive's entry, and this file system opens no archives")
+    }.get()
   }
 }
