@@ -36,14 +36,25 @@ public struct DiffReporter: Sendable {
   static func summary(_ diff: ReportDiff) -> String {
     let changes = diff.allChanges
     let added = changes.filter { $0.direction == .added }
+    let removed = changes.filter { $0.direction == .removed }.count
+    let notComparable = changes.count - added.count - removed
     let bySeverity = Severity.allCases.reversed().compactMap { severity -> String? in
       let count = added.filter { $0.severity == severity }.count
       return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
     }
     let targets = diff.targets.count
+    let problems = diff.problems.count
     return "\(targets) target\(targets == 1 ? "" : "s") changed: \(added.count) added"
       + (bySeverity.isEmpty ? "" : " (\(bySeverity.joined(separator: ", ")))")
-      + ", \(changes.count - added.count) removed."
+      + ", \(removed) removed"
+      + (notComparable == 0 ? "" : ", \(notComparable) not comparable")
+      + (problems == 0 ? "" : "; \(problems) problem\(problems == 1 ? "" : "s") while scanning")
+      + "."
+  }
+
+  /// `problem in the new version: PATH: MESSAGE`.
+  static func problemLine(_ problem: ReportDiff.Problem, quote: (String) -> String) -> String {
+    "problem in the \(problem.version.rawValue) version: \(quote(problem.path)): \(quote(problem.message))"
   }
 
   /// The item as one phrase: `category api` for an API (`category reason` for a reason), else the value.
@@ -79,13 +90,19 @@ public struct DiffReporter: Sendable {
   }
 
   private func text(_ diff: ReportDiff) -> String {
-    guard !diff.targets.isEmpty else { return "No changes.\n" }
-    var text = ""
+    let problems = diff.problems.map { Self.problemLine($0, quote: TextEscaping.escaped) + "\n" }.joined()
+    guard !diff.targets.isEmpty else { return problems + "No changes.\n" }
+    var text = problems.isEmpty ? "" : problems + "\n"
     let aspectWidth = DiffAspect.allCases.map(\.rawValue.count).max() ?? 0
     for target in diff.targets {
       text += "\(TextEscaping.escaped(target.name))  (\(TextEscaping.escaped(Self.paths(target))))\n"
       for change in target.changes {
-        let sign = change.direction == .added ? "+" : "-"
+        let sign =
+          switch change.direction {
+          case .added: "+"
+          case .removed: "-"
+          case .notComparable: "?"
+          }
         let severity = TextLayout.padded(change.severity.rawValue, to: 8)
         let aspect = TextLayout.padded(change.aspect.rawValue, to: aspectWidth + 2)
         let symbols = change.item.symbols.isEmpty ? "" : "  [\(change.item.symbols.joined(separator: ", "))]"
@@ -127,6 +144,8 @@ public struct DiffReporter: Sendable {
       ("targets", .int(diff.targets.count)),
       ("added", .int(changes.filter { $0.direction == .added }.count)),
       ("removed", .int(changes.filter { $0.direction == .removed }.count)),
+      ("notComparable", .int(changes.filter { $0.direction == .notComparable }.count)),
+      ("problems", .int(diff.problems.count)),
     ]
     for severity in Severity.allCases.reversed() {
       summary.append(("\(severity.rawValue)s", .int(changes.filter { $0.severity == severity }.count)))
@@ -137,15 +156,31 @@ public struct DiffReporter: Sendable {
       ("old", .string(old)),
       ("new", .string(new)),
       ("targets", .array(targets)),
+      (
+        "problems",
+        .array(
+          diff.problems.map {
+            .object([
+              ("version", .string($0.version.rawValue)), ("path", .string($0.path)), ("message", .string($0.message)),
+            ])
+          })
+      ),
       ("summary", .object(summary)),
     ])
   }
 
+  /// The Markdown table's words for each direction.
+  private static let markdownDirection: [DiffChange.Direction: String] = [
+    .added: "➕ added", .removed: "➖ removed", .notComparable: "❔ not comparable",
+  ]
+
   private func markdown(_ diff: ReportDiff, old: String, new: String) -> String {
     var text =
       "## sdkvet diff: \(MarkdownEscaping.code(old, inTable: false)) → \(MarkdownEscaping.code(new, inTable: false))\n\n"
-    guard !diff.targets.isEmpty else { return text + "No changes.\n" }
-    text += "**\(Self.summary(diff))**\n"
+    text += diff.problems.map { "- " + Self.problemLine($0) { MarkdownEscaping.code($0, inTable: false) } + "\n" }
+      .joined()
+    guard !diff.targets.isEmpty else { return text + (diff.problems.isEmpty ? "" : "\n") + "No changes.\n" }
+    text += (diff.problems.isEmpty ? "" : "\n") + "**\(Self.summary(diff))**\n"
     for target in diff.targets {
       text += "\n### \(MarkdownEscaping.text(target.name))\n\n\(MarkdownEscaping.text(Self.paths(target)))\n\n"
       text += MarkdownEscaping.row(["Change", "Severity", "Aspect", "Item", "Evidence"]) + "\n"
@@ -154,7 +189,7 @@ public struct DiffReporter: Sendable {
         let evidence = change.item.symbols.map { MarkdownEscaping.code($0, inTable: true) }.joined(separator: ", ")
         text +=
           MarkdownEscaping.row([
-            change.direction == .added ? "➕ added" : "➖ removed", change.severity.rawValue, change.aspect.rawValue,
+            Self.markdownDirection[change.direction] ?? "", change.severity.rawValue, change.aspect.rawValue,
             MarkdownEscaping.code(Self.description(change), inTable: true), evidence,
           ]) + "\n"
       }

@@ -100,10 +100,12 @@ struct HTMLMatrix {
   /// The verdict's cells: App Store Connect, the codes, the manifests, the signers.
   private func verdictCells(_ verdict: TargetVerdict, _ target: TargetReport) -> String {
     let appStore =
-      !verdict.rejections.isEmpty
-      ? "<td class=\"reject\">will reject</td>"
-      : verdict.hasUnreadableBinary ? "<td class=\"unknown\">cannot tell</td>" : "<td class=\"accept\">will accept</td>"
-    let codes = verdict.rejections.map(\.code.rawValue).joined(separator: ", ")
+      switch verdict.appStore.outcome {
+      case .willReject: "<td class=\"reject\">will reject</td>"
+      case .cannotTell: "<td class=\"unknown\">cannot tell</td>"
+      case .willAccept: "<td class=\"accept\">will accept</td>"
+      }
+    let codes = verdict.appStore.rejections.map(\.code.rawValue).joined(separator: ", ")
     let manifests = (target.privacyManifest == nil ? 0 : 1) + target.otherPrivacyManifests.count
     let signers = verdict.signers.isEmpty ? Signer.unsigned.description : verdict.signers.joined(separator: ", ")
     return appStore + "<td>\(codes)</td>"

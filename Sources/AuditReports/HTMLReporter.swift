@@ -103,13 +103,14 @@ package struct HTMLReporter: Reporter {
 
   /// The verdict first: App Store Connect, what the host app adds, what the target reaches, who it comes from.
   private func verdictHTML(_ verdict: TargetVerdict) -> String {
-    let rows = [
-      ("App Store Connect", verdict.appStoreConnect(quote: code)),
-      (verdict.isApp ? "The app adds" : "The host app adds", verdict.mustAdd(quote: code)),
-      ("Reaches", verdict.reaches(quote: code, plain: HTMLEscaping.text)),
-      ("From", verdict.origin(quote: code, plain: HTMLEscaping.text)),
-    ]
-    let state = verdict.rejections.isEmpty ? "accept" : "reject"
+    let rows =
+      [("App Store Connect", verdict.appStoreConnect(quote: code))]
+      + (verdict.teamReview.isEmpty ? [] : [("Team", HTMLEscaping.text(verdict.teamReview.summary))]) + [
+        (verdict.isApp ? "The app adds" : "The host app adds", verdict.mustAdd(quote: code)),
+        ("Reaches", verdict.reaches(quote: code, plain: HTMLEscaping.text)),
+        ("From", verdict.origin(quote: code, plain: HTMLEscaping.text)),
+      ]
+    let state = verdict.appStore.outcome == .willReject ? "reject" : "accept"
     return "<dl class=\"verdict \(state)\">" + rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined() + "</dl>\n"
   }
 

@@ -64,6 +64,8 @@ package struct JSONReporter: Reporter {
       (.kind, .string(target.kind.rawValue)),
       (.bundleIdentifier, .optional(target.bundleIdentifier)),
       (.embeddedIn, .optional(target.embeddedIn)),
+      (.appStoreVerdict, verdict(target.appStoreVerdict)),
+      (.teamReview, teamReview(target.teamReview)),
       (.binaries, .array(target.binaries.map(binary))),
       (.privacyManifest, .optional(target.privacyManifest)),
       (.otherPrivacyManifests, .strings(target.otherPrivacyManifests)),
@@ -86,6 +88,39 @@ package struct JSONReporter: Reporter {
         .hosts,
         .array(target.hosts.map { .report([(.host, .string($0.host)), (.binary, .string($0.binary))]) })
       ),
+    ])
+  }
+
+  /// The App Store verdict: the outcome, the codes with what triggers each, the rules that leave
+  /// it open, the warnings left to review.
+  static func verdict(_ verdict: AppStoreVerdict) -> JSONValue {
+    .report([
+      (.outcome, .string(verdict.outcome.rawValue)),
+      (
+        .rejections,
+        .array(
+          verdict.rejections.map { .report([(.code, .string($0.code.rawValue)), (.triggers, .strings($0.triggers))]) })
+      ),
+      (.unknownBecause, .strings(verdict.unknownBecause.map(\.rawValue))),
+      (.warnings, .int(verdict.warnings)),
+    ])
+  }
+
+  /// What the policy and the baseline left out of the target's findings.
+  static func teamReview(_ review: TeamReview) -> JSONValue {
+    .report([
+      (.inBaseline, .int(review.inBaseline)),
+      (
+        .acceptedByPolicy,
+        .array(
+          review.acceptedByPolicy.map {
+            .report([
+              (.rule, .string($0.rule.rawValue)), (.category, .optional($0.category)), (.reason, .string($0.reason)),
+              (.expires, .optional($0.expires)),
+            ])
+          })
+      ),
+      (.turnedOffByPolicy, .int(review.turnedOffByPolicy)),
     ])
   }
 
@@ -147,6 +182,8 @@ package struct JSONReporter: Reporter {
       (.path, .string(target.path)),
       (.kind, .string(target.kind.rawValue)),
       (.embeddedIn, .optional(target.embeddedIn)),
+      (.appStoreVerdict, verdict(target.appStoreVerdict)),
+      (.teamReview, teamReview(target.teamReview)),
       (.usedCategories, .strings(target.usedCategories)),
       (.declaredCategories, .strings(target.declaredCategories)),
       (.permissions, .array(target.permissions.map(permission))),

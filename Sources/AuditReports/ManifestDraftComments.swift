@@ -29,15 +29,19 @@ enum ManifestDraftComments {
 
   /// Which slices of an xcframework need a copy of the manifest; nothing for other targets.
   static func slices(_ draft: ManifestDraft) -> [String] {
-    guard !draft.slicesNeedingManifest.isEmpty else { return [] }
-    let needing = draft.slicesNeedingManifest.keys.sorted().map { slice in
-      "\(slice) (\((draft.slicesNeedingManifest[slice] ?? []).map(shortCategory).joined(separator: ", ")))"
-    }
+    guard !draft.slicesNeedingManifest.isEmpty || !draft.slicesNotRead.isEmpty else { return [] }
+    let needing =
+      draft.slicesNeedingManifest.keys.sorted().map { slice in
+        "\(slice) (\((draft.slicesNeedingManifest[slice] ?? []).map(Catalog.shortCategoryName).joined(separator: ", ")))"
+      } + draft.slicesNotRead.map { "\($0) (its binary could not be read, so what it uses is unknown)" }
     var text =
-      "Copy this manifest into each slice whose binary uses a required-reason API: \(needing.joined(separator: "; ")). "
+      "Copy this manifest into each slice whose binary uses a required-reason API or could not be read: "
+      + "\(needing.joined(separator: "; ")). "
       + "Put it in the slice's framework folder (Resources/ in a macOS framework), or beside a static library."
     if !draft.slicesWithoutUse.isEmpty {
-      text += " No copy is needed in \(draft.slicesWithoutUse.joined(separator: ", ")): its binary uses none."
+      let plural = draft.slicesWithoutUse.count > 1
+      text +=
+        " No copy is needed in \(draft.slicesWithoutUse.joined(separator: ", ")): \(plural ? "their binaries were" : "its binary was") read and \(plural ? "use" : "uses") none."
     }
     return [text]
   }
@@ -60,11 +64,5 @@ enum ManifestDraftComments {
   static func bounded(_ items: [String]) -> String {
     let shown = items.prefix(listLimit).joined(separator: ", ")
     return items.count > listLimit ? "\(shown) and \(items.count - listLimit) more" : shown
-  }
-
-  /// `FileTimestamp` for `NSPrivacyAccessedAPICategoryFileTimestamp`.
-  private static func shortCategory(_ category: String) -> String {
-    let prefix = "NSPrivacyAccessedAPICategory"
-    return category.hasPrefix(prefix) ? String(category.dropFirst(prefix.count)) : category
   }
 }

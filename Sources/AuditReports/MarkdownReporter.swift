@@ -95,6 +95,9 @@ package struct MarkdownReporter: Reporter {
     let quote = { (text: String) in MarkdownEscaping.code(text, inTable: false) }
     lines += [
       "- **App Store Connect:** " + verdict.appStoreConnect(quote: quote),
+    ]
+    if !verdict.teamReview.isEmpty { lines.append("- **Team:** " + MarkdownEscaping.text(verdict.teamReview.summary)) }
+    lines += [
       "- **" + (verdict.isApp ? "The app adds" : "The host app adds") + ":** " + verdict.mustAdd(quote: quote),
       "- **Reaches:** " + verdict.reaches(quote: quote, plain: MarkdownEscaping.text),
       "- **From:** " + verdict.origin(quote: quote, plain: MarkdownEscaping.text),

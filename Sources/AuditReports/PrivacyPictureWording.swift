@@ -1,4 +1,5 @@
 import PrivacyAudit
+import PrivacyCatalog
 import ScanFiles
 
 /// The words the text, Markdown and HTML privacy reports share: short names for Apple's long
@@ -11,7 +12,7 @@ enum PrivacyPictureWording {
   static func purpose(_ value: String) -> String { dropping("NSPrivacyCollectedDataTypePurpose", from: value) }
 
   /// `NSPrivacyAccessedAPICategoryUserDefaults` → `UserDefaults`.
-  static func category(_ value: String) -> String { dropping("NSPrivacyAccessedAPICategory", from: value) }
+  static func category(_ value: String) -> String { Catalog.shortCategoryName(value) }
 
   /// `yes` or `no`.
   static func flag(_ value: Bool) -> String { value ? "yes" : "no" }
@@ -48,6 +49,13 @@ enum PrivacyPictureWording {
 
   /// The row name of an SDK linked into `host`'s binaries: `FMDB (in MergedDBKit.framework/MergedDBKit)`,
   /// each binary named from the host bundle's own folder. Unescaped: the caller escapes it.
+  /// How an included SDK's row is titled in every format: `SDK linked into another bundle`
+  /// when the audit identified it, `SDK that may be linked into another bundle` when only
+  /// definitions suggest it (the scan's "may include").
+  static func inclusion(_ sdk: PrivacyPicture.IncludedSDK) -> String {
+    sdk.confidence > .symbols ? "SDK linked into another bundle" : "SDK that may be linked into another bundle"
+  }
+
   static func includedName(_ sdk: PrivacyPicture.IncludedSDK, in host: PrivacyPicture.Bundle) -> String {
     let hostPath = ScanPath(reportText: host.path)
     let folder = hostPath.lastComponent.map(String.init) ?? host.path

@@ -15,11 +15,7 @@ struct CategoryStatus: Sendable, Hashable {
 
   /// The category without `NSPrivacyAccessedAPICategory` (`FileTimestamp`), for compact views;
   /// a string without the prefix (an unknown or shortened category) is shown whole.
-  var shortName: String {
-    let prefix = Catalog.categoryPrefix
-    return category.hasPrefix(prefix) && category.count > prefix.count
-      ? String(category.dropFirst(prefix.count)) : category
-  }
+  var shortName: String { Catalog.shortCategoryName(category) }
 
   /// `declared, used`, `used, NOT DECLARED` or `declared, NOT USED`: the profile's verdict.
   var verdict: String {

@@ -10,6 +10,9 @@ enum ReportKey: String {
   case path, kind, bundleIdentifier, embeddedIn, binaries, privacyManifest, otherPrivacyManifests
   case usedCategories, declaredCategories, declaredReasons, apiUses, findings, permissions, androidPermissions
   case tracking, signatureReceipts, signature, package, commonSDKs, hosts
+  // The App Store verdict and the team's review of a target.
+  case appStoreVerdict, outcome, rejections, code, triggers, unknownBecause
+  case teamReview, inBaseline, acceptedByPolicy, turnedOffByPolicy, reason, expires
   // A binary.
   case format, architectures, platforms, linkedLibraries, rpaths
   // A finding.

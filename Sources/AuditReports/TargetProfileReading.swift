@@ -70,7 +70,8 @@ private struct TargetProfileReader {
       }
       let format = try binary.optionalMember(.format)?.string()
       return ProfileBinary(
-        path: try binary.member(.path).string(), isReadable: format != "unreadable" && format != "archive",
+        path: try binary.member(.path).string(),
+        isReadable: format.flatMap(BinarySummary.Format.init(rawValue:))?.wasRead ?? true,
         architectures: try binary.member(.architectures).strings(),
         platforms: try binary.optionalMember(.platforms)?.strings() ?? [],
         linkedLibraries: libraries ?? [],

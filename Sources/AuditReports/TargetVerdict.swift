@@ -8,18 +8,10 @@ import TargetDiscovery
 /// embedding it must add, what its code reaches, and who it comes from. Drawn from the target's
 /// findings and profile alone; the findings below it hold the evidence.
 struct TargetVerdict {
-  /// An App Store code the target's errors predict, with the rules (and subjects) that raise it.
-  struct Rejection {
-    var code: AppStoreCode
-    var triggers: [String]
-  }
-
-  /// The codes the target's errors predict, in code order.
-  let rejections: [Rejection]
-  /// Whether a binary of the target could not be read: then nothing can be said of acceptance.
-  let hasUnreadableBinary: Bool
-  /// Warnings left to a reviewer (a possible listed SDK, a style problem).
-  let warnings: Int
+  /// What App Store Connect will do, as the audit judged it (policy and baseline leave it alone).
+  let appStore: AppStoreVerdict
+  /// What the team's policy and baseline left out, shown beside the verdict.
+  let teamReview: TeamReview
   /// Info.plist keys to add: for an SDK, those of every permission it asks for; for an app, those
   /// its Info.plist lacks.
   let infoPlistKeys: [String]
@@ -42,18 +34,8 @@ struct TargetVerdict {
   let isApp: Bool
 
   init(_ target: TargetReport) {
-    var triggers: [AppStoreCode: [String]] = [:]
-    for finding in target.findings where finding.severity == .error {
-      guard let code = finding.appStoreCode else { continue }
-      let subject = finding.category.map { " " + CategoryStatus(category: $0, declared: false, used: false).shortName }
-      let trigger = finding.rule.rawValue + (subject ?? "")
-      if !(triggers[code]?.contains(trigger) ?? false) { triggers[code, default: []].append(trigger) }
-    }
-    rejections = triggers.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-      Rejection(code: $0.key, triggers: $0.value)
-    }
-    hasUnreadableBinary = target.findings.contains { $0.rule == .unreadableBinary }
-    warnings = target.findings.filter { $0.severity == .warning }.count
+    appStore = target.appStoreVerdict
+    teamReview = target.teamReview
     let isApp = target.kind == .app || target.kind == .appExtension
     self.isApp = isApp
     // An SDK's host app needs a purpose string for each permission the SDK asks for; an app only
@@ -83,13 +65,18 @@ struct TargetVerdict {
 
   /// `will reject: ITMS-91053 (missing-privacy-manifest)`, `cannot tell: …` or `will accept`.
   func appStoreConnect(quote: (String) -> String) -> String {
-    if !rejections.isEmpty {
+    switch appStore.outcome {
+    case .willReject:
       return "will reject: "
-        + rejections.map { "\($0.code.rawValue) (" + $0.triggers.map(quote).joined(separator: ", ") + ")" }
+        + appStore.rejections.map { "\($0.code.rawValue) (" + $0.triggers.map(quote).joined(separator: ", ") + ")" }
         .joined(separator: "; ")
+    case .cannotTell:
+      return "cannot tell: "
+        + appStore.unknownBecause.compactMap(\.unknownVerdictReason).joined(separator: "; ") + " (see below)"
+    case .willAccept:
+      let warnings = appStore.warnings
+      return "will accept" + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s") to review" : "")
     }
-    if hasUnreadableBinary { return "cannot tell: a binary could not be read (see below)" }
-    return "will accept" + (warnings > 0 ? "; \(warnings) warning\(warnings == 1 ? "" : "s") to review" : "")
   }
 
   /// The label of `mustAdd`: what the app must add, for an SDK the app embedding it.

@@ -61,8 +61,9 @@ package struct TextReporter: Reporter {
     var lines = [style.apply(.bold, shown(target.path)) + "  (\(target.kind.rawValue))"]
     let verdict = TargetVerdict(target)
     let quote = { (text: String) in self.shown(text) }
-    let verdictColor: TerminalStyle.Attribute = verdict.rejections.isEmpty ? .bold : .red
+    let verdictColor: TerminalStyle.Attribute = verdict.appStore.outcome == .willReject ? .red : .bold
     lines += headerLines("App Store", style.apply(verdictColor, verdict.appStoreConnect(quote: quote)))
+    if !verdict.teamReview.isEmpty { lines += headerLines("team", quote(verdict.teamReview.summary)) }
     lines += headerLines(verdict.mustAddLabel, verdict.mustAdd(quote: quote))
     lines += headerLines("reaches", verdict.reaches(quote: quote, plain: quote))
     lines += headerLines("from", verdict.origin(quote: quote, plain: quote))

@@ -155,6 +155,9 @@ public struct BinarySummary: Sendable, Hashable {
     case archive
     /// A file that could not be read at all.
     case unreadable
+
+    /// Whether the binary's symbols were read: what an unread one uses is unknown.
+    public var wasRead: Bool { self == .machO || self == .elf }
   }
 
   /// The path as found under the scanned root.
@@ -241,8 +244,14 @@ public struct TargetReport: Sendable, Hashable {
   public var permissions: [PermissionUse]
   /// Tracking behaviour.
   public var tracking: TrackingProfile
-  /// The rules' verdicts, sorted by severity (highest first), rule, category, message.
+  /// The rules' verdicts, sorted by severity (highest first), rule, category, message; a policy
+  /// or baseline may have left some out (`teamReview`).
   public var findings: [Finding]
+  /// What App Store Connect will do with it, judged from the audit's findings before any policy
+  /// or baseline: the one verdict every view shows.
+  public internal(set) var appStoreVerdict = AppStoreVerdict.unjudged
+  /// What a team's policy and baseline left out of `findings`.
+  public internal(set) var teamReview = TeamReview()
   /// The `.ipa` signature receipts for the xcframework the target was built from.
   public var signatureReceipts: [SignatureReceipt] = []
   /// An xcframework's detached signature and seal (`nil` for other kinds).

@@ -109,13 +109,16 @@ public struct Baseline: Sendable {
     var filtered = report
     for index in filtered.targets.indices {
       let path = filtered.targets[index].path
+      let before = filtered.targets[index].findings.count
       filtered.targets[index].findings.removeAll { finding in
         let key = Self.normalized(FindingKey(finding, target: path), workingFolder: workingFolder)
         guard let count = remaining[key], count > 0 else { return false }
         remaining[key] = count - 1
-        matched += 1
         return true
       }
+      let leftOut = before - filtered.targets[index].findings.count
+      filtered.targets[index].teamReview.inBaseline += leftOut
+      matched += leftOut
     }
     return (filtered, matched)
   }

@@ -29,7 +29,10 @@ package struct ManifestDraft: Sendable, Hashable {
   /// For an xcframework, each slice whose binary uses a category, with those categories: each
   /// needs its own copy of the manifest. Empty for other kinds of target.
   package var slicesNeedingManifest: [String: [String]]
-  /// For an xcframework, the slices whose binaries use no category, sorted.
+  /// For an xcframework, the slices that use no category as far as sdkvet can tell, but hold a
+  /// binary it could not read: each needs a copy too, since what it uses is unknown. Sorted.
+  package var slicesNotRead: [String]
+  /// For an xcframework, the slices whose binaries were all read and use no category, sorted.
   package var slicesWithoutUse: [String]
 
   /// Drafts the manifest of the target `report` describes.
@@ -52,7 +55,9 @@ package struct ManifestDraft: Sendable, Hashable {
     }
     self.evidence = evidence
     slicesNeedingManifest = needing
-    slicesWithoutUse = report.slices.filter { needing[$0] == nil }
+    let notRead = report.slicesNotRead.filter { needing[$0] == nil }
+    slicesNotRead = notRead
+    slicesWithoutUse = report.slices.filter { needing[$0] == nil && !notRead.contains($0) }
     proposedDomains = []
     if let existing {
       if let document = try? PropertyListDocument(parsing: existing), case .dictionary(let dictionary) = document.root {

@@ -36,6 +36,12 @@ public struct Policy: Sendable, Hashable {
     public var reason: String
     /// The last day (`YYYY-MM-DD`) the entry silences anything; `nil` for no end.
     public var expires: String?
+
+    /// Whether the entry names `finding` (its rule, and its category when the entry gives one);
+    /// the target is matched by the caller.
+    func accepts(_ finding: Finding) -> Bool {
+      finding.rule == rule && (category == nil || finding.category == category)
+    }
   }
 
   /// What a rule's findings become: a severity, or left out.
@@ -85,16 +91,21 @@ public struct Policy: Sendable, Hashable {
           used.insert(number)
           continue
         }
-        let before = target.findings.count
-        target.findings.removeAll { $0.rule == entry.rule && (entry.category == nil || $0.category == entry.category) }
-        silenced += before - target.findings.count
-        if target.findings.count < before { used.insert(number) }
+        let accepted = target.findings.filter(entry.accepts)
+        guard !accepted.isEmpty else { continue }
+        target.findings.removeAll(where: entry.accepts)
+        target.teamReview.acceptedByPolicy += accepted.map {
+          TeamReview.Acceptance(rule: $0.rule, category: $0.category, reason: entry.reason, expires: entry.expires)
+        }
+        silenced += accepted.count
+        used.insert(number)
       }
       var kept: [Finding] = []
       for var finding in target.findings {
         switch overrides[finding.rule] {
         case .off?:
           silenced += 1
+          target.teamReview.turnedOffByPolicy += 1
           continue
         case .severity(let severity)?: finding.severity = severity
         case nil: break

@@ -41,6 +41,7 @@ package struct PrivacyAuditor: Sendable {
     }
     for position in final.indices {
       final[position].findings = FindingLimit.applied(to: final[position].findings.sorted(by: Finding.ordered))
+      final[position].appStoreVerdict = AppStoreVerdict(findings: final[position].findings)
     }
     return AuditReport(targets: final.sorted { $0.path < $1.path })
   }

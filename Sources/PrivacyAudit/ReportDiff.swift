@@ -1,8 +1,11 @@
 /// One item added to or removed from a target between two versions.
 public struct DiffChange: Sendable, Hashable {
-  /// Added in the new version, or removed from it.
+  /// Added in the new version, or removed from it; or a part that cannot be compared because a
+  /// binary of it could not be read in one version (what it uses there is unknown, so nothing
+  /// in it is reported added or removed).
   public enum Direction: String, Sendable, Hashable {
     case added, removed
+    case notComparable = "not-comparable"
   }
 
   /// Added or removed.
@@ -18,9 +21,9 @@ public struct DiffChange: Sendable, Hashable {
   /// category; `nil` for other aspects and for a target gone.
   public var declaredInNewVersion: Bool?
 
-  /// Whether the change counts against `diff --fail-on`: every addition, and a removal graded
-  /// above a note (a slice gone).
-  public var isGated: Bool { direction == .added || severity > .note }
+  /// Whether the change counts against `diff --fail-on`: every addition and part not compared
+  /// (it may hide one), and a removal graded above a note (a slice gone).
+  public var isGated: Bool { direction != .removed || severity > .note }
 }
 
 /// How one target changed between two versions.
@@ -56,8 +59,11 @@ public struct TargetDiff: Sendable, Hashable {
     }
     let sliceIDs = { (profile: TargetProfile?) in Set((profile?.slices ?? []).map(\.identifier)) }
     let newOrGoneSlices = sliceIDs(old).symmetricDifference(sliceIDs(new))
+    let unread = Comparability(old: old, new: new)
     let newDeclares = new.map { _ in declared(new) }
-    changes = aspects.flatMap { aspect in
+    changes =
+      unread.changes
+      + aspects.flatMap { aspect in
       let (removed, added) =
         aspect == .linkedLibraries
         ? LinkedLibraryComparison.changes(old: old, new: new)
@@ -81,8 +87,8 @@ public struct TargetDiff: Sendable, Hashable {
       let shown = { (item: DiffItem) in
         !aspect.isPerSlice || item.slices.isEmpty || !newOrGoneSlices.isSuperset(of: item.slices)
       }
-      return removed.filter(shown).map(change(.removed, aspect.removalSeverity))
-        + added.filter(shown).map(change(.added, addedSeverity))
+      return removed.filter(shown).compactMap { unread.comparable(aspect, $0) }.map(change(.removed, aspect.removalSeverity))
+        + added.filter(shown).compactMap { unread.comparable(aspect, $0) }.map(change(.added, addedSeverity))
     }
   }
 
@@ -104,8 +110,33 @@ public struct TargetDiff: Sendable, Hashable {
 /// both sides, the targets of that name are matched by path, and the rest count as gone and new.
 /// Only targets with changes are kept.
 public struct ReportDiff: Sendable, Hashable {
+  /// A problem met while one version was scanned (a link that leads nowhere, a file that cannot
+  /// be read): listed with the diff, never a reason to give it up.
+  public struct Problem: Sendable, Hashable {
+    /// Which version it was met in.
+    public enum Version: String, Sendable, Hashable {
+      case old, new
+    }
+
+    /// The version.
+    public let version: Version
+    /// The path it concerns, as found.
+    public let path: String
+    /// What is wrong.
+    public let message: String
+
+    /// Creates a problem.
+    public init(version: Version, path: String, message: String) {
+      self.version = version
+      self.path = path
+      self.message = message
+    }
+  }
+
   /// The targets that changed, by name (gone before new among targets of one name).
   public var targets: [TargetDiff]
+  /// The problems met while the versions were scanned, old first, in the order met.
+  public var problems: [Problem] = []
 
   /// Compares the targets of two versions.
   public init(old: [TargetProfile], new: [TargetProfile]) {

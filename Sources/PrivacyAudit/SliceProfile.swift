@@ -1,4 +1,5 @@
 public import BinaryImage
+import PrivacyCatalog
 
 /// One binary of a target as `sdkvet diff` sees it, from a scan or a saved JSON report.
 public struct ProfileBinary: Sendable, Hashable {
@@ -63,15 +64,8 @@ public struct SliceProfile: Sendable, Hashable {
     if unreadableBinaries > 0 { parts[0] += " (\(unreadableBinaries) unreadable)" }
     parts.append(plural(linkedLibraries, "linked librar"))
     if !categories.isEmpty {
-      parts.append("uses " + categories.map(Self.shortCategory).joined(separator: ", "))
+      parts.append("uses " + categories.map(Catalog.shortCategoryName).joined(separator: ", "))
     }
     return parts.joined(separator: ", ")
-  }
-
-  /// A required-reason category without Apple's `NSPrivacyAccessedAPICategory` prefix.
-  static func shortCategory(_ category: String) -> String {
-    let prefix = "NSPrivacyAccessedAPICategory"
-    return category.hasPrefix(prefix) && category.count > prefix.count
-      ? String(category.dropFirst(prefix.count)) : category
   }
 }

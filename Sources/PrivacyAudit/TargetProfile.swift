@@ -65,6 +65,20 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
   /// platform lose it); every other removal is a note.
   public var removalSeverity: Severity { self == .slices ? .warning : .note }
 
+  /// Whether the aspect's items are read from the binaries' symbols, so unknown where a binary
+  /// could not be read (`Comparability`): not the manifest's items, the package, the signer, the
+  /// slices and the unreadable binaries themselves.
+  var isReadFromBinaries: Bool {
+    switch self {
+    case .categories, .apis, .permissions, .tracking, .commonSDKs, .architectures, .linkedLibraries, .rpaths,
+      .platforms:
+      true
+    case .name, .trackingDomains, .declaredCategories, .slices, .unreadableBinaries, .package, .signer,
+      .declaredReasons:
+      false
+    }
+  }
+
   /// Whether the aspect's items belong to one slice each and carry it in their value
   /// (`ios-arm64/arm64`): those of a slice new or gone are summed up in its `slices` change.
   var isPerSlice: Bool { self == .architectures || self == .platforms || self == .rpaths }
@@ -254,6 +268,9 @@ public struct TargetProfile: Sendable, Hashable {
     reasons.flatMap { category, reasons in reasons.map { DiffItem(category: category, value: $0) } }
   }
 
+  /// The tracking item of a manifest that sets `NSPrivacyTracking` to true.
+  static let declaredTrackingItem = "declared-tracking"
+
   /// The tracking items of a profile's flags.
   public static func trackingItems(readsAdvertisingIdentifier: Bool, requestsAuthorization: Bool, declares: Bool)
     -> [DiffItem]
@@ -261,7 +278,7 @@ public struct TargetProfile: Sendable, Hashable {
     [
       readsAdvertisingIdentifier ? "reads-advertising-identifier" : nil,
       requestsAuthorization ? "requests-authorization" : nil,
-      declares ? "declared-tracking" : nil,
+      declares ? declaredTrackingItem : nil,
     ].compactMap { $0.map { DiffItem(value: $0) } }
   }
 
@@ -300,7 +317,7 @@ extension TargetProfile {
     items[.signer] = target.signature.map { [DiffItem(value: $0.signer.description)] }
     let binaries = target.binaries.map {
       ProfileBinary(
-        path: $0.path, isReadable: $0.format != .unreadable && $0.format != .archive,
+        path: $0.path, isReadable: $0.format.wasRead,
         architectures: $0.architectures, platforms: $0.platforms, linkedLibraries: $0.linkedLibraries,
         rpaths: $0.rpaths)
     }

@@ -10,4 +10,10 @@ extension TargetReport {
 
   /// Every slice of an xcframework that holds a binary, sorted; empty for other kinds.
   package var slices: [String] { Set(binaries.compactMap { slice(ofBinary: $0.path) }).sorted() }
+
+  /// The slices of an xcframework holding a binary that could not be read (or is listed but
+  /// missing), sorted: what they use is unknown, never "none".
+  package var slicesNotRead: [String] {
+    Set(binaries.filter { !$0.format.wasRead }.compactMap { slice(ofBinary: $0.path) }).sorted()
+  }
 }

@@ -77,9 +77,9 @@ import Testing
     let draft = CapturedRun(["manifest", Self.draftKit]).output
     #expect(
       draft.contains(
-        "<!-- Copy this manifest into each slice whose binary uses a required-reason API: ios-arm64 (DiskSpace, FileTimestamp, UserDefaults)."
+        "<!-- Copy this manifest into each slice whose binary uses a required-reason API or could not be read: ios-arm64 (DiskSpace, FileTimestamp, UserDefaults)."
       ))
-    #expect(draft.contains("No copy is needed in ios-arm64-simulator: its binary uses none. -->"))
+    #expect(draft.contains("No copy is needed in ios-arm64-simulator: its binary was read and uses none. -->"))
     let framework = CapturedRun(["manifest", Self.misspeltKit]).output
     #expect(!framework.contains("Copy this manifest"))
   }

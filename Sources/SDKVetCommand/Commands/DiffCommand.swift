@@ -69,14 +69,15 @@ enum DiffCommand: Subcommand {
     let platform =
       arguments.value("--platform") == nil ? nil : try arguments.value("--platform", as: PlatformFamily.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    guard let old = profiles(inputs[0], catalog: catalog, context: context),
-      let new = profiles(inputs[1], catalog: catalog, context: context)
+    guard let old = profiles(inputs[0], version: .old, catalog: catalog, context: context),
+      let new = profiles(inputs[1], version: .new, catalog: catalog, context: context)
     else { return .failure }
     guard let outputFile = context.openOutput(arguments.value("--output")) else { return .failure }
     let restricted = { (profiles: [TargetProfile]) in
       platform.map { platform in profiles.compactMap { $0.restricted(to: platform) } } ?? profiles
     }
-    let diff = ReportDiff(old: restricted(old), new: restricted(new))
+    var diff = ReportDiff(old: restricted(old.profiles), new: restricted(new.profiles))
+    diff.problems = old.problems + new.problems
     var output = OutputTextStream(
       streams: outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams)
     DiffReporter(format: format, toolVersion: SDKVetVersion.current).write(
@@ -86,15 +87,24 @@ enum DiffCommand: Subcommand {
     return diff.hasGatedChange(atLeast: severity) ? .failure : .success
   }
 
-  /// The target profiles of one input: a saved JSON report read back, or a scan. Returns `nil`
-  /// after reporting on standard error an input that cannot be read.
-  private static func profiles(_ input: String, catalog: Catalog, context: CommandContext) -> [TargetProfile]? {
+  /// The target profiles of one input (a saved JSON report read back, or a scan) and the
+  /// problems its scan met, which the diff lists. Returns `nil` after reporting on standard error
+  /// an input that cannot be used at all: a report that cannot be read, a path that does not
+  /// exist or holds no target.
+  private static func profiles(
+    _ input: String, version: ReportDiff.Problem.Version, catalog: Catalog, context: CommandContext
+  ) -> (profiles: [TargetProfile], problems: [ReportDiff.Problem])? {
     if input.hasSuffix(".json"), context.fileSystem.isRegularFile(ScanPath(input)) {
       return JSONDocumentOption.load(
-        input, limit: ReadLimits.reportBytes, context: context, parse: TargetProfile.profiles(jsonReport:origin:))
+        input, limit: ReadLimits.reportBytes, context: context, parse: TargetProfile.profiles(jsonReport:origin:)
+      ).map { ($0, []) }
     }
     let result = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem).run(paths: [input])
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
-    return result.problems.isEmpty ? result.report.targets.map(TargetProfile.init) : nil
+    guard !result.problems.contains(where: \.isUnusableInput) else { return nil }
+    return (
+      result.report.targets.map(TargetProfile.init),
+      result.problems.map { ReportDiff.Problem(version: version, path: $0.path.description, message: $0.message) }
+    )
   }
 }

@@ -1,0 +1,43 @@
+/// What a team's policy and baseline did to one target's findings. Reports show it beside the App
+/// Store verdict (`AppStoreVerdict`), never in its place: it decides what is new to the team and
+/// the exit status, not what App Store Connect does.
+public struct TeamReview: Sendable, Hashable {
+  /// A finding a current allow entry of the policy accepted and left out of the report.
+  public struct Acceptance: Sendable, Hashable {
+    /// The rule of the accepted finding.
+    public let rule: RuleID
+    /// Its category or resource, `nil` for a finding of neither.
+    public let category: String?
+    /// Why the team accepted it (the allow entry's `reason`).
+    public let reason: String
+    /// The last day the entry accepts it (`YYYY-MM-DD`), `nil` for no end.
+    public let expires: String?
+  }
+
+  /// How many of the target's findings the baseline held, left out of the report.
+  public internal(set) var inBaseline = 0
+  /// The findings the policy's allow entries accepted, in finding order.
+  public internal(set) var acceptedByPolicy: [Acceptance] = []
+  /// How many of the target's findings a policy's `off` override left out.
+  public internal(set) var turnedOffByPolicy = 0
+
+  /// Nothing was left out: no policy or baseline touched the target.
+  public var isEmpty: Bool { inBaseline == 0 && acceptedByPolicy.isEmpty && turnedOffByPolicy == 0 }
+
+  /// `3 findings in the baseline; accepted by the policy until 2027-01-31: reason (rule Subject)`,
+  /// one clause per kind of change, for the views that print a line of it.
+  public var summary: String {
+    var parts: [String] = []
+    if inBaseline > 0 { parts.append("\(inBaseline) finding\(inBaseline == 1 ? "" : "s") in the baseline") }
+    for acceptance in acceptedByPolicy {
+      let subject = acceptance.rule.rawValue + (acceptance.category.map { " " + $0 } ?? "")
+      parts.append(
+        "accepted by the policy" + (acceptance.expires.map { " until \($0)" } ?? "")
+          + ": \(acceptance.reason) (\(subject))")
+    }
+    if turnedOffByPolicy > 0 {
+      parts.append("\(turnedOffByPolicy) finding\(turnedOffByPolicy == 1 ? "" : "s") turned off by the policy")
+    }
+    return parts.joined(separator: "; ")
+  }
+}
