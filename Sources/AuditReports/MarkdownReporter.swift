@@ -51,12 +51,14 @@ package struct MarkdownReporter: Reporter {
           + "\(baseline.leftOut) findings it holds are left out.", "",
       ]
     }
+    // Every target's verdict is in the table; with a baseline, only targets with new findings
+    // have a section.
     let shown = report.baseline == nil ? report.targets : report.targets.filter { !$0.findings.isEmpty }
     var budget = CommentBudget(remaining: Self.characterLimit)
-    let table = summaryTable(shown)
+    let table = summaryTable(report.targets)
     guard budget.write(heading.joined(separator: "\n") + "\n" + table.head, to: &output) else { return }
     for (index, row) in table.rows.enumerated() where !budget.write("\n" + row, to: &output) {
-      return budget.close("summary rows", shown: index, of: shown.count, to: &output)
+      return budget.close("summary rows", shown: index, of: table.rows.count, to: &output)
     }
     // One write per target, each section after a blank line, so a streaming output never holds
     // the whole report.
@@ -74,15 +76,16 @@ package struct MarkdownReporter: Reporter {
 
   private func summaryTable(_ shown: [TargetReport]) -> (head: String, rows: [String]) {
     let head = [
-      MarkdownEscaping.row(["Target", "Kind", "Errors", "Warnings", "Notes"]),
-      MarkdownEscaping.row(["---", "---", "---:", "---:", "---:"]),
+      MarkdownEscaping.row(["Target", "Kind", "App Store Connect", "Errors", "Warnings", "Notes"]),
+      MarkdownEscaping.row(["---", "---", "---", "---:", "---:", "---:"]),
     ].joined(separator: "\n")
     var lines: [String] = []
     for target in shown {
       let counts = SeverityCounts(target.findings)
       lines.append(
         MarkdownEscaping.row([
-          code(target.path), target.kind.rawValue, String(counts.errors), String(counts.warnings),
+          code(target.path), target.kind.rawValue, TargetVerdict(target).appStoreConnectInBrief,
+          String(counts.errors), String(counts.warnings),
           String(counts.notes),
         ]))
     }
@@ -94,7 +97,7 @@ package struct MarkdownReporter: Reporter {
     let verdict = TargetVerdict(target)
     let quote = { (text: String) in MarkdownEscaping.code(text, inTable: false) }
     lines += [
-      "- **App Store Connect:** " + verdict.appStoreConnect(quote: quote),
+      "- **App Store Connect:** " + verdict.appStoreConnect(quote: quote)
     ]
     if !verdict.teamReview.isEmpty { lines.append("- **Team:** " + MarkdownEscaping.text(verdict.teamReview.summary)) }
     lines += [

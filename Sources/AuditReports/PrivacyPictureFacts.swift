@@ -38,6 +38,9 @@ enum PrivacyPictureFacts {
     rows += bundle.declaredReasons.keys.sorted().map { category in
       ("Accesses " + code(W.category(category)), list(bundle.declaredReasons[category] ?? []))
     }
+    if !bundle.binariesNotRead.isEmpty {
+      rows.append(("Unknown reach", W.notRead(bundle.binariesNotRead.map(code))))
+    }
     rows.append(("Required-reason APIs used", list(bundle.usedCategories.map(W.category))))
     rows += bundle.capabilities.map { capability in
       (

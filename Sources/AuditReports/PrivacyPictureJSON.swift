@@ -37,6 +37,8 @@ package enum PrivacyPictureJSON {
       (
         "reachable",
         .object([
+          ("complete", .bool(bundle.binariesNotRead.isEmpty)),
+          ("binariesNotRead", .strings(bundle.binariesNotRead)),
           ("requiredReasonCategories", .strings(bundle.usedCategories)),
           ("capabilities", .array(bundle.capabilities.map(capability))),
           ("hosts", .strings(bundle.hosts)),

@@ -44,7 +44,9 @@ package enum PrivacyPictureText {
     let list = { (values: [String]) in values.isEmpty ? "none" : values.map(e).joined(separator: ", ") }
     var lines = ["\(e(bundle.path)) (\(bundle.kind.rawValue))"]
     if let package = bundle.package { lines.append("  package: " + package.summary(name: e, detail: e)) }
-    let (proven, suggested) = (bundle.includedSDKs.filter { $0.confidence > .symbols }, bundle.includedSDKs.filter { $0.confidence == .symbols })
+    let (proven, suggested) = (
+      bundle.includedSDKs.filter { $0.confidence > .symbols }, bundle.includedSDKs.filter { $0.confidence == .symbols }
+    )
     if !proven.isEmpty { lines.append("  includes: " + list(proven.map(\.sdk))) }
     if !suggested.isEmpty { lines.append("  may include: " + list(suggested.map(\.sdk))) }
     lines.append("  manifests: " + list(bundle.manifests))
@@ -60,6 +62,10 @@ package enum PrivacyPictureText {
     }
     for category in bundle.declaredReasons.keys.sorted() {
       lines.append("    accesses \(e(W.category(category))): \(list(bundle.declaredReasons[category] ?? []))")
+    }
+    if !bundle.binariesNotRead.isEmpty {
+      lines += TextLayout.wrapped(
+        "  unknown reach: " + W.notRead(bundle.binariesNotRead.map(e)), indent: 2, hangingIndent: 4)
     }
     lines.append("  reaches: required-reason APIs \(list(bundle.usedCategories.map(W.category)))")
     for capability in bundle.capabilities {

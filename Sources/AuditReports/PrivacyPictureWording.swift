@@ -49,6 +49,14 @@ enum PrivacyPictureWording {
 
   /// The row name of an SDK linked into `host`'s binaries: `FMDB (in MergedDBKit.framework/MergedDBKit)`,
   /// each binary named from the host bundle's own folder. Unescaped: the caller escapes it.
+  /// What a bundle with unread binaries reaches: `BINARY could not be read: what it reaches is
+  /// unknown; the rows below are what the other binaries reach`.
+  static func notRead(_ binaries: [String]) -> String {
+    binaries.joined(separator: ", ")
+      + " could not be read: what \(binaries.count == 1 ? "it reaches" : "they reach") is unknown, "
+      + "and the rows below are what the other binaries reach"
+  }
+
   /// How an included SDK's row is titled in every format: `SDK linked into another bundle`
   /// when the audit identified it, `SDK that may be linked into another bundle` when only
   /// definitions suggest it (the scan's "may include").

@@ -79,6 +79,16 @@ struct TargetVerdict {
     }
   }
 
+  /// `will reject (ITMS-91053, ITMS-91061)`, `cannot tell` or `will accept`: the verdict in a
+  /// table cell.
+  var appStoreConnectInBrief: String {
+    switch appStore.outcome {
+    case .willReject: "will reject (" + appStore.rejections.map(\.code.rawValue).joined(separator: ", ") + ")"
+    case .cannotTell: "cannot tell"
+    case .willAccept: "will accept"
+    }
+  }
+
   /// The label of `mustAdd`: what the app must add, for an SDK the app embedding it.
   var mustAddLabel: String { isApp ? "app adds" : "host app" }
 

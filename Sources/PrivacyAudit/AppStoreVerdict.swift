@@ -64,10 +64,6 @@ public struct AppStoreVerdict: Sendable, Hashable {
     self.warnings = warnings
     outcome = !rejections.isEmpty ? .willReject : !unknownBecause.isEmpty ? .cannotTell : .willAccept
   }
-
-  /// The verdict of a target nothing is known of yet (`TargetReport`'s default before the audit
-  /// judges it): nothing rejected, nothing unknown.
-  package static let unjudged = AppStoreVerdict(rejections: [], unknownBecause: [], warnings: 0)
 }
 
 extension RuleID {

@@ -248,8 +248,9 @@ public struct TargetReport: Sendable, Hashable {
   /// or baseline may have left some out (`teamReview`).
   public var findings: [Finding]
   /// What App Store Connect will do with it, judged from the audit's findings before any policy
-  /// or baseline: the one verdict every view shows.
-  public internal(set) var appStoreVerdict = AppStoreVerdict.unjudged
+  /// or baseline (from `findings` when the report is made, again when the audit finishes it): the
+  /// one verdict every view shows.
+  public internal(set) var appStoreVerdict: AppStoreVerdict
   /// What a team's policy and baseline left out of `findings`.
   public internal(set) var teamReview = TeamReview()
   /// The `.ipa` signature receipts for the xcframework the target was built from.
@@ -297,6 +298,7 @@ public struct TargetReport: Sendable, Hashable {
     self.permissions = permissions
     self.tracking = tracking
     self.findings = findings
+    appStoreVerdict = AppStoreVerdict(findings: findings)
     self.signature = signature
     self.commonSDKs = commonSDKs
     self.package = package

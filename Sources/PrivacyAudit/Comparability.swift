@@ -1,6 +1,7 @@
 /// Which parts of a target two versions can be compared in: a binary that could not be read (or
-/// is listed but missing) in either version leaves what that version uses there unknown, so an
-/// item there is neither added nor removed, and the part is one `notComparable` change instead.
+/// is listed but missing) in one version and read in the other leaves what the first uses there
+/// unknown, so an item there is neither added nor removed, and the part is one `notComparable`
+/// change instead.
 /// The part is an xcframework slice, or, outside xcframeworks, the target's binaries as a whole.
 struct Comparability {
   /// The slices present in both versions in which a binary could not be read, with why.
@@ -13,11 +14,12 @@ struct Comparability {
   init(old: TargetProfile?, new: TargetProfile?) {
     guard let old, let new else { return }
     let why = { (oldUnread: Bool, newUnread: Bool) -> String? in
+      // Unread in both versions, nothing of it is known in either, so nothing is reported added
+      // or removed there and there is nothing to explain.
       switch (oldUnread, newUnread) {
-      case (true, true): "a binary could not be read in either version"
       case (true, false): "a binary of the old version could not be read"
       case (false, true): "a binary of the new version could not be read"
-      case (false, false): nil
+      case (true, true), (false, false): nil
       }
     }
     if old.slices.isEmpty && new.slices.isEmpty {
@@ -41,7 +43,8 @@ struct Comparability {
     return (whole + parts).map {
       DiffChange(
         direction: .notComparable, aspect: $0.aspect,
-        item: DiffItem(value: $0.value, slices: $0.aspect == .slices ? [$0.value] : [], detail: "not comparable: " + $0.why),
+        item: DiffItem(
+          value: $0.value, slices: $0.aspect == .slices ? [$0.value] : [], detail: "not comparable: " + $0.why),
         severity: .warning, declaredInNewVersion: nil)
     }
   }

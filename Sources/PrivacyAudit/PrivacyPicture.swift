@@ -31,6 +31,9 @@ public struct PrivacyPicture: Sendable, Hashable {
     public var collectedData: [PrivacyManifest.CollectedDataType]
     /// The declared required-reason categories with their reasons, by category.
     public var declaredReasons: [String: [String]]
+    /// Its binaries that could not be read (or are listed but missing), sorted: what they reach
+    /// is unknown, so `usedCategories`, `capabilities` and `hosts` are what the others reach.
+    public var binariesNotRead: [String]
     /// The required-reason categories its binaries use, sorted.
     public var usedCategories: [String]
     /// The permission-gated capabilities (and the advertising identifier) its own binaries reach.

@@ -58,6 +58,7 @@ extension PrivacyPicture {
       declaredTracking: target.tracking.declaredTracking, trackingDomains: target.tracking.trackingDomains,
       collectedData: ownManifests(of: target).flatMap { target.collectedDataByManifest[$0] ?? [] },
       declaredReasons: target.declaredReasons,
+      binariesNotRead: target.binaries.filter { !$0.format.wasRead }.map(\.path).sorted(),
       usedCategories: target.usedCategories, capabilities: capabilities.sorted { $0.resource < $1.resource },
       hosts: hosts,
       trackingHosts: hosts.filter { host in trackingHosts.contains { TrackingHost.host(host, isWithin: $0.domain) } },
@@ -88,7 +89,7 @@ extension PrivacyPicture {
       return Bundle(
         path: folder, kind: .bundle, embeddedIn: target.path, package: nil, includedSDKs: [], manifests: [manifest],
         declaredTracking: nil, trackingDomains: [], collectedData: target.collectedDataByManifest[manifest] ?? [],
-        declaredReasons: [:], usedCategories: [], capabilities: [], hosts: [], trackingHosts: [],
+        declaredReasons: [:], binariesNotRead: [], usedCategories: [], capabilities: [], hosts: [], trackingHosts: [],
         androidPermissions: nil)
     }
   }

@@ -6,6 +6,10 @@
 /// are the path's bytes (a byte that is not UTF-8 stands as an escape, see `PathBytes`), and every
 /// operation works on those bytes by whole `/`-separated components, never on characters. Reports
 /// show a path as its `description`, `ARCHIVE!/ENTRY`, as they always have.
+///
+/// Two paths are equal when their bytes are (as `FilePath`'s are): the NFC and NFD spellings of
+/// one name are two files on a file system that keeps names as given, so they are two paths, not
+/// one `String` key. Trailing slashes are dropped when a path is made, so `App/` is `App`.
 public struct ScanPath: Sendable, Hashable {
   /// The path on the walked file system, then one path per archive opened on the way, each
   /// relative to the top of the archive the previous segment names; an empty last segment is the
@@ -14,12 +18,30 @@ public struct ScanPath: Sendable, Hashable {
 
   /// A path on the walked file system, outside any archive.
   public init(_ path: String) {
-    segments = [path]
+    self.init(segments: [path])
   }
 
-  /// A path made of `segments` (at least one).
+  /// A path made of `segments` (at least one), each without trailing slashes (`/` stays `/`).
   public init(segments: [String]) {
-    self.segments = segments.isEmpty ? [""] : segments
+    self.segments =
+      segments.isEmpty
+      ? [""] : segments.map { $0.utf8.last == Self.slash ? String(Self.trimmingTrailingSlashes($0)) : $0 }
+  }
+
+  /// Equal when every segment has the same bytes.
+  public static func == (lhs: ScanPath, rhs: ScanPath) -> Bool {
+    lhs.segments.count == rhs.segments.count
+      && zip(lhs.segments, rhs.segments).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+  }
+
+  /// Hashes the segments' bytes, as `==` compares them.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(segments.count)
+    for segment in segments {
+      hasher.combine(segment.utf8.count)
+      let hashed = segment.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      if hashed == nil { for byte in segment.utf8 { hasher.combine(byte) } }
+    }
   }
 
   /// Reads the text a report shows (`A.zip!/Payload/B.app`): each `!` that ends a component and
@@ -116,6 +138,33 @@ public struct ScanPath: Sendable, Hashable {
       }
   }
 
+  /// What a symbolic link at this path names, taken lexically: `text` (the link's target) joined
+  /// to the link's folder, or to the top of the innermost archive (`/` outside archives) when it
+  /// is absolute, with `.` and `..` applied as written. `nil` when the link leaves the archive it
+  /// is in: an absolute target, or `..` above the archive's top. This says where a link points
+  /// whether or not anything is there, and before any link on the way is followed.
+  public func lexicalLinkTarget(_ text: String) -> ScanPath? {
+    let absolute = text.utf8.first == Self.slash
+    if absolute && isInsideArchive { return nil }
+    let folder = absolute ? "" : (parent?.innermost ?? "")
+    var parts = folder.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+    for part in text.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+      guard part == ".." else {
+        parts.append(part)
+        continue
+      }
+      if let last = parts.last, last != ".." {
+        parts.removeLast()
+      } else if isInsideArchive {
+        return nil
+      } else if !(absolute || folder.utf8.first == Self.slash) {
+        parts.append(part)  // above a relative path's start: kept, so it stays outside what is below it
+      }
+    }
+    let rooted = !isInsideArchive && (absolute || folder.utf8.first == Self.slash)
+    return replacingInnermost((rooted ? "/" : "") + parts.joined(separator: "/"))
+  }
+
   /// The components of this path below `folder`, as reports name them (an archive's file
   /// followed by `!`); `nil` when it is not below `folder`.
   public func components(below folder: ScanPath) -> [Substring]? {
@@ -164,10 +213,13 @@ public struct ScanPath: Sendable, Hashable {
 }
 
 extension ScanPath: Comparable {
-  /// Orders as the report text sorts (`A.zip!/x` before `A.zip/x`, as `!` sorts before `/`).
+  /// Orders by the bytes of the report text (`A.zip!/x` before `A.zip/x`, as `!` sorts before
+  /// `/`), consistently with `==`.
   public static func < (lhs: ScanPath, rhs: ScanPath) -> Bool {
-    guard lhs.isInsideArchive || rhs.isInsideArchive else { return lhs.segments[0] < rhs.segments[0] }
-    return lhs.description < rhs.description
+    guard lhs.isInsideArchive || rhs.isInsideArchive else {
+      return lhs.segments[0].utf8.lexicographicallyPrecedes(rhs.segments[0].utf8)
+    }
+    return lhs.description.utf8.lexicographicallyPrecedes(rhs.description.utf8)
   }
 }
 

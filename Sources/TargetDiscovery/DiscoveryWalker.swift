@@ -28,6 +28,9 @@ struct DiscoveryWalker {
   private var archives: [DiscoveredArchive] = []
   /// The resolved path of the root being scanned; links may not leave it.
   private var root = ScanPath("/")
+  /// The root being scanned as it is walked (as given, not resolved): the paths the walk builds
+  /// start with it, so a link's lexical target is judged against it.
+  private var walkedRoot = ScanPath("/")
   /// The root file of the current scan and its leading bytes, when the caller read them already.
   private var givenFile: (path: ScanPath, leadingBytes: LeadingBytes)?
 
@@ -53,11 +56,7 @@ struct DiscoveryWalker {
 
   /// Scans one user-given path as a root; a root that yields no target is reported, never
   /// silently empty. `leadingBytes`, when given, are the root file's, read by the caller.
-  mutating func scan(_ given: ScanPath, leadingBytes: LeadingBytes? = nil) {
-    let text = given.innermost
-    let path =
-      !given.isInsideArchive && text.utf8.count > 1 && text.utf8.last == UInt8(ascii: "/")
-      ? ScanPath(String(text.dropLast())) : given
+  mutating func scan(_ path: ScanPath, leadingBytes: LeadingBytes? = nil) {
     givenFile = leadingBytes.map { (path, $0) }
     defer { givenFile = nil }
     guard let resolved = try? fileSystem.resolvedPath(path).get() else {
@@ -71,6 +70,7 @@ struct DiscoveryWalker {
       return
     }
     root = resolved
+    walkedRoot = path
     let (targetsBefore, problemsBefore, archivesBefore) = (targets.count, problems.count, archives.count)
     visit(path, Context())
     guard targets.count == targetsBefore, problems.count == problemsBefore else { return }
@@ -102,6 +102,14 @@ struct DiscoveryWalker {
     guard let link = known ?? (try? fileSystem.linkStatus(path).get()) else { return nil }
     var status = link
     if link.kind == .symbolicLink {
+      if let named = placeOutsideRoot(namedByLink: path) {
+        // A bundle's executable that is such a link was reported when it was claimed.
+        guard !problems.contains(where: { $0.path == path }) else { return nil }
+        problems.append(
+          DiscoveryProblem(
+            path: path, message: "symbolic link leads outside the scanned path (to \(named)); not followed"))
+        return nil
+      }
       guard let followed = try? fileSystem.status(path).get() else {
         problems.append(DiscoveryProblem(path: path, message: "symbolic link leads nowhere; not followed"))
         return nil
@@ -125,6 +133,17 @@ struct DiscoveryWalker {
 
   private func isInsideRoot(_ resolved: ScanPath) -> Bool {
     resolved.starts(with: root)
+  }
+
+  /// Where the symbolic link at `path` points when that place, taken lexically
+  /// (`ScanPath.lexicalLinkTarget`), is outside the root: the link's own text when it leaves
+  /// an archive, else the place. `nil` for a link that stays inside (or is none):
+  /// a link that climbs out leads outside whether or not anything is there, so this is said
+  /// before "leads nowhere".
+  private func placeOutsideRoot(namedByLink path: ScanPath) -> String? {
+    guard let text = try? fileSystem.linkTarget(path).get() else { return nil }
+    guard let named = path.lexicalLinkTarget(text) else { return text + ", outside the archive" }
+    return named.starts(with: walkedRoot) ? nil : named.description
   }
 
   /// Walks the folder's children; returns their names.
@@ -243,9 +262,10 @@ struct DiscoveryWalker {
     case .success(let mounted): archive = mounted
     }
     problems += archive.skipped
-    let outerRoot = root
+    let (outerRoot, outerWalkedRoot) = (root, walkedRoot)
     root = (try? fileSystem.resolvedPath(archive.root).get()) ?? archive.root
-    defer { root = outerRoot }
+    walkedRoot = archive.root
+    defer { (root, walkedRoot) = (outerRoot, outerWalkedRoot) }
     let targetsBefore = targets.count
     if path.extension == "aar" {
       var target = DiscoveredTarget(path: path, kind: .androidArchive, embeddedIn: context.app)
@@ -384,8 +404,9 @@ struct DiscoveryWalker {
   /// any folder on the way may be a link: the resolved path must stay inside the root.
   private mutating func claimBinary(_ path: ScanPath, listedWhenMissing: Bool, into index: Int, slice: String?) {
     if (try? fileSystem.linkStatus(path).get()) != nil {
-      guard let resolved = try? fileSystem.resolvedPath(path).get(), isInsideRoot(resolved) else {
-        let target = (try? fileSystem.resolvedPath(path).get())?.description ?? "an unresolvable path"
+      let outside = placeOutsideRoot(namedByLink: path)
+      guard outside == nil, let resolved = try? fileSystem.resolvedPath(path).get(), isInsideRoot(resolved) else {
+        let target = outside ?? (try? fileSystem.resolvedPath(path).get())?.description ?? "an unresolvable path"
         problems.append(
           DiscoveryProblem(path: path, message: "leads outside the scanned path (to \(target)); not read"))
         return

@@ -52,11 +52,13 @@ import enum TargetDiscovery.TargetKind
   }
 
   @Test func aTargetWithoutErrorsIsAcceptedAndAnUnreadableOneCannotBeJudged() {
-    var clean = TargetReport(path: "Clean.framework", kind: .framework)
-    clean.findings = [Finding(rule: .purposeStringStyle, severity: .warning, category: nil, message: "m")]
+    let clean = TargetReport(
+      path: "Clean.framework", kind: .framework,
+      findings: [Finding(rule: .purposeStringStyle, severity: .warning, category: nil, message: "m")])
     #expect(Self.text(clean)[1] == "  App Store will accept; 1 warning to review")
-    var unreadable = TargetReport(path: "Broken.framework", kind: .framework)
-    unreadable.findings = [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m")]
+    let unreadable = TargetReport(
+      path: "Broken.framework", kind: .framework,
+      findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m")])
     #expect(Self.text(unreadable)[1].hasPrefix("  App Store cannot tell: a binary could not be read"))
   }
 

@@ -18,19 +18,19 @@ import Testing
   private static let adSupport = "/System/Library/Frameworks/AdSupport.framework/AdSupport"
 
   /// The planted changes, as `change aspect category value severity`, in report order: the
-  /// renamed SDK's, SliceKit's, then VersionKit's.
+  /// renamed SDK's, SliceKit's, then VersionKit's. SliceKit's simulator slice lost its binary, so
+  /// it is one "not comparable" line and nothing in it is added or removed.
   private static let planted = [
     "removed name - LegacyKit.framework note",
     "added name - RenamedKit.framework note",
+    "not-comparable slices - ios-arm64-simulator warning",
     "added categories - \(userDefaults) warning",
     "added apis \(userDefaults) UserDefaults warning",
     "added declaredCategories - \(userDefaults) note",
     "removed slices - ios-arm64-maccatalyst warning",
     "added slices - macos-arm64 note",
     "added unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit warning",
-    "removed architectures - ios-arm64-simulator/arm64 note",
     "added linkedLibraries - /usr/lib/libsqlite3.dylib warning",
-    "removed platforms - ios-arm64-simulator/ios-simulator note",
     "added categories - \(fileTimestamp) error",
     "added apis \(fileTimestamp) stat warning",
     "added permissions - camera error",
@@ -45,7 +45,7 @@ import Testing
   private static let sliceKitOnly: Set<String> = [
     "removed categories - \(userDefaults) note", "removed apis \(userDefaults) UserDefaults note",
     "removed declaredCategories - \(userDefaults) note", "added slices - ios-arm64-maccatalyst note",
-    "removed slices - macos-arm64 warning",
+    "removed slices - macos-arm64 warning", "not-comparable slices - ios-arm64-simulator warning",
     "removed unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit note",
     "added architectures - ios-arm64-simulator/arm64 note", "added platforms - ios-arm64-simulator/ios-simulator note",
     "removed linkedLibraries - /usr/lib/libsqlite3.dylib note",
@@ -87,18 +87,24 @@ import Testing
     let diff = try Self.changes(run.output)
     #expect(diff.targets == plantedTargets)
     #expect(diff.changes == Self.planted)
-    #expect(diff.symbols[12] == ["_stat"])
-    #expect(diff.symbols[13].contains("requestAccessForMediaType:completionHandler:"))
+    #expect(diff.symbols[11] == ["_stat"])
+    #expect(diff.symbols[12].contains("requestAccessForMediaType:completionHandler:"))
     let document = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
     let summary = try #require(document["summary"] as? [String: Int])
-    #expect(summary == ["targets": 3, "added": 13, "removed": 6, "errors": 2, "warnings": 7, "notes": 10])
+    #expect(
+      summary == [
+        "targets": 3, "added": 13, "removed": 4, "notComparable": 1, "problems": 0, "errors": 2, "warnings": 8,
+        "notes": 8,
+      ])
     let identifiers = (document["targets"] as? [[String: Any]])?.map { $0["bundleIdentifier"] as? String }
     #expect(
       identifiers == ["dev.sdkvet.samples.RenamedKit", "dev.sdkvet.samples.SliceKit", "dev.sdkvet.samples.VersionKit"])
     let userDefaults = try #require((document["targets"] as? [[String: Any]])?[1]["changes"] as? [[String: Any]])
-    #expect(userDefaults[0]["slices"] as? [String] == ["ios-arm64", "macos-arm64"])
-    #expect(userDefaults[0]["declared"] as? Bool == true)
-    #expect(userDefaults[4]["detail"] as? String == "1 binary, 3 linked libraries, uses SystemBootTime, UserDefaults")
+    #expect(userDefaults[0]["change"] as? String == "not-comparable")
+    #expect(userDefaults[0]["detail"] as? String == "not comparable: a binary of the new version could not be read")
+    #expect(userDefaults[1]["slices"] as? [String] == ["ios-arm64", "macos-arm64"])
+    #expect(userDefaults[1]["declared"] as? Bool == true)
+    #expect(userDefaults[5]["detail"] as? String == "1 binary, 3 linked libraries, uses SystemBootTime, UserDefaults")
   }
 
   @Test func textListsEachChangeOnceAndSummarises() {
@@ -108,7 +114,11 @@ import Testing
     #expect(lines.first == "RenamedKit.framework  (\(v1)/LegacyKit.framework → \(v2)/RenamedKit.framework)")
     #expect(lines.contains("VersionKit.framework  (\(v1)/VersionKit.framework → \(v2)/VersionKit.framework)"))
     let changes = lines.filter { $0.hasPrefix("  ") }
-    #expect(changes.count == 19)
+    #expect(changes.count == 18)
+    #expect(
+      changes.contains(
+        "  ? warning slices              ios-arm64-simulator: not comparable: a binary of the new version could not be read"
+      ))
     #expect(changes.first == "  - note    name                LegacyKit.framework")
     #expect(
       changes.contains(
@@ -122,12 +132,14 @@ import Testing
       changes.contains(
         "  + warning apis                \(Self.fileTimestamp) stat; NOT declared in the new manifest  [_stat]"))
     #expect(changes.last == "  + note    rpaths              @loader_path/Frameworks")
-    #expect(lines.last == "3 targets changed: 13 added (2 errors, 6 warnings, 5 notes), 6 removed.")
+    #expect(lines.last == "3 targets changed: 13 added (2 errors, 6 warnings, 5 notes), 4 removed, 1 not comparable.")
   }
 
   @Test func platformKeepsThatPlatformsSlicesAndRejectsOthers() throws {
     let ios = try Self.changes(CapturedRun(["diff", "--format", "json", "--platform", "ios", v1, v2]).output)
-    #expect(!ios.changes.contains { $0.contains(" slices ") }, "the slices that changed are not iOS's")
+    #expect(
+      ios.changes.filter { $0.contains(" slices ") } == ["not-comparable slices - ios-arm64-simulator warning"],
+      "the slices that came and went are not iOS's; the simulator slice's binary could not be read")
     #expect(ios.changes.contains("added unreadableBinaries - ios-arm64-simulator/SliceKit.framework/SliceKit warning"))
     let macos = try Self.changes(CapturedRun(["diff", "--format", "json", "--platform", "macos", v1, v2]).output)
     #expect(macos.targets.map { $0[0] } == ["SliceKit.xcframework"], "only SliceKit is built for macOS")
@@ -140,7 +152,11 @@ import Testing
     let run = CapturedRun(["diff", "--format", "markdown", v1, v2])
     #expect(run.status == .failure)
     let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("| ➕") || $0.hasPrefix("| ➖") }
-    #expect(rows.count == 19)
+    #expect(rows.count == 17)
+    #expect(
+      run.output.contains(
+        "| ❔ not comparable | warning | slices | `ios-arm64-simulator: not comparable: a binary of the new version could not be read` |  |"
+      ))
     #expect(rows.first == "| ➖ removed | note | name | `LegacyKit.framework` |  |")
     #expect(rows.contains("| ➕ added | note | declaredReasons | `\(Self.userDefaults) 1C8F.1` |  |"))
     #expect(rows.contains("| ➕ added | warning | linkedLibraries | `\(Self.adSupport)` |  |"))
@@ -149,7 +165,9 @@ import Testing
         "| ➕ added | warning | apis | `\(Self.fileTimestamp) stat; NOT declared in the new manifest` | `_stat` |"))
     #expect(run.output.contains("### RenamedKit.framework"))
     #expect(run.output.contains("### VersionKit.framework"))
-    #expect(run.output.contains("**3 targets changed: 13 added (2 errors, 6 warnings, 5 notes), 6 removed.**"))
+    #expect(
+      run.output.contains(
+        "**3 targets changed: 13 added (2 errors, 6 warnings, 5 notes), 4 removed, 1 not comparable.**"))
   }
 
   @Test func exitStatusFollowsTheGateAndOnlyAdditionsCount() {
@@ -264,5 +282,37 @@ import Testing
     let same = CapturedRun(["diff", "--fail-on", "note", zipped, SampleLocator.sample("sdks/GoodKit.xcframework")])
     #expect(same.status == .success)
     #expect(same.output == "No changes.\n")
+  }
+}
+
+/// What `diff` does with parts it cannot compare and with problems met while scanning (issue 31).
+@Suite struct DiffComparabilityTests {
+  /// A copy of GoodKit whose new version holds a `Headers` link that leads nowhere, as a framework
+  /// packed by a tool that drops the folder the link named: the diff lists the problem and goes on,
+  /// with `-o` too.
+  @Test func aLinkThatLeadsNowhereIsListedNotFatal() throws {
+    let tree = try TemporaryTree()
+    let kit = SampleLocator.sample("sdks/GoodKit.xcframework")
+    for version in ["old", "new"] {
+      try FileManager.default.createDirectory(atPath: tree.root + "/" + version, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(atPath: kit, toPath: tree.root + "/\(version)/GoodKit.xcframework")
+    }
+    try tree.link("new/GoodKit.xcframework/Headers", to: "Missing/Headers")
+    let output = tree.root + "/diff.txt"
+    let run = CapturedRun(["diff", "-o", output, tree.root + "/old", tree.root + "/new"])
+    #expect(run.status == .success, "\(run.error)")
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(text.contains("problem in the new version: "))
+    #expect(text.contains("GoodKit.xcframework/Headers: symbolic link leads nowhere; not followed"))
+    #expect(text.contains("No changes."))
+    let json = CapturedRun(["diff", "--format", "json", tree.root + "/old", tree.root + "/new"]).output
+    #expect(json.contains("\"problems\": 1"))
+  }
+
+  /// A path that does not exist is still a failed diff: nothing was compared.
+  @Test func aMissingInputStillFails() {
+    let run = CapturedRun(["diff", SampleLocator.sample("versions/v1"), "/nonexistent-version"])
+    #expect(run.status == .failure)
+    #expect(run.output.isEmpty)
   }
 }

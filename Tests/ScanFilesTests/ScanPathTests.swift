@@ -76,3 +76,47 @@ import Testing
     #expect(texts.map { ScanPath(reportText: $0) }.sorted().map(\.description) == texts.sorted())
   }
 }
+
+/// Paths compare as bytes, as `FilePath`s do, and trailing separators go when a path is made (issue 31).
+@Suite struct ScanPathIdentityTests {
+  @Test func theNFCAndNFDSpellingsOfANameAreTwoPaths() {
+    let composed = ScanPath("/kits/Caf\u{E9}Kit.framework")
+    let decomposed = ScanPath("/kits/Cafe\u{301}Kit.framework")
+    #expect(composed.description == decomposed.description, "String calls them equal")
+    #expect(composed != decomposed)
+    #expect(Set([composed, decomposed]).count == 2)
+    #expect(composed < decomposed || decomposed < composed)
+  }
+
+  @Test(arguments: [("App/", "App"), ("/a/b//", "/a/b"), ("/", "/"), ("//", "/")])
+  func trailingSlashesGoWhenAPathIsMade(spelled: String, path: String) {
+    #expect(ScanPath(spelled) == ScanPath(path))
+    #expect(ScanPath(spelled).description == path)
+    #expect(ScanPath(spelled).hashValue == ScanPath(path).hashValue)
+  }
+
+  @Test func anArchiveEntrysTrailingSlashGoesToo() {
+    #expect(ScanPath(segments: ["/a.zip", "Kit.framework/"]) == ScanPath(segments: ["/a.zip", "Kit.framework"]))
+    #expect(ScanPath(segments: ["/a.zip", ""]).description == "/a.zip!", "the top of an archive stays its top")
+  }
+
+  @Test(arguments: [
+    ("/r/Kit.framework/Headers", "Versions/Current/Headers", "/r/Kit.framework/Versions/Current/Headers"),
+    ("/r/Kit.framework/Kit", "../../../etc/passwd", "/etc/passwd"),
+    ("/r/Kit.framework/Kit", "/etc/passwd", "/etc/passwd"),
+    ("/r/a/./b", "./c/../d", "/r/a/d"),
+    ("/Kit", "../../x", "/x"),
+    ("rel/Kit", "../../../x", "../../x"),
+  ])
+  func aLinkNamesAPlaceWhetherOrNotItExists(link: String, target: String, named: String) {
+    #expect(ScanPath(link).lexicalLinkTarget(target) == ScanPath(named))
+  }
+
+  @Test func aLinkLeavingItsArchiveNamesNoPlaceInIt() {
+    let inArchive = ScanPath(segments: ["/r/a.zip", "Kit.framework/Kit"])
+    #expect(inArchive.lexicalLinkTarget("../../x") == nil)
+    #expect(inArchive.lexicalLinkTarget("/etc") == nil)
+    #expect(
+      inArchive.lexicalLinkTarget("Versions/A/Kit") == ScanPath(segments: ["/r/a.zip", "Kit.framework/Versions/A/Kit"]))
+  }
+}
