@@ -58,7 +58,8 @@ package enum PrivacyPictureHTML {
         facts: PrivacyPictureFacts.bundle(bundle, code: HTMLEscaping.code, plain: HTMLEscaping.text))
       for sdk in bundle.includedSDKs {
         html += section(
-          title: HTMLEscaping.text(W.includedName(sdk, in: bundle)) + " <span class=\"muted\">(\(W.inclusion(sdk)))</span>",
+          title: HTMLEscaping.text(W.includedName(sdk, in: bundle))
+            + " <span class=\"muted\">(\(W.inclusion(sdk)))</span>",
           included: true, facts: PrivacyPictureFacts.includedSDK(sdk, host: bundle, code: HTMLEscaping.code))
       }
     }

@@ -64,32 +64,33 @@ public struct TargetDiff: Sendable, Hashable {
     changes =
       unread.changes
       + aspects.flatMap { aspect in
-      let (removed, added) =
-        aspect == .linkedLibraries
-        ? LinkedLibraryComparison.changes(old: old, new: new)
-        : Self.difference(compared(aspect, old), compared(aspect, new))
-      // A signer is a change only when there was one before; a new xcframework's is a note.
-      let addedSeverity = aspect == .signer && removed.isEmpty ? .note : aspect.additionSeverity
-      let declares = { (item: DiffItem) -> Bool? in
-        guard aspect == .categories || aspect == .apis else { return nil }
-        return newDeclares?.contains(item.category ?? item.value)
-      }
-      // A new use the new version declares is for a reviewer to see, not an error of the vendor's.
-      let change = { (direction: DiffChange.Direction, severity: Severity) in
-        { (item: DiffItem) in
-          let declared = declares(item)
-          return DiffChange(
-            direction: direction, aspect: aspect, item: item,
-            severity: declared == true && direction == .added ? min(severity, .warning) : severity,
-            declaredInNewVersion: declared)
+        let (removed, added) =
+          aspect == .linkedLibraries
+          ? LinkedLibraryComparison.changes(old: old, new: new)
+          : Self.difference(compared(aspect, old), compared(aspect, new))
+        // A signer is a change only when there was one before; a new xcframework's is a note.
+        let addedSeverity = aspect == .signer && removed.isEmpty ? .note : aspect.additionSeverity
+        let declares = { (item: DiffItem) -> Bool? in
+          guard aspect == .categories || aspect == .apis else { return nil }
+          return newDeclares?.contains(item.category ?? item.value)
         }
+        // A new use the new version declares is for a reviewer to see, not an error of the vendor's.
+        let change = { (direction: DiffChange.Direction, severity: Severity) in
+          { (item: DiffItem) in
+            let declared = declares(item)
+            return DiffChange(
+              direction: direction, aspect: aspect, item: item,
+              severity: declared == true && direction == .added ? min(severity, .warning) : severity,
+              declaredInNewVersion: declared)
+          }
+        }
+        let shown = { (item: DiffItem) in
+          !aspect.isPerSlice || item.slices.isEmpty || !newOrGoneSlices.isSuperset(of: item.slices)
+        }
+        return removed.filter(shown).compactMap { unread.comparable(aspect, $0) }.map(
+          change(.removed, aspect.removalSeverity))
+          + added.filter(shown).compactMap { unread.comparable(aspect, $0) }.map(change(.added, addedSeverity))
       }
-      let shown = { (item: DiffItem) in
-        !aspect.isPerSlice || item.slices.isEmpty || !newOrGoneSlices.isSuperset(of: item.slices)
-      }
-      return removed.filter(shown).compactMap { unread.comparable(aspect, $0) }.map(change(.removed, aspect.removalSeverity))
-        + added.filter(shown).compactMap { unread.comparable(aspect, $0) }.map(change(.added, addedSeverity))
-    }
   }
 
   /// The items of `before` not in `after` (by identity), and those of `after` not in `before`.
