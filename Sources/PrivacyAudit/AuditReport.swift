@@ -7,19 +7,19 @@ public import TargetDiscovery
 /// Where a piece of evidence was found, in the terms a reviewer checks with `nm` or `otool`.
 public struct Evidence: Sendable, Hashable {
   /// The symbol or selector as spelled in the binary (`_stat`, `systemUptime`, `_objc_msgSend$systemUptime`).
-  public var symbol: String
+  public package(set) var symbol: String
   /// How it was found: `import`, `selector`, `objc-stub`, `swift-symbol` (see `Docs/REPORT-FORMATS.md`).
-  public var via: CatalogMatch.Via
+  public package(set) var via: CatalogMatch.Via
   /// The file it was found in (the archive for a member), as found under the scanned root.
-  public var binary: String
+  public package(set) var binary: String
   /// The architecture slice.
-  public var architecture: String?
+  public package(set) var architecture: String?
   /// The archive member, when the binary is an archive.
-  public var member: String?
+  public package(set) var member: String?
   /// The library the import binds to, when known.
-  public var library: String?
+  public package(set) var library: String?
   /// Who calls it, when call sites were looked for (`scan --call-sites`) in an image whose code is decoded.
-  public var callSites: CallSiteSummary?
+  public package(set) var callSites: CallSiteSummary?
 
   /// Creates evidence.
   package init(
@@ -39,19 +39,19 @@ public struct Evidence: Sendable, Hashable {
 /// One rule's verdict on one target.
 public struct Finding: Sendable, Hashable {
   /// The rule that fired.
-  public var rule: RuleID
+  public package(set) var rule: RuleID
   /// How serious it is.
-  public var severity: Severity
+  public package(set) var severity: Severity
   /// The required-reason category (full string) or protected resource it concerns, if any.
-  public var category: String?
+  public package(set) var category: String?
   /// One sentence saying what is wrong and what to do.
-  public var message: String
+  public package(set) var message: String
   /// The file the finding is about when it is not a binary (the manifest or Info.plist).
-  public var file: String?
+  public package(set) var file: String?
   /// The binary evidence behind it.
-  public var evidence: [Evidence]
+  public package(set) var evidence: [Evidence]
   /// The App Store Connect rejection it predicts (`ITMS-91053`, …), for errors of a rule that has one.
-  public var appStoreCode: AppStoreCode?
+  public package(set) var appStoreCode: AppStoreCode?
 
   /// Creates a finding; its App Store code follows from the rule (`RuleID.appStoreCode`).
   /// - Parameters:
@@ -59,7 +59,7 @@ public struct Finding: Sendable, Hashable {
   ///   - inResourceBundle: The manifest concerned is in a resource bundle, outside Apple's documented locations.
   ///   - severity: Its severity; the rule's default (`RuleDocumentation.defaultSeverity`) when
   ///     left out, so that a rule's usual severity is written in one place.
-  public init(
+  package init(
     rule: RuleID, severity: Severity? = nil, category: String?, message: String, file: String? = nil,
     evidence: [Evidence] = [],
     aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
@@ -78,14 +78,14 @@ public struct Finding: Sendable, Hashable {
 /// One use of a required-reason API found in a binary.
 public struct APIUse: Sendable, Hashable {
   /// The full category string, e.g. `NSPrivacyAccessedAPICategoryFileTimestamp`.
-  public var category: String
+  public package(set) var category: String
   /// Apple's name of the API, e.g. `stat`, `systemUptime`.
-  public var api: String
+  public package(set) var api: String
   /// Where it was found.
-  public var evidence: Evidence
+  public package(set) var evidence: Evidence
 
   /// Creates an API use.
-  public init(category: String, api: String, evidence: Evidence) {
+  package init(category: String, api: String, evidence: Evidence) {
     self.category = category
     self.api = api
     self.evidence = evidence
@@ -95,18 +95,18 @@ public struct APIUse: Sendable, Hashable {
 /// A protected resource a target can ask the user for.
 public struct PermissionUse: Sendable, Hashable {
   /// The resource's identifier in the catalog, e.g. `camera`, `location-when-in-use`.
-  public var resource: String
+  public package(set) var resource: String
   /// The Info.plist keys that must carry a purpose string.
-  public var infoPlistKeys: [String]
+  public package(set) var infoPlistKeys: [String]
   /// Where it was found.
-  public var evidence: [Evidence]
+  public package(set) var evidence: [Evidence]
   /// True when the evidence proves a request (a request selector or function), false for a class reference alone.
-  public var requested: Bool
+  public package(set) var requested: Bool
   /// The embedded SDK the use comes from, relative to the app; `nil` for the target's own binary.
-  public var source: String?
+  public package(set) var source: String?
 
   /// Creates a permission use.
-  public init(resource: String, infoPlistKeys: [String], evidence: [Evidence], requested: Bool, source: String? = nil) {
+  package init(resource: String, infoPlistKeys: [String], evidence: [Evidence], requested: Bool, source: String? = nil) {
     self.resource = resource
     self.infoPlistKeys = infoPlistKeys
     self.evidence = evidence
@@ -118,20 +118,20 @@ public struct PermissionUse: Sendable, Hashable {
 /// Whether a target tracks, by its binaries and by its manifest.
 public struct TrackingProfile: Sendable, Hashable {
   /// The advertising identifier is read (`ASIdentifierManager` `advertisingIdentifier`).
-  public var readsAdvertisingIdentifier: Bool
+  public package(set) var readsAdvertisingIdentifier: Bool
   /// App Tracking Transparency is requested.
-  public var requestsAuthorization: Bool
+  public package(set) var requestsAuthorization: Bool
   /// `NSPrivacyTracking` from the manifest; `nil` when absent.
-  public var declaredTracking: Bool?
+  public package(set) var declaredTracking: Bool?
   /// `NSPrivacyTrackingDomains` from the manifest.
-  public var trackingDomains: [String]
+  public package(set) var trackingDomains: [String]
   /// Embedded SDKs the tracking evidence comes from (app targets).
-  public var sources: [String]
+  public package(set) var sources: [String]
   /// Where the target's own binaries read the advertising identifier (never an embedded SDK's).
-  public var advertisingIdentifierEvidence: [Evidence] = []
+  public package(set) var advertisingIdentifierEvidence: [Evidence] = []
 
   /// Creates a profile.
-  public init(
+  package init(
     readsAdvertisingIdentifier: Bool = false, requestsAuthorization: Bool = false, declaredTracking: Bool? = nil,
     trackingDomains: [String] = [], sources: [String] = []
   ) {
@@ -161,23 +161,23 @@ public struct BinarySummary: Sendable, Hashable {
   }
 
   /// The path as found under the scanned root.
-  public var path: String
+  public package(set) var path: String
   /// What it was read as.
-  public var format: Format
+  public package(set) var format: Format
   /// The architectures of its images, sorted, each once.
-  public var architectures: [String]
+  public package(set) var architectures: [String]
   /// The platforms its Mach-O images are built for (`LC_BUILD_VERSION`, `LC_VERSION_MIN_*`:
   /// `ios`, `ios-simulator`, `macos`, …), sorted, each once; empty for ELF or when unrecorded.
-  public var platforms: [String]
+  public package(set) var platforms: [String]
   /// The code signature of each Mach-O image that is not an archive member (one per slice of a
   /// universal file), in image order; empty for ELF files and archives.
-  public var signatures: [SliceSignature]
+  public package(set) var signatures: [SliceSignature]
   /// The libraries and frameworks its images link against (Mach-O `LC_LOAD_DYLIB` and its weak,
   /// re-export, lazy and upward forms; ELF `DT_NEEDED`), sorted by name then kind, each once.
-  public var linkedLibraries: [LinkedLibrary]
+  public package(set) var linkedLibraries: [LinkedLibrary]
   /// Its images' rpaths (Mach-O `LC_RPATH`; ELF `DT_RUNPATH`, or `DT_RPATH` without it), each
   /// once, in the order found.
-  public var rpaths: [String]
+  public package(set) var rpaths: [String]
 
   /// Creates a summary; `linkedLibraries` are sorted and made unique, `rpaths` made unique.
   package init(
@@ -208,12 +208,12 @@ public struct BinarySummary: Sendable, Hashable {
 /// The embedded code signature of one Mach-O slice.
 public struct SliceSignature: Sendable, Hashable {
   /// The slice's architecture.
-  public var architecture: String
+  public package(set) var architecture: String
   /// Its signature; `nil` when it has no `LC_CODE_SIGNATURE` (or an unreadable one).
-  public var signature: CodeSignatureInfo?
+  public package(set) var signature: CodeSignatureInfo?
 
   /// Creates a slice signature.
-  public init(architecture: String, signature: CodeSignatureInfo?) {
+  package init(architecture: String, signature: CodeSignatureInfo?) {
     self.architecture = architecture
     self.signature = signature
   }
@@ -225,28 +225,28 @@ public struct SliceSignature: Sendable, Hashable {
 /// What the audit found for one target (an app, framework, xcframework, bundle, library or binary).
 public struct TargetReport: Sendable, Hashable {
   /// The path of the bundle or file as found under the scanned root.
-  public var path: String
+  public package(set) var path: String
   /// What kind of target it is (`app`, `framework`, `static-library`, … in the report).
-  public var kind: TargetKind
+  public package(set) var kind: TargetKind
   /// The app this target is embedded in, when it is one of an app's frameworks or extensions.
-  public var embeddedIn: String?
+  public package(set) var embeddedIn: String?
   /// Its binaries.
-  public var binaries: [BinarySummary]
+  public package(set) var binaries: [BinarySummary]
   /// The manifest used for the checks, `nil` when none was found.
-  public var privacyManifest: String?
+  public package(set) var privacyManifest: String?
   /// Categories the binaries use, full strings, sorted.
-  public var usedCategories: [String]
+  public package(set) var usedCategories: [String]
   /// Categories the manifest declares, full strings, sorted.
-  public var declaredCategories: [String]
+  public package(set) var declaredCategories: [String]
   /// Every use of a required-reason API, sorted by category, api, binary, architecture, member, symbol.
-  public var apiUses: [APIUse]
+  public package(set) var apiUses: [APIUse]
   /// Protected resources the target can ask for (for an app: including its embedded SDKs).
-  public var permissions: [PermissionUse]
+  public package(set) var permissions: [PermissionUse]
   /// Tracking behaviour.
-  public var tracking: TrackingProfile
+  public package(set) var tracking: TrackingProfile
   /// The rules' verdicts, sorted by severity (highest first), rule, category, message; a policy
   /// or baseline may have left some out (`teamReview`).
-  public var findings: [Finding]
+  public package(set) var findings: [Finding]
   /// What App Store Connect will do with it, judged from the audit's findings before any policy
   /// or baseline (from `findings` when the report is made, again when the audit finishes it): the
   /// one verdict every view shows.
@@ -254,30 +254,30 @@ public struct TargetReport: Sendable, Hashable {
   /// What a team's policy and baseline left out of `findings`.
   public internal(set) var teamReview = TeamReview()
   /// The `.ipa` signature receipts for the xcframework the target was built from.
-  public var signatureReceipts: [SignatureReceipt] = []
+  public package(set) var signatureReceipts: [SignatureReceipt] = []
   /// An xcframework's detached signature and seal (`nil` for other kinds).
-  public var signature: BundleSignature?
+  public package(set) var signature: BundleSignature?
   /// Commonly used SDKs (Apple's list, ITMS-91061) recognised in the target, by SDK name.
-  public var commonSDKs: [SDKDetection]
+  public package(set) var commonSDKs: [SDKDetection]
   /// The package the dependency manager that put the target here recorded, `nil` when none did.
-  public var package: PackageRecord?
+  public package(set) var package: PackageRecord?
   /// The hosts the target's binaries name, sorted by host then binary.
-  public var hosts: [HostUse] = []
+  public package(set) var hosts: [HostUse] = []
   /// The bundle's `CFBundleIdentifier` (`DiscoveredTarget.bundleIdentifier`), `nil` when it has none.
-  public var bundleIdentifier: String?
+  public package(set) var bundleIdentifier: String?
   /// The reasons the manifests declare for each declared category (`declaredCategories`), sorted, each once.
-  public var declaredReasons: [String: [String]] = [:]
+  public package(set) var declaredReasons: [String: [String]] = [:]
   /// The target's other manifests, beyond `privacyManifest` (one per slice of an xcframework, one
   /// in a resource bundle), sorted by path: every one is read for the checks.
-  public var otherPrivacyManifests: [String] = []
+  public package(set) var otherPrivacyManifests: [String] = []
   /// The collected data types each of its manifests declares (`NSPrivacyCollectedDataTypes`), by
   /// manifest path, in file order: what App Store Connect's "App Privacy" answers gather, and who
   /// declared each (a resource bundle's manifest speaks for the code it ships with).
-  public var collectedDataByManifest: [String: [PrivacyManifest.CollectedDataType]] = [:]
+  public package(set) var collectedDataByManifest: [String: [PrivacyManifest.CollectedDataType]] = [:]
   /// The permissions an Android archive's `AndroidManifest.xml` requests, which the Android build
   /// merges into every app using the library, sorted by name; `nil` for other kinds, and when
   /// the manifest is missing or cannot be read (discovery reports that).
-  public var androidPermissions: [AndroidPermission]?
+  public package(set) var androidPermissions: [AndroidPermission]?
 
   /// Creates a target report.
   package init(
@@ -323,21 +323,21 @@ extension TargetReport {
 /// The result of `sdkvet scan`: every target found, in path order.
 public struct AuditReport: Sendable, Hashable {
   /// The targets, sorted by path.
-  public var targets: [TargetReport]
+  public package(set) var targets: [TargetReport]
   /// The archives the targets were read from, sorted by path, with their SHA-256.
-  public var archives: [DiscoveredArchive]
+  public package(set) var archives: [DiscoveredArchive]
   /// The policy file applied to the findings, `nil` when none was: a report says which rules a
   /// policy turned off, so a reader can tell a clean report from a silenced one.
-  public var policy: AppliedPolicy?
+  public package(set) var policy: AppliedPolicy?
   /// The paths the user gave that do not exist or hold no target: the run did not scan what it
   /// was asked to, which SARIF states as a failed invocation.
-  public var unusableInputs: [DiscoveryProblem] = []
+  public package(set) var unusableInputs: [DiscoveryProblem] = []
   /// The baseline whose findings were left out, `nil` when none was applied: a report for a pull
   /// request then shows only what is new, and says how much the baseline holds.
-  public var baseline: AppliedBaseline?
+  public package(set) var baseline: AppliedBaseline?
 
   /// Creates a report.
-  public init(targets: [TargetReport], archives: [DiscoveredArchive] = [], policy: AppliedPolicy? = nil) {
+  package init(targets: [TargetReport], archives: [DiscoveredArchive] = [], policy: AppliedPolicy? = nil) {
     self.targets = targets
     self.archives = archives
     self.policy = policy
@@ -354,12 +354,12 @@ public struct AuditReport: Sendable, Hashable {
 /// scan it left out.
 public struct AppliedBaseline: Sendable, Hashable {
   /// The path it was read from, as given.
-  public var path: String
+  public package(set) var path: String
   /// The findings of the scan it held, left out of the report.
-  public var leftOut: Int
+  public package(set) var leftOut: Int
 
   /// Creates a record of an applied baseline.
-  public init(path: String, leftOut: Int) {
+  package init(path: String, leftOut: Int) {
     self.path = path
     self.leftOut = leftOut
   }
@@ -368,12 +368,12 @@ public struct AppliedBaseline: Sendable, Hashable {
 /// The policy file a report's findings were filtered by: where it was and what it held.
 public struct AppliedPolicy: Sendable, Hashable {
   /// The path it was read from, as given (or `.sdkvet.json`).
-  public var path: String
+  public package(set) var path: String
   /// The SHA-256 of its bytes, lowercase hex.
-  public var sha256: String
+  public package(set) var sha256: String
 
   /// Creates a record of an applied policy.
-  public init(path: String, sha256: String) {
+  package init(path: String, sha256: String) {
     self.path = path
     self.sha256 = sha256
   }

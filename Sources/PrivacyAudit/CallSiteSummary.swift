@@ -9,17 +9,17 @@ public struct CallSiteSummary: Sendable, Hashable {
   public struct Caller: Sendable, Hashable {
     /// The function as the symbol table names it, or `sub_<start>` for an unnamed one, or
     /// `?` when the image lists no function there.
-    public var function: String
+    public package(set) var function: String
     /// Its first site's address.
-    public var address: UInt64
+    public package(set) var address: UInt64
     /// How many sites it holds.
-    public var count: Int
+    public package(set) var count: Int
     /// The function's readable name when it is a mangled Swift name (filled in by
     /// `ScanPipeline`, whose module has the demangler); `nil` otherwise.
-    public var readableName: String?
+    public package(set) var readableName: String?
 
     /// Creates a caller.
-    public init(function: String, address: UInt64, count: Int) {
+    package init(function: String, address: UInt64, count: Int) {
       self.function = function
       self.address = address
       self.count = count
@@ -30,17 +30,17 @@ public struct CallSiteSummary: Sendable, Hashable {
   public static let callerLimit = 5
 
   /// The callers, the most sites first (then by address), at most `callerLimit`.
-  public var callers: [Caller]
+  public package(set) var callers: [Caller]
   /// Sites in all.
-  public var siteCount: Int
+  public package(set) var siteCount: Int
   /// Calling functions in all.
-  public var functionCount: Int
+  public package(set) var functionCount: Int
 
   /// Whether nothing in the code reaches the evidence.
   public var isNotCalled: Bool { siteCount == 0 }
 
   /// Creates a summary.
-  public init(callers: [Caller], siteCount: Int, functionCount: Int) {
+  package init(callers: [Caller], siteCount: Int, functionCount: Int) {
     self.callers = callers
     self.siteCount = siteCount
     self.functionCount = functionCount

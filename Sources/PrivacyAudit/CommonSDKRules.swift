@@ -32,14 +32,14 @@ public struct SDKDetection: Sendable, Hashable {
   }
 
   /// The SDK's name as Apple's list spells it.
-  public var sdk: String
+  public package(set) var sdk: String
   /// The strongest way it was recognised.
-  public var confidence: Confidence
+  public package(set) var confidence: Confidence
   /// The binaries that include the SDK under another name ("X includes Y"), sorted; empty when
   /// the target itself is named or identified as the SDK.
-  public var includedIn: [String]
+  public package(set) var includedIn: [String]
   /// What recognised it: the name, the bundle identifier and the definitions, sorted.
-  public var evidence: [Evidence]
+  public package(set) var evidence: [Evidence]
 
   /// Whether the SDK is identified (by its documented classes, name, identifier or recorded
   /// package), not only suggested by definitions: only then does a finding say App Store

@@ -20,7 +20,7 @@ public struct FindingKey: Sendable, Hashable {
   public var symbols: [String]
 
   /// Creates a key; `symbols` are sorted and made unique.
-  public init(rule: String, target: String, category: String?, file: String?, symbols: some Sequence<String>) {
+  package init(rule: String, target: String, category: String?, file: String?, symbols: some Sequence<String>) {
     self.rule = rule
     self.target = target
     self.category = category

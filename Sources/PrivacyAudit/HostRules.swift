@@ -5,9 +5,9 @@ import TargetDiscovery
 /// A host a target's binary names in its strings (`Image.hosts`).
 public struct HostUse: Sendable, Hashable {
   /// The host, lowercase.
-  public var host: String
+  public package(set) var host: String
   /// The binary it was found in, as found under the scanned root.
-  public var binary: String
+  public package(set) var binary: String
 
   /// Creates a host use.
   package init(host: String, binary: String) {

@@ -6,9 +6,9 @@ public struct PrivacyManifest: Sendable, Hashable {
   /// One `NSPrivacyAccessedAPITypes` entry whose category is a string and whose reasons are strings.
   public struct AccessedAPIType: Sendable, Hashable {
     /// `NSPrivacyAccessedAPIType`, exactly as written.
-    public var category: String
+    public package(set) var category: String
     /// `NSPrivacyAccessedAPITypeReasons`, exactly as written (empty when missing or mistyped).
-    public var reasons: [String]
+    public package(set) var reasons: [String]
 
     /// Creates an entry.
     package init(category: String, reasons: [String]) {
@@ -21,13 +21,13 @@ public struct PrivacyManifest: Sendable, Hashable {
   /// says it collects, kept for `sdkvet privacy-report` (App Store Connect's "App Privacy").
   public struct CollectedDataType: Sendable, Hashable {
     /// `NSPrivacyCollectedDataType`, exactly as written.
-    public var type: String
+    public package(set) var type: String
     /// `NSPrivacyCollectedDataTypeLinked`; false when absent or not a Boolean.
-    public var linked: Bool
+    public package(set) var linked: Bool
     /// `NSPrivacyCollectedDataTypeTracking`; false when absent or not a Boolean.
-    public var tracking: Bool
+    public package(set) var tracking: Bool
     /// `NSPrivacyCollectedDataTypePurposes`, its string entries as written.
-    public var purposes: [String]
+    public package(set) var purposes: [String]
 
     /// Creates an entry.
     package init(type: String, linked: Bool, tracking: Bool, purposes: [String]) {
@@ -39,13 +39,13 @@ public struct PrivacyManifest: Sendable, Hashable {
   }
 
   /// `NSPrivacyTracking`; `nil` when absent or not a Boolean.
-  public var tracking: Bool?
+  public package(set) var tracking: Bool?
   /// `NSPrivacyTrackingDomains` (its string entries); empty when absent.
-  public var trackingDomains: [String]
+  public package(set) var trackingDomains: [String]
   /// `NSPrivacyAccessedAPITypes` entries with a string category.
   package var accessedAPITypes: [AccessedAPIType]
   /// `NSPrivacyCollectedDataTypes` entries with a non-empty string type, in file order.
-  public var collectedDataTypes: [CollectedDataType] = []
+  public package(set) var collectedDataTypes: [CollectedDataType] = []
   /// What breaks Apple's validity rules (TN3181, TN3183, TN3184).
   package var issues: [ManifestIssue]
 

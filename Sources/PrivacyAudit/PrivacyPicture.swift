@@ -11,41 +11,41 @@ public struct PrivacyPicture: Sendable, Hashable {
   /// One bundle: an app, framework, xcframework, resource bundle or library target.
   public struct Bundle: Sendable, Hashable {
     /// The target's path as found under the scanned root.
-    public var path: String
+    public package(set) var path: String
     /// What kind of target it is.
-    public var kind: TargetKind
+    public package(set) var kind: TargetKind
     /// The app it is embedded in, if any.
-    public var embeddedIn: String?
+    public package(set) var embeddedIn: String?
     /// The package a dependency manager recorded for it (name, version), if any.
-    public var package: PackageRecord?
+    public package(set) var package: PackageRecord?
     /// Commonly used SDKs recognised inside its binaries under another name ("includes Y"), by SDK
     /// name: each one a row of its own in the reports, so a reviewer sees it.
-    public var includedSDKs: [IncludedSDK]
+    public package(set) var includedSDKs: [IncludedSDK]
     /// Its manifests, the primary first; empty when it has none.
-    public var manifests: [String]
+    public package(set) var manifests: [String]
     /// `NSPrivacyTracking` across its manifests (true if any says so); `nil` when unset.
-    public var declaredTracking: Bool?
+    public package(set) var declaredTracking: Bool?
     /// `NSPrivacyTrackingDomains`, sorted.
-    public var trackingDomains: [String]
+    public package(set) var trackingDomains: [String]
     /// `NSPrivacyCollectedDataTypes`, as declared.
-    public var collectedData: [PrivacyManifest.CollectedDataType]
+    public package(set) var collectedData: [PrivacyManifest.CollectedDataType]
     /// The declared required-reason categories with their reasons, by category.
-    public var declaredReasons: [String: [String]]
+    public package(set) var declaredReasons: [String: [String]]
     /// Its binaries that could not be read (or are listed but missing), sorted: what they reach
     /// is unknown, so `usedCategories`, `capabilities` and `hosts` are what the others reach.
-    public var binariesNotRead: [String]
+    public package(set) var binariesNotRead: [String]
     /// The required-reason categories its binaries use, sorted.
-    public var usedCategories: [String]
+    public package(set) var usedCategories: [String]
     /// The permission-gated capabilities (and the advertising identifier) its own binaries reach.
-    public var capabilities: [Capability]
+    public package(set) var capabilities: [Capability]
     /// The hosts its binaries name, sorted, each once.
-    public var hosts: [String]
+    public package(set) var hosts: [String]
     /// Those of `hosts` within a tracking domain of the catalog, sorted.
-    public var trackingHosts: [String]
+    public package(set) var trackingHosts: [String]
     /// For an Android archive, the permissions its `AndroidManifest.xml` requests (merged into
     /// every app using it); `nil` for other kinds and when the manifest cannot be read. Not App
     /// Store data types: they never enter `dataTypes` or the App Privacy draft.
-    public var androidPermissions: [AndroidPermission]?
+    public package(set) var androidPermissions: [AndroidPermission]?
   }
 
   /// A commonly used SDK linked (statically or merged) into a bundle's binaries under another
@@ -54,60 +54,60 @@ public struct PrivacyPicture: Sendable, Hashable {
   /// its own because a reviewer vetting the app's SDKs must see it.
   public struct IncludedSDK: Sendable, Hashable {
     /// The SDK's name as Apple's list of commonly used SDKs spells it.
-    public var sdk: String
+    public package(set) var sdk: String
     /// How it was recognised (`classes`: every documented class; `symbols`: a class prefix or Swift module).
-    public var confidence: SDKDetection.Confidence
+    public package(set) var confidence: SDKDetection.Confidence
     /// The host's binaries that include it, sorted.
-    public var binaries: [String]
+    public package(set) var binaries: [String]
     /// The definitions that recognised it, sorted, each once.
-    public var symbols: [String]
+    public package(set) var symbols: [String]
   }
 
   /// A capability a bundle's own code can reach.
   public struct Capability: Sendable, Hashable {
     /// The catalog's resource id (`location-when-in-use`, `advertising-identifier`).
-    public var resource: String
+    public package(set) var resource: String
     /// The resource's name for people.
-    public var name: String
+    public package(set) var name: String
     /// True when the evidence shows a request (or a read of the identifier), not a class reference alone.
-    public var requested: Bool
+    public package(set) var requested: Bool
     /// The symbols that show it, sorted, each once.
-    public var symbols: [String]
+    public package(set) var symbols: [String]
   }
 
   /// One collected data type across every bundle: a row of App Store Connect's "App Privacy".
   public struct DataTypeRow: Sendable, Hashable {
     /// The `NSPrivacyCollectedDataType…` value.
-    public var dataType: String
+    public package(set) var dataType: String
     /// The bundles that declare it, sorted.
-    public var bundles: [String]
+    public package(set) var bundles: [String]
     /// Linked to the user's identity in at least one declaration.
-    public var linked: Bool
+    public package(set) var linked: Bool
     /// Used for tracking in at least one declaration.
-    public var tracking: Bool
+    public package(set) var tracking: Bool
     /// The union of the declared purposes, sorted.
-    public var purposes: [String]
+    public package(set) var purposes: [String]
   }
 
   /// A capability a bundle can reach that none of its manifests declares as collected: a
   /// question for the vendor, not evidence of collection.
   public struct Question: Sendable, Hashable {
     /// The bundle's path.
-    public var bundle: String
+    public package(set) var bundle: String
     /// The capability reached.
-    public var capability: Capability
+    public package(set) var capability: Capability
     /// The data types that would declare it (the catalog's hint).
-    public var expectedDataTypes: [String]
+    public package(set) var expectedDataTypes: [String]
     /// Whether `NSPrivacyTracking` true would also answer it.
-    public var answeredByTracking: Bool
+    public package(set) var answeredByTracking: Bool
     /// Apple's documentation of the data types.
-    public var source: String
+    public package(set) var source: String
   }
 
   /// Every bundle, sorted by path.
-  public var bundles: [Bundle]
+  public package(set) var bundles: [Bundle]
   /// One row per declared collected data type, sorted by data type.
-  public var dataTypes: [DataTypeRow]
+  public package(set) var dataTypes: [DataTypeRow]
   /// The questions for vendors, by bundle then capability.
-  public var questions: [Question]
+  public package(set) var questions: [Question]
 }

@@ -9,17 +9,17 @@ public struct DiffChange: Sendable, Hashable {
   }
 
   /// Added or removed.
-  public var direction: Direction
+  public package(set) var direction: Direction
   /// The aspect the item belongs to.
-  public var aspect: DiffAspect
+  public package(set) var aspect: DiffAspect
   /// The item; its `slices` are those it is in, in the version it is added to or removed from.
-  public var item: DiffItem
+  public package(set) var item: DiffItem
   /// How serious the change is: an addition's is its aspect's `additionSeverity`, a removal's
   /// its `removalSeverity`.
-  public var severity: Severity
+  public package(set) var severity: Severity
   /// For a required-reason category or API: whether the new version's manifest declares the
   /// category; `nil` for other aspects and for a target gone.
-  public var declaredInNewVersion: Bool?
+  public package(set) var declaredInNewVersion: Bool?
 
   /// Whether the change counts against `diff --fail-on`: every addition and part not compared
   /// (it may hide one), and a removal graded above a note (a slice gone).
@@ -29,22 +29,22 @@ public struct DiffChange: Sendable, Hashable {
 /// How one target changed between two versions.
 public struct TargetDiff: Sendable, Hashable {
   /// The target's name: the new version's, or the old one's for a target that is gone.
-  public var name: String
+  public package(set) var name: String
   /// The bundle identifier: the new version's, or the old one's for a target that is gone.
-  public var bundleIdentifier: String?
+  public package(set) var bundleIdentifier: String?
   /// The target's path in the old version; `nil` for a target that is new.
-  public var oldPath: String?
+  public package(set) var oldPath: String?
   /// The target's path in the new version; `nil` for a target that is gone.
-  public var newPath: String?
+  public package(set) var newPath: String?
   /// The changes, aspect by aspect (in `DiffAspect` order), removals before additions, by item.
-  public var changes: [DiffChange]
+  public package(set) var changes: [DiffChange]
 
   /// Compares two versions of a target; a missing version counts as a target with no items. The
   /// name is compared only when both versions exist, and declared reasons only under a category
   /// both declare (a category added or removed is the change). The architectures, platforms and
   /// rpaths of a slice new or gone are left to its `slices` change; linked libraries are compared
   /// per platform (`LinkedLibraryComparison`).
-  public init(old: TargetProfile?, new: TargetProfile?) {
+  package init(old: TargetProfile?, new: TargetProfile?) {
     name = new?.name ?? old?.name ?? ""
     bundleIdentifier = new?.bundleIdentifier ?? old?.bundleIdentifier
     oldPath = old?.path
@@ -127,7 +127,7 @@ public struct ReportDiff: Sendable, Hashable {
     public let message: String
 
     /// Creates a problem.
-    public init(version: Version, path: String, message: String) {
+    package init(version: Version, path: String, message: String) {
       self.version = version
       self.path = path
       self.message = message
@@ -135,9 +135,9 @@ public struct ReportDiff: Sendable, Hashable {
   }
 
   /// The targets that changed, by name (gone before new among targets of one name).
-  public var targets: [TargetDiff]
+  public package(set) var targets: [TargetDiff]
   /// The problems met while the versions were scanned, old first, in the order met.
-  public var problems: [Problem] = []
+  public package(set) var problems: [Problem] = []
 
   /// Compares the targets of two versions.
   public init(old: [TargetProfile], new: [TargetProfile]) {

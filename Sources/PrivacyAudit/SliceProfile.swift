@@ -4,17 +4,17 @@ import PrivacyCatalog
 /// One binary of a target as `sdkvet diff` sees it, from a scan or a saved JSON report.
 public struct ProfileBinary: Sendable, Hashable {
   /// The path as found under the scanned root.
-  public var path: String
+  public package(set) var path: String
   /// Whether it could be read; a binary listed but missing is unreadable.
-  public var isReadable: Bool
+  public package(set) var isReadable: Bool
   /// Its architectures.
-  public var architectures: [String]
+  public package(set) var architectures: [String]
   /// Its platforms as a report names them (`ios`, `ios-simulator`, …).
-  public var platforms: [String]
+  public package(set) var platforms: [String]
   /// What it links against.
-  public var linkedLibraries: [LinkedLibrary]
+  public package(set) var linkedLibraries: [LinkedLibrary]
   /// Its rpaths.
-  public var rpaths: [String]
+  public package(set) var rpaths: [String]
 
   /// Creates a binary.
   package init(
@@ -34,16 +34,16 @@ public struct ProfileBinary: Sendable, Hashable {
 /// so that a slice new or gone is one change with its counts.
 public struct SliceProfile: Sendable, Hashable {
   /// The `LibraryIdentifier`: `ios-arm64`, `macos-arm64_x86_64`, …
-  public var identifier: String
+  public package(set) var identifier: String
   /// The platform family its identifier names (`PlatformFamily`), or the identifier's first
   /// component when it names none; linked libraries are compared per platform.
-  public var platform: String
+  public package(set) var platform: String
   /// How many binaries it holds.
-  public var binaries: Int
+  public package(set) var binaries: Int
   /// How many of them could not be read.
-  public var unreadableBinaries: Int
+  public package(set) var unreadableBinaries: Int
   /// How many libraries and frameworks its binaries link against, each once.
-  public var linkedLibraries: Int
+  public package(set) var linkedLibraries: Int
 
   /// The slice of `identifier` holding `binaries`.
   init(identifier: String, binaries: [ProfileBinary]) {

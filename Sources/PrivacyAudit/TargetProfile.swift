@@ -93,20 +93,20 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
 /// the slices it is in, and a slice's counts.
 public struct DiffItem: Sendable, Hashable, Comparable {
   /// The required-reason category of an API or a declared reason; `nil` for the other aspects.
-  public var category: String?
+  public package(set) var category: String?
   /// The name, category, API, resource, behaviour, domain, SDK, slice, binary, architecture,
   /// package, signer, reason, library or rpath.
-  public var value: String
+  public package(set) var value: String
   /// The evidence symbols, sorted, each once.
-  public var symbols: [String]
+  public package(set) var symbols: [String]
   /// The xcframework slices the item is in, sorted, each once; empty outside xcframeworks and
   /// for what is not in a binary (the manifest's items, the package, the signer).
-  public var slices: [String]
+  public package(set) var slices: [String]
   /// A slice's counts (`SliceProfile.summary`); `nil` for every other item.
-  public var detail: String?
+  public package(set) var detail: String?
 
   /// Creates an item; `symbols` and `slices` are sorted and made unique.
-  public init(
+  package init(
     category: String? = nil, value: String, symbols: some Sequence<String> = [String](),
     slices: some Sequence<String> = [String](), detail: String? = nil
   ) {
@@ -138,19 +138,19 @@ public struct DiffItem: Sendable, Hashable, Comparable {
 /// What `sdkvet diff` compares of one target, from a scan or from a JSON report saved earlier.
 public struct TargetProfile: Sendable, Hashable {
   /// The target's path as it was scanned.
-  public var path: String
+  public package(set) var path: String
   /// Its kind, as a report writes it (`framework`, `xcframework`, …).
-  public var kind: String
+  public package(set) var kind: String
   /// Its `CFBundleIdentifier`, which targets are matched by first; `nil` when it has none.
-  public var bundleIdentifier: String?
+  public package(set) var bundleIdentifier: String?
   /// The items of each aspect, sorted; an aspect without items may be absent. (`name` is not
   /// among them: see `items(of:)`.)
-  public var items: [DiffAspect: [DiffItem]]
+  public package(set) var items: [DiffAspect: [DiffItem]]
   /// An xcframework's library slices that hold binaries, by identifier; empty for other targets.
-  public var slices: [SliceProfile]
+  public package(set) var slices: [SliceProfile]
   /// The platform families of the target, sorted: its slices' in an xcframework, else its
   /// binaries' (`PlatformFamily`, or the platform as reported outside the families).
-  public var platforms: [String]
+  public package(set) var platforms: [String]
 
   /// Creates a profile from the items of the aspects that are not read from binaries and the
   /// target's binaries, from which it adds the slices, the unreadable binaries, architectures,
@@ -231,7 +231,7 @@ public struct TargetProfile: Sendable, Hashable {
 
   /// The xcframework slice a file of the target is in: the folder under the xcframework that
   /// holds it; `nil` outside xcframeworks.
-  public static func slice(ofBinary binaryPath: String, targetPath: String, kind: String) -> String? {
+  package static func slice(ofBinary binaryPath: String, targetPath: String, kind: String) -> String? {
     guard kind == TargetKind.xcframework.rawValue,
       let slice = ScanPath(reportText: binaryPath).components(below: ScanPath(reportText: targetPath))?.first
     else { return nil }
@@ -264,7 +264,7 @@ public struct TargetProfile: Sendable, Hashable {
   }
 
   /// The declared-reason items: each reason under its category.
-  public static func reasonItems(_ reasons: [String: [String]]) -> [DiffItem] {
+  package static func reasonItems(_ reasons: [String: [String]]) -> [DiffItem] {
     reasons.flatMap { category, reasons in reasons.map { DiffItem(category: category, value: $0) } }
   }
 
@@ -272,7 +272,7 @@ public struct TargetProfile: Sendable, Hashable {
   static let declaredTrackingItem = "declared-tracking"
 
   /// The tracking items of a profile's flags.
-  public static func trackingItems(readsAdvertisingIdentifier: Bool, requestsAuthorization: Bool, declares: Bool)
+  package static func trackingItems(readsAdvertisingIdentifier: Bool, requestsAuthorization: Bool, declares: Bool)
     -> [DiffItem]
   {
     [
@@ -283,7 +283,7 @@ public struct TargetProfile: Sendable, Hashable {
   }
 
   /// The package item: `manager name version` (the branch or revision when there is no version).
-  public static func packageItem(manager: String, name: String, version: String?) -> DiffItem {
+  package static func packageItem(manager: String, name: String, version: String?) -> DiffItem {
     DiffItem(value: "\(manager) \(name) \(version ?? "unversioned")")
   }
 }

@@ -143,7 +143,7 @@ public struct ScanPath: Sendable, Hashable {
   /// is absolute, with `.` and `..` applied as written. `nil` when the link leaves the archive it
   /// is in: an absolute target, or `..` above the archive's top. This says where a link points
   /// whether or not anything is there, and before any link on the way is followed.
-  public func lexicalLinkTarget(_ text: String) -> ScanPath? {
+  package func lexicalLinkTarget(_ text: String) -> ScanPath? {
     let absolute = text.utf8.first == Self.slash
     if absolute && isInsideArchive { return nil }
     let folder = absolute ? "" : (parent?.innermost ?? "")
