@@ -106,7 +106,8 @@ public struct PermissionUse: Sendable, Hashable {
   public package(set) var source: String?
 
   /// Creates a permission use.
-  package init(resource: String, infoPlistKeys: [String], evidence: [Evidence], requested: Bool, source: String? = nil) {
+  package init(resource: String, infoPlistKeys: [String], evidence: [Evidence], requested: Bool, source: String? = nil)
+  {
     self.resource = resource
     self.infoPlistKeys = infoPlistKeys
     self.evidence = evidence
