@@ -62,7 +62,7 @@ enum PrivacyPictureWording {
   static func recognition(_ confidence: SDKDetection.Confidence) -> String {
     switch confidence {
     case .classes: "identified by every class the catalog documents as its own"
-    case .symbols: "suggested by a class prefix or Swift module it defines (another vendor may share one)"
+    case .module: "identified by the types of its Swift module that it defines"
     case .name: "named like it"
     case .identifier: "identified by its bundle identifier or package record"
     }
