@@ -36,7 +36,6 @@ package enum HostName {
     namedForAnotherRole.contains(host) || host.hasPrefix("support.") || host.hasPrefix("help.")
   }
 
-
   /// Top-level domains a bare host name may end in: generic and common country domains, leaving
   /// out those that read as file extensions or bundle suffixes (`so`, `sh`, `py`, `pl`, `md`,
   /// `rs`, `cc`, `mm`, `app`, `in`, `h`).

@@ -136,15 +136,19 @@ enum CommonSDKRules {
   /// The listed SDKs the target's binaries are named like, each once: by a Mach-O install name
   /// (`@rpath/FBAEMKit.framework/FBAEMKit`, `LC_ID_DYLIB`) or a binary's file name (a bundle's
   /// `CFBundleExecutable`, a library without its `lib`), with that name and the binary.
-  private static func binaryNames(_ audit: TargetAudit, index: CatalogIndex) -> [(String, String, String)] {
-    var found: [(String, String, String)] = []
+  private static func binaryNames(_ audit: TargetAudit, index: CatalogIndex) -> [(
+    sdk: String, name: String, binary: String
+  )] {
+    var found: [(sdk: String, name: String, binary: String)] = []
     for binary in audit.binaries {
       let installNames = binary.images.compactMap(\.installName)
       let candidates =
         Set(installNames).sorted().map { ($0, LinkedLibrary(name: $0).bareName) }
         + [(binary.file.path.lastComponent.map(String.init) ?? "", TargetNaming.baseName(of: binary.file.path))]
       for (name, bare) in candidates {
-        guard let sdk = index.commonSDKNames[bare.lowercased()], !found.contains(where: { $0.0 == sdk }) else { continue }
+        guard let sdk = index.commonSDKNames[bare.lowercased()], !found.contains(where: { $0.sdk == sdk }) else {
+          continue
+        }
         found.append((sdk, name, binary.file.path.description))
       }
     }

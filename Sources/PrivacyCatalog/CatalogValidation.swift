@@ -113,7 +113,7 @@ extension Catalog {
       let path = "$.commonSDKs[\(index)]"
       problems.checkUnique(sdk.name, seen: &seenNames, at: path + ".name")
       let lists = [
-        ("aliases", sdk.aliases), ("classes", sdk.classes), ("swiftModules", sdk.swiftModules)
+        ("aliases", sdk.aliases), ("classes", sdk.classes), ("swiftModules", sdk.swiftModules),
       ]
       for (key, values) in lists {
         for (valueIndex, value) in values.enumerated() where !Spelling.isPlainSymbol(value) {
