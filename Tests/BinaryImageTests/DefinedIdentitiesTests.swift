@@ -33,7 +33,8 @@ import Testing
 
   /// Nested types of the module's own types are its types too.
   @Test func nestedTypesAndProtocolsNameTheirModule() throws {
-    for name in ["_$s9Alamofire7SessionC6ConfigVMn", "_$s9Alamofire4TaskO5StateOMn", "_$s9Alamofire14RequestAdapterMp"] {
+    for name in ["_$s9Alamofire7SessionC6ConfigVMn", "_$s9Alamofire4TaskO5StateOMn", "_$s9Alamofire14RequestAdapterMp"]
+    {
       #expect(try collect([name]).modules == [name])
     }
   }
