@@ -57,6 +57,9 @@ import Testing
       all.symbols == ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet"].map { "_OBJC_CLASS_$_" + $0 })
     let outcomes = ["OSIndirectInfluence", "OSInfluence", "OSOutcomeEvent", "OSSessionManager", "STKSticker"]
     #expect(matcher.commonSDKs(in: image(classes: outcomes)).map(\.sdk) == ["OneSignalOutcomes"])
+    // FlutterMacOS (the registry corpus's Flet.app) defines Flutter's documented classes.
+    let flutter = ["FlutterAppDelegate", "FlutterBasicMessageChannel", "FlutterDartProject", "FlutterEngine"]
+    #expect(matcher.commonSDKs(in: image(classes: flutter + ["FlutterMethodChannel"])).map(\.sdk) == ["Flutter"])
   }
 
   /// An image that links a listed SDK's framework as a library uses it from that file: it does
