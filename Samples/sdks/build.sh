@@ -29,7 +29,8 @@ OUTPUTS=(GoodKit.xcframework StaticKit.xcframework WrongReasonKit.framework
          Disguised.framework MacKit.framework ResourceBundleKit.framework LoadablePlugin.bundle
          SampleApp.app ConsentApp.app links linux FMDB.framework VendorAdsKit.framework
          BundledTrackerKit.framework HostsKit.framework FlatMacKit.framework ExtendingKit.framework
-         MergedDBKit.framework)
+         MergedDBKit.framework GamingKit.framework StickerKit.framework Renamed.xcframework
+         HostRolesKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 # Target triples and the matching ld64.lld -arch / -platform_version arguments.
@@ -137,6 +138,23 @@ simple_framework VendorAdsKit VendorAdsKit.m none
 simple_framework ExtendingKit ExtendingKit.c none
 # MergedDBKit.framework: merged FMDB in, every class its headers declare: identified, an error.
 simple_framework MergedDBKit MergedDBKit.m none
+
+# GamingKit.framework: its own FBSDK-prefixed classes, FBSDKCoreKit linked as a framework: no listed SDK.
+simple_framework GamingKit GamingKit.m none "$STUBS/FBSDKCoreKit.tbd"
+# StickerKit.framework: every documented class of OneSignalOutcomes compiled in: includes it, an error.
+simple_framework StickerKit StickerKit.m none
+# Renamed.xcframework: FBAEMKit.xcframework under another folder name; its framework keeps
+# FBAEMKit's name, install name and bundle identifier. Unsigned, no manifest.
+RN="$HERE/Renamed.xcframework"
+mkdir -p "$RN/ios-arm64/FBAEMKit.framework"
+compile "$DEVICE" "$SRC/AEMStandIn.c" "$WORK/AEMStandIn.o"
+link_device "$RN/ios-arm64/FBAEMKit.framework/FBAEMKit" -dylib @rpath/FBAEMKit.framework/FBAEMKit \
+  "$WORK/AEMStandIn.o"
+python3 "$PLISTS" framework "$RN/ios-arm64/FBAEMKit.framework/Info.plist" FBAEMKit iPhoneOS FMWK \
+  com.facebook.sdk.FBAEMKit
+python3 "$PLISTS" xcframework "$RN/Info.plist" ios-arm64:FBAEMKit.framework:arm64:ios
+# HostRolesKit.framework: URL literals with other roles than a contacted host; one real host.
+simple_framework HostRolesKit HostRolesKit.m none
 
 # BundledTrackerKit.framework: its only manifest, in a resource bundle, has NSPrivacyTracking
 # false with a tracking domain (ITMS-91107, the resource-bundle form of ITMS-91064).

@@ -87,10 +87,7 @@ package enum CatalogJSON {
   /// A commonly used SDK; empty lists and a missing note are left out.
   private static func commonSDK(_ sdk: CommonSDK) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [("name", .string(sdk.name))]
-    for (key, values) in [
-      ("aliases", sdk.aliases), ("classPrefixes", sdk.classPrefixes), ("classes", sdk.classes),
-    ]
-    where !values.isEmpty {
+    for (key, values) in [("aliases", sdk.aliases), ("classes", sdk.classes)] where !values.isEmpty {
       members.append((key, .strings(values)))
     }
     if let source = sdk.classesSource { members.append(("classesSource", .string(source))) }

@@ -58,14 +58,6 @@ enum PrivacyPictureFacts {
     _ sdk: PrivacyPicture.IncludedSDK, host: PrivacyPicture.Bundle, code: (String) -> String
   ) -> [(String, String)] {
     func list(_ values: [String]) -> String { listed(values, code: code) }
-    guard sdk.confidence > .symbols else {
-      return [
-        ("May be linked into", list(sdk.binaries)),
-        ("Recognised", W.recognition(sdk.confidence) + ": " + list(sdk.symbols) + ", which does not prove it"),
-        ("Declarations", "if it is included, those of \(code(host.path)) (manifests: \(list(host.manifests)))"),
-        ("Reaches", "if it is included, counted in \(code(host.path)); ask the vendor whether it is"),
-      ]
-    }
     return [
       ("Linked into", list(sdk.binaries)),
       ("Recognised", W.recognition(sdk.confidence) + ": " + list(sdk.symbols)),

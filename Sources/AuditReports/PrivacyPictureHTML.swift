@@ -59,7 +59,7 @@ package enum PrivacyPictureHTML {
       for sdk in bundle.includedSDKs {
         html += section(
           title: HTMLEscaping.text(W.includedName(sdk, in: bundle))
-            + " <span class=\"muted\">(\(W.inclusion(sdk)))</span>",
+            + " <span class=\"muted\">(linked in)</span>",
           included: true, facts: PrivacyPictureFacts.includedSDK(sdk, host: bundle, code: HTMLEscaping.code))
       }
     }

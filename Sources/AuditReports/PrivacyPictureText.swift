@@ -44,11 +44,7 @@ package enum PrivacyPictureText {
     let list = { (values: [String]) in values.isEmpty ? "none" : values.map(e).joined(separator: ", ") }
     var lines = ["\(e(bundle.path)) (\(bundle.kind.rawValue))"]
     if let package = bundle.package { lines.append("  package: " + package.summary(name: e, detail: e)) }
-    let (proven, suggested) = (
-      bundle.includedSDKs.filter { $0.confidence > .symbols }, bundle.includedSDKs.filter { $0.confidence == .symbols }
-    )
-    if !proven.isEmpty { lines.append("  includes: " + list(proven.map(\.sdk))) }
-    if !suggested.isEmpty { lines.append("  may include: " + list(suggested.map(\.sdk))) }
+    if !bundle.includedSDKs.isEmpty { lines.append("  includes: " + list(bundle.includedSDKs.map(\.sdk))) }
     lines.append("  manifests: " + list(bundle.manifests))
     if let permissions = bundle.androidPermissions {
       lines.append("  android permissions: " + permissions.listed(quote: e))
@@ -74,7 +70,7 @@ package enum PrivacyPictureText {
     }
     lines.append("    hosts \(list(bundle.hosts)); tracking hosts \(list(bundle.trackingHosts))")
     for sdk in bundle.includedSDKs {
-      lines += ["", e(W.includedName(sdk, in: bundle)) + " (\(W.inclusion(sdk)))"]
+      lines += ["", e(W.includedName(sdk, in: bundle)) + " (SDK linked into another bundle)"]
       lines += PrivacyPictureFacts.includedSDK(sdk, host: bundle, code: e).flatMap { label, value in
         TextLayout.wrapped("\(label.lowercased()): \(value)", indent: 2, hangingIndent: 4)
       }

@@ -57,13 +57,6 @@ enum PrivacyPictureWording {
       + "and the rows below are what the other binaries reach"
   }
 
-  /// How an included SDK's row is titled in every format: `SDK linked into another bundle`
-  /// when the audit identified it, `SDK that may be linked into another bundle` when only
-  /// definitions suggest it (the scan's "may include").
-  static func inclusion(_ sdk: PrivacyPicture.IncludedSDK) -> String {
-    sdk.confidence > .symbols ? "SDK linked into another bundle" : "SDK that may be linked into another bundle"
-  }
-
   static func includedName(_ sdk: PrivacyPicture.IncludedSDK, in host: PrivacyPicture.Bundle) -> String {
     let hostPath = ScanPath(reportText: host.path)
     let folder = hostPath.lastComponent.map(String.init) ?? host.path
@@ -78,7 +71,7 @@ enum PrivacyPictureWording {
   static func recognition(_ confidence: SDKDetection.Confidence) -> String {
     switch confidence {
     case .classes: "identified by every class the catalog documents as its own"
-    case .symbols: "suggested by a class prefix or Swift module it defines (another vendor may share one)"
+    case .module: "identified by the types of its Swift module that it defines"
     case .name: "named like it"
     case .identifier: "identified by its bundle identifier or package record"
     }

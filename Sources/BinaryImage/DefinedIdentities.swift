@@ -6,7 +6,10 @@
 /// emitted for a class, struct or enum by the module that declares it) or a protocol descriptor
 /// (`Mp`). Every other mangled definition may name another module first: an extension of
 /// another module's type (`$s13FBSDKShareKit…E…`), a conformance to another module's protocol
-/// (`…Mc`, `…WP`) or a specialization, all of which a framework emits for code of its own.
+/// (`…Mc`, `…WP`) or a specialization, all of which a framework emits for code of its own. So
+/// does a type a framework nests in its extension of another module's type
+/// (`$s9Alamofire7SessionC5MyKitE6NestedVMn`): only a descriptor whose context is a plain path of
+/// named types (`$s9Alamofire7SessionCMn`, `$s9Alamofire7SessionC6ConfigVMn`) counts.
 ///
 /// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
 /// a few bytes per class and per module, never the definitions themselves, so a Swift binary
@@ -49,7 +52,7 @@ public struct DefinedIdentities {
     if let rest = Self.dropping(Self.classPrefixes, from: name), !rest.isEmpty {
       guard seen.insert(rest, tag: Self.classTag) else { return try image.names.charge(rest.count, at: offset) }
       image.definedClasses.append(try image.names.append(rest, at: offset))
-    } else if Self.isDescriptor(name), let module = Self.swiftModule(ofDescriptor: name) {
+    } else if Self.isDescriptor(name), let module = Self.swiftModule(ofDescriptor: name), Self.isPlainTypePath(name) {
       guard !module.elementsEqual(lastModule) else { return try image.names.charge(module.count, at: offset) }
       lastModule = Array(module)
       guard seen.insert(module, tag: Self.moduleTag) else { return try image.names.charge(module.count, at: offset) }
@@ -67,6 +70,39 @@ public struct DefinedIdentities {
   private static func isDescriptor(_ name: UnsafeRawBufferPointer) -> Bool {
     name.count > 2 && name[name.count - 2] == UInt8(ascii: "M")
       && (name[name.count - 1] == UInt8(ascii: "n") || name[name.count - 1] == UInt8(ascii: "p"))
+  }
+
+  /// Whether a descriptor's mangling is its module, then named types each followed by its kind
+  /// (`C` class, `V` struct, `O` enum), the last without one for a protocol (`Mp`): no extension
+  /// context (`…5MyKitE…`), substitution or private discriminator, which a type of another
+  /// module's code would need.
+  private static func isPlainTypePath(_ name: UnsafeRawBufferPointer) -> Bool {
+    guard let body = dropping(swiftPrefixes, from: name), body.count > 2 else { return false }
+    let path = UnsafeRawBufferPointer(rebasing: body[..<(body.count - 2)])
+    let isProtocol = body[body.count - 1] == UInt8(ascii: "p")
+    guard let module = firstIdentifier(path) else { return false }
+    var index = module.count + decimalDigits(module.count)
+    var types = 0
+    while index < path.count {
+      guard let identifier = firstIdentifier(UnsafeRawBufferPointer(rebasing: path[index...])) else { return false }
+      index += decimalDigits(identifier.count) + identifier.count
+      types += 1
+      if index == path.count { return isProtocol }
+      guard [UInt8(ascii: "C"), UInt8(ascii: "V"), UInt8(ascii: "O")].contains(path[index]) else { return false }
+      index += 1
+    }
+    return types > 0 && !isProtocol
+  }
+
+  /// The number of decimal digits of `value` (at least 1).
+  private static func decimalDigits(_ value: Int) -> Int {
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits
   }
 
   /// `name` without the first of `prefixes` it starts with; `nil` when it starts with none.

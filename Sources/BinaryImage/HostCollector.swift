@@ -11,11 +11,30 @@
 /// Every host has a dot, so a string section is searched for dots and only the strings that
 /// hold one are looked at; the strings between are counted against the cap by their NULs,
 /// without being split apart. The hosts found are those of looking at every string in order.
+///
+/// A dotted key is no host: a bare two-label name (`ddl.net`) whose first label starts another
+/// dotted string of the image that ends in no top-level domain (`ddl.status`, `ddl.retries`)
+/// is a metric or settings key that happens to read as a host, and is left out.
 package struct HostCollector {
-  /// The hosts found so far, each once, in the order found.
-  package private(set) var hosts: [String] = []
+  /// The hosts found so far, each once, in the order found, without the dotted keys.
+  package var hosts: [String] {
+    found.filter { host in
+      guard bareTwoLabelHosts.contains(host), let dot = host.firstIndex(of: ".") else { return true }
+      return !keyLabels.contains(String(host[..<dot]))
+    }
+  }
+  private var found: [String] = []
   private var seen = Set<String>()
+  /// The bare host names of two labels found (`ddl.net`), which may be keys.
+  private var bareTwoLabelHosts = Set<String>()
+  /// The first labels of dotted keys (`ddl` of `ddl.status`), at most `maximumKeyLabels`.
+  private var keyLabels = Set<String>()
   private var budget = HostName.maximumStringsPerImage
+
+  /// The most key labels kept per image; keys past it are not told from hosts.
+  static let maximumKeyLabels = 10_000
+  /// The longest string looked at as a dotted key.
+  static let maximumKeyLength = 64
 
   /// Creates an empty collector.
   package init() {}
@@ -23,12 +42,33 @@ package struct HostCollector {
   /// Looks at one whole string; `false` once either cap is reached.
   @discardableResult
   package mutating func consider(_ string: UnsafeRawBufferPointer) -> Bool {
-    guard budget > 0, hosts.count < HostName.maximumHostsPerImage else { return false }
+    guard budget > 0, found.count < HostName.maximumHostsPerImage else { return false }
     budget -= 1
-    HostName.forEachHost(in: string) { host in
-      if hosts.count < HostName.maximumHostsPerImage, seen.insert(host).inserted { hosts.append(host) }
+    var named = false
+    HostName.forEachHost(in: string) { host, isBare in
+      named = true
+      guard found.count < HostName.maximumHostsPerImage, seen.insert(host).inserted else { return }
+      found.append(host)
+      if isBare && host.utf8.filter({ $0 == UInt8(ascii: ".") }).count == 1 { bareTwoLabelHosts.insert(host) }
+    }
+    if !named, keyLabels.count < Self.maximumKeyLabels, let label = Self.keyLabel(of: string) {
+      keyLabels.insert(label)
     }
     return true
+  }
+
+  /// The first label of a dotted key (`ddl` of `ddl.status`): a string of at most
+  /// `maximumKeyLength` lowercase letters, digits, `_` and `.`, starting with a letter, whose last
+  /// label is no top-level domain a bare host may end in; `nil` for any other string.
+  private static func keyLabel(of string: UnsafeRawBufferPointer) -> String? {
+    guard string.count <= maximumKeyLength, let first = string.first, (0x61...0x7a).contains(first),
+      let firstDot = string.firstIndex(of: UInt8(ascii: ".")), let lastDot = string.lastIndex(of: UInt8(ascii: ".")),
+      lastDot + 1 < string.count,
+      string.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f || $0 == 0x2e })
+    else { return nil }
+    let last = String(decoding: string[(lastDot + 1)...], as: UTF8.self)
+    guard !HostName.bareHostTopLevelDomains.contains(last) else { return nil }
+    return String(decoding: string[..<firstDot], as: UTF8.self)
   }
 
   /// Looks at each NUL-terminated string of `section` (a string after the last NUL is not

@@ -15,8 +15,27 @@
 ///   a port or a path), or a bare host name with an optional port: lowercase, ending in one of
 ///   `bareHostTopLevelDomains`, a short list without the ones that are also file extensions.
 ///
+/// - A host is a place the code contacts: hosts named for another role are left out
+///   (`isNamedForAnotherRole`): the protobuf type-URL prefix, App Store link patterns, help
+///   pages and the reserved example domains.
+///
 /// Hosts are returned lowercased.
 package enum HostName {
+  /// Hosts a binary names for another role than contacting them: the protobuf `Any` type-URL
+  /// prefix (`type.googleapis.com/`), the App Store's link patterns, and the example domains
+  /// RFC 2606 reserves for documentation.
+  package static let namedForAnotherRole: Set<String> = [
+    "type.googleapis.com", "type.googleprod.com",
+    "apps.apple.com", "itunes.apple.com", "books.apple.com", "music.apple.com", "maps.apple.com",
+    "example.com", "example.net", "example.org", "www.example.com", "www.example.net", "www.example.org",
+  ]
+
+  /// Whether `host` (lowercase) is named for another role than being contacted: one of
+  /// `namedForAnotherRole`, or a help page (`support.stripe.com`: a first label `support` or `help`).
+  package static func isNamedForAnotherRole(_ host: String) -> Bool {
+    namedForAnotherRole.contains(host) || host.hasPrefix("support.") || host.hasPrefix("help.")
+  }
+
   /// Top-level domains a bare host name may end in: generic and common country domains, leaving
   /// out those that read as file extensions or bundle suffixes (`so`, `sh`, `py`, `pl`, `md`,
   /// `rs`, `cc`, `mm`, `app`, `in`, `h`).
@@ -37,14 +56,21 @@ package enum HostName {
   /// The first host `string` names by the rule above, lowercased, or `nil`.
   package static func host(in string: UnsafeRawBufferPointer) -> String? {
     var first: String?
-    forEachHost(in: string) { host in
+    forEachHost(in: string) { host, _ in
       if first == nil { first = host }
     }
     return first
   }
 
-  /// Calls `body` with each host `string` names by the rule above, lowercased, in order.
-  package static func forEachHost(in string: UnsafeRawBufferPointer, _ body: (String) -> Void) {
+  /// Calls `body` with each host `string` names by the rule above, lowercased, in order, and
+  /// whether it is a bare host name (the whole string, not a URL's or `//`'s host).
+  package static func forEachHost(in string: UnsafeRawBufferPointer, _ body: (String, _ isBare: Bool) -> Void) {
+    forEachName(in: string) { host, isBare in
+      if !isNamedForAnotherRole(host) { body(host, isBare) }
+    }
+  }
+
+  private static func forEachName(in string: UnsafeRawBufferPointer, _ body: (String, _ isBare: Bool) -> Void) {
     guard string.count >= 4, string.count <= maximumLength else { return }
     var foundURL = false
     var index = 0
@@ -57,7 +83,7 @@ package enum HostName {
       if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
         authority = UnsafeRawBufferPointer(rebasing: authority[(at + 1)...])
       }
-      if let host = hostAndPort(authority) { body(String(decoding: host, as: UTF8.self).lowercased()) }
+      if let host = hostAndPort(authority) { body(String(decoding: host, as: UTF8.self).lowercased(), false) }
       index = authorityEnd
     }
     guard !foundURL else { return }
@@ -67,14 +93,14 @@ package enum HostName {
       guard rest[(end ?? rest.count)...].allSatisfy({ $0 > 0x20 && $0 < 0x7f }),
         let host = hostAndPort(UnsafeRawBufferPointer(rebasing: rest[..<(end ?? rest.count)]))
       else { return }
-      body(String(decoding: host, as: UTF8.self).lowercased())
+      body(String(decoding: host, as: UTF8.self).lowercased(), false)
       return
     }
     guard let host = hostAndPort(string), !host.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
       let dot = host.lastIndex(of: UInt8(ascii: ".")),
       bareHostTopLevelDomains.contains(String(decoding: host[(dot + 1)...], as: UTF8.self))
     else { return }
-    body(String(decoding: host, as: UTF8.self))
+    body(String(decoding: host, as: UTF8.self), true)
   }
 
   /// The next `://` or `:\/\/` at or after `start`, as the range of those bytes.

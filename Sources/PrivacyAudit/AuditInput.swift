@@ -33,6 +33,8 @@ package struct ScannedImage: Sendable, Hashable {
   package var libraries: [LinkedLibrary] = []
   /// The image's rpaths (`Image.rpaths`).
   package var rpaths: [String] = []
+  /// The image's install name (`Image.installName`, `LC_ID_DYLIB`), which a renamed folder keeps.
+  package var installName: String?
 
   /// Creates a scanned image.
   package init(
@@ -62,6 +64,7 @@ package struct ScannedImage: Sendable, Hashable {
     hosts = image.hosts
     libraries = image.libraries
     rpaths = image.rpaths
+    installName = image.installName
   }
 
   /// The names whose call sites would say who uses the matches: selectors for selector matches,

@@ -9,13 +9,12 @@ import TargetDiscovery
 public struct SDKDetection: Sendable, Hashable {
   /// How the SDK was recognised, weakest first; the raw values are the report's strings.
   ///
-  /// A name, an identifier, or every class the catalog documents as the SDK's own (read from
-  /// its headers, `CommonSDK.classes`) identify the SDK. Other definitions suggest it: the
-  /// catalog's class prefixes are remembered, not checked against the SDK's binaries, and
-  /// another vendor may share one; a Swift module's types say a module of that name was compiled in.
+  /// Each identifies the SDK: a name, an identifier, every class the catalog documents as the
+  /// SDK's own (read from its headers, `CommonSDK.classes`), or types of its Swift module (a
+  /// module's name is unique in a process). A class prefix does not: vendors share them.
   public enum Confidence: String, Sendable, Hashable, Comparable {
-    /// A binary defines classes with the SDK's prefix, or types in its Swift module.
-    case symbols
+    /// A binary defines types of the SDK's Swift module (their nominal type descriptors).
+    case module
     /// A binary defines every class the catalog documents as the SDK's own.
     case classes
     /// The framework, library or bundle is named like the SDK or an alias.
@@ -24,9 +23,9 @@ public struct SDKDetection: Sendable, Hashable {
     /// dependency manager recorded the target under that name (a pod, a package identity).
     case identifier
 
-    /// Weaker than: `symbols` < `classes` < `name` < `identifier`.
+    /// Weaker than: `module` < `classes` < `name` < `identifier`.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-      let order: [Self] = [.symbols, .classes, .name, .identifier]
+      let order: [Self] = [.module, .classes, .name, .identifier]
       return order.firstIndex(of: lhs) ?? 0 < order.firstIndex(of: rhs) ?? 0
     }
   }
@@ -41,17 +40,23 @@ public struct SDKDetection: Sendable, Hashable {
   /// What recognised it: the name, the bundle identifier and the definitions, sorted.
   public package(set) var evidence: [Evidence]
 
-  /// Whether the SDK is identified (by its documented classes, name, identifier or recorded
-  /// package), not only suggested by definitions: only then does a finding say App Store
-  /// Connect will reject it.
-  public var isIdentified: Bool { confidence > .symbols }
-
   /// Creates a detection.
   package init(sdk: String, confidence: Confidence, includedIn: [String] = [], evidence: [Evidence]) {
     self.sdk = sdk
     self.confidence = confidence
     self.includedIn = includedIn
     self.evidence = evidence
+  }
+}
+
+extension SDKDetection.Confidence {
+  /// What recognised the SDK, as a message says it.
+  var proof: String {
+    switch self {
+    case .module: "types of its Swift module, shown below"
+    case .classes: "every class its headers declare, shown below"
+    case .name, .identifier: rawValue
+    }
   }
 }
 
@@ -81,7 +86,14 @@ enum CommonSDKRules {
         Evidence(symbol: ownName, via: .bundleName, binary: place, architecture: nil, member: nil, library: nil))
       confidence[sdk] = .name
     }
-    if let identifier = target.infoPlist?.bundleIdentifier,
+    // A renamed folder keeps its binaries' names: their install names and file names.
+    for (sdk, name, binary) in binaryNames(audit, index: index) where confidence[sdk] == nil {
+      byName[sdk, default: []].append(
+        Evidence(symbol: name, via: .binaryName, binary: binary, architecture: nil, member: nil, library: nil))
+      confidence[sdk] = .name
+    }
+    // An xcframework's own Info.plist has none: the identifier its frameworks share.
+    if let identifier = target.bundleIdentifier,
       let last = identifier.split(separator: ".").last, let sdk = index.commonSDKNames[last.lowercased()]
     {
       byName[sdk, default: []].append(
@@ -100,15 +112,12 @@ enum CommonSDKRules {
     for binary in audit.binaries {
       for image in binary.images where image.format == .machO {
         for match in image.commonSDKs {
-          // Every documented class is evidence when they identify the SDK, with what else matched.
-          let documented = match.identifies ? match.documentedClasses.map { "_OBJC_CLASS_$_" + $0 } : []
-          byName[match.sdk, default: []] += (documented + match.symbols.filter { !documented.contains($0) }).map {
-            symbol in
+          byName[match.sdk, default: []] += match.symbols.map { symbol in
             Evidence(
               symbol: symbol, via: .definition, binary: binary.file.path.description, architecture: image.architecture,
               member: image.member, library: nil)
           }
-          let found: SDKDetection.Confidence = match.identifies ? .classes : .symbols
+          let found: SDKDetection.Confidence = match.proof == .documentedClasses ? .classes : .module
           if confidence[match.sdk].map({ $0 < found }) ?? true { confidence[match.sdk] = found }
           if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path.description) }
         }
@@ -124,29 +133,32 @@ enum CommonSDKRules {
     }
   }
 
-  /// `listed-sdk-without-manifest`: one finding per listed SDK in a target that has no manifest;
-  /// an error when the SDK is identified, a warning worded "may include" when only its classes'
-  /// prefix or its Swift module's types suggest it.
+  /// The listed SDKs the target's binaries are named like, each once: by a Mach-O install name
+  /// (`@rpath/FBAEMKit.framework/FBAEMKit`, `LC_ID_DYLIB`) or a binary's file name (a bundle's
+  /// `CFBundleExecutable`, a library without its `lib`), with that name and the binary.
+  private static func binaryNames(_ audit: TargetAudit, index: CatalogIndex) -> [(
+    sdk: String, name: String, binary: String
+  )] {
+    var found: [(sdk: String, name: String, binary: String)] = []
+    for binary in audit.binaries {
+      let installNames = binary.images.compactMap(\.installName)
+      let candidates =
+        Set(installNames).sorted().map { ($0, LinkedLibrary(name: $0).bareName) }
+        + [(binary.file.path.lastComponent.map(String.init) ?? "", TargetNaming.baseName(of: binary.file.path))]
+      for (name, bare) in candidates {
+        guard let sdk = index.commonSDKNames[bare.lowercased()], !found.contains(where: { $0.sdk == sdk }) else {
+          continue
+        }
+        found.append((sdk, name, binary.file.path.description))
+      }
+    }
+    return found
+  }
+
+  /// `listed-sdk-without-manifest`: one error per listed SDK in a target that has no manifest.
   static func findings(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
     guard audit.manifests.isEmpty else { return [] }
     return detections.map { detection in
-      guard detection.isIdentified else {
-        let classes = detection.evidence.contains { $0.symbol.hasPrefix("_OBJC_CLASS_$_") }
-        let types = detection.evidence.contains { !$0.symbol.hasPrefix("_OBJC_CLASS_$_") }
-        let defines = [
-          classes ? "classes named with \(detection.sdk)'s prefix" : nil,
-          types ? "types of a Swift module named \(detection.sdk)" : nil,
-        ].compactMap { $0 }.joined(separator: " and ")
-        return Finding(
-          rule: .listedSDKWithoutManifest, severity: .warning, category: nil,
-          message:
-            "\(detection.includedIn.joined(separator: ", ")) may include \(detection.sdk), on Apple's list of commonly used "
-            + "SDKs: it defines \(defines) (shown below), which "
-            + "suggests the SDK's code but does not prove it. If it does include \(detection.sdk), App Store Connect "
-            + "rejects a new app or an update that adds it without that SDK's privacy manifest (ITMS-91061): ask the "
-            + "vendor whether it does, and for the manifest if so.",
-          evidence: detection.evidence)
-      }
       let what =
         detection.includedIn.isEmpty
         ? "This target is \(detection.sdk)"
@@ -154,7 +166,7 @@ enum CommonSDKRules {
       return Finding(
         rule: .listedSDKWithoutManifest, category: nil,
         message:
-          "\(what) (recognised by \(detection.confidence == .classes ? "every class its headers declare, shown below" : detection.confidence.rawValue)), on Apple's list of commonly used SDKs, and the target has no "
+          "\(what) (recognised by \(detection.confidence.proof)), on Apple's list of commonly used SDKs, and the target has no "
           + "PrivacyInfo.xcprivacy: App Store Connect rejects a new app or an update that adds it (ITMS-91061). "
           + "Use a release of \(detection.sdk) that ships its privacy manifest, or ask the vendor for one.",
         evidence: detection.evidence)

@@ -18,7 +18,9 @@ public struct HostUse: Sendable, Hashable {
 
 /// The hosts a target contacts, and `tracking-domain-undeclared`: a target whose manifest sets
 /// `NSPrivacyTracking` true names a host on the catalog's tracking-host list that none of its
-/// `NSPrivacyTrackingDomains` covers (a listed domain covers itself and its subdomains).
+/// `NSPrivacyTrackingDomains` covers (a listed domain covers itself and its subdomains). Only the
+/// vendor knows whether it tracks through that host or uses it for other calls (Meta's Audience
+/// Network declares `ep1.facebook.com` and calls `graph.facebook.com`), so the finding asks.
 enum HostRules {
   /// Each host of each binary once, sorted by host then binary.
   static func hosts(_ audit: TargetAudit) -> [HostUse] {
@@ -40,12 +42,15 @@ enum HostRules {
     }
     guard !undeclared.isEmpty else { return [] }
     let names = Set(undeclared.map(\.host)).sorted()
+    let (these, it) = names.count == 1 ? ("host", "it") : ("hosts", "them")
     return [
       Finding(
         rule: .trackingDomainUndeclared, category: nil,
         message:
-          "The manifest sets NSPrivacyTracking true, but the code names tracking \(names.count == 1 ? "host" : "hosts") \(names.joined(separator: ", ")) that NSPrivacyTrackingDomains does not list. "
-          + "The system blocks only the listed domains until the user allows tracking: add each domain (or a parent domain) to NSPrivacyTrackingDomains.",
+          "The manifest sets NSPrivacyTracking true and lists its tracking domains, and the code also names \(names.joined(separator: ", ")), "
+          + "which sdkvet's catalog lists as tracking \(these) but NSPrivacyTrackingDomains does not. A question for the vendor: "
+          + "does the SDK track through \(it)? If so, add each (or a parent domain) to NSPrivacyTrackingDomains, since the "
+          + "system blocks only the listed domains until the user allows tracking; if it calls \(it) for something else, nothing is missing.",
         evidence: undeclared.map { use in
           Evidence(symbol: use.host, via: .string, binary: use.binary, architecture: nil, member: nil, library: nil)
         })

@@ -68,10 +68,7 @@ extension PrivacyManifest {
     }
     if let value = dictionary[ManifestKeys.trackingDomains] {
       trackingDomains = strings(in: value, key: ManifestKeys.trackingDomains)
-      for domain in trackingDomains where !Self.isBareDomain(domain) {
-        report(
-          "Tracking domain \"\(domain)\" must be a domain or subdomain only, with no scheme, path, query or spaces.")
-      }
+      for domain in trackingDomains { checkShape(ofTrackingDomain: domain) }
     }
     if tracking == false && !trackingDomains.isEmpty {
       report(
@@ -80,9 +77,48 @@ extension PrivacyManifest {
     }
   }
 
-  private static func isBareDomain(_ domain: String) -> Bool {
-    !domain.isEmpty && !domain.contains(where: { "/?#:@ \t\n".contains($0) }) && !domain.hasPrefix(".")
-      && !domain.hasSuffix(".")
+  /// An empty domain is an error (App Store Connect counts it as a listed domain: ITMS-91064 for
+  /// AWSDK with `NSPrivacyTracking` false, Docs/RULES.md T10). A domain written with a scheme,
+  /// path, query, port or spaces is a warning that names what to write instead: Apple documents
+  /// bare domains (TN3181), but no upload has been seen rejected for one (three Tenjin releases
+  /// listed `https://track.tenjin.com`, Teads 6.1.0 a domain with a path).
+  private mutating func checkShape(ofTrackingDomain domain: String) {
+    let trimmed = domain.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else {
+      return report(
+        "A tracking domain is empty; App Store Connect counts it as a listed domain (ITMS-91064 when "
+          + "`NSPrivacyTracking` is false). Remove it, or write the domain.", aspect: .tracking)
+    }
+    var faults: [String] = []
+    var host = Substring(trimmed)
+    if let scheme = host.range(of: "://") {
+      faults.append("a scheme")
+      host = host[scheme.upperBound...]
+    }
+    if let end = host.firstIndex(where: { "/?#".contains($0) }) {
+      faults.append(host[end] == "/" ? "a path" : "a query or fragment")
+      host = host[..<end]
+    }
+    if let at = host.lastIndex(of: "@") {
+      faults.append("a user name")
+      host = host[host.index(after: at)...]
+    }
+    if let colon = host.firstIndex(of: ":") {
+      faults.append("a port")
+      host = host[..<colon]
+    }
+    if trimmed != domain || host.contains(where: \.isWhitespace) { faults.append("spaces") }
+    if host.hasPrefix(".") || host.hasSuffix(".") { faults.append("a leading or trailing dot") }
+    guard !faults.isEmpty else { return }
+    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+    let advice = bare.isEmpty ? "write the domain alone" : "write \(bare)"
+    issues.append(
+      ManifestIssue(
+        severity: .warning,
+        message: "Tracking domain \"\(domain)\" has \(faults.joined(separator: " and ")): \(advice). App Store Connect "
+          + "has accepted this, but Apple documents bare domains (TN3181), and whether the system blocks such an entry "
+          + "until the user allows tracking is not documented.",
+        aspect: .tracking))
   }
 
   /// The strings of an array value; reports a non-array or non-string entries under `key`.

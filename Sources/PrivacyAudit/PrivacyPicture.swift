@@ -55,7 +55,7 @@ public struct PrivacyPicture: Sendable, Hashable {
   public struct IncludedSDK: Sendable, Hashable {
     /// The SDK's name as Apple's list of commonly used SDKs spells it.
     public package(set) var sdk: String
-    /// How it was recognised (`classes`: every documented class; `symbols`: a class prefix or Swift module).
+    /// How it was recognised (`classes`: every documented class; `module`: types of its Swift module).
     public package(set) var confidence: SDKDetection.Confidence
     /// The host's binaries that include it, sorted.
     public package(set) var binaries: [String]

@@ -277,10 +277,10 @@ package struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown: "List the tracking domains in `NSPrivacyTrackingDomains`.")
     case .listedSDKWithoutManifest:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .error, otherSeverities: [.warning], appStoreCode: .missingManifest,
+        rule: rule, defaultSeverity: .error, appStoreCode: .missingManifest,
         summary: "A commonly used SDK on Apple's list, or a target that includes one, has no privacy manifest.",
         detail:
-          "App Store Connect rejects a new app, or an update that adds one, when an SDK on Apple's list of commonly used third-party SDKs ships without a PrivacyInfo.xcprivacy (ITMS-91061), whatever its version and also when it is repackaged inside another binary. sdkvet recognises the SDK by its name, its bundle identifier, or the Objective-C classes and Swift modules its binary defines.",
+          "App Store Connect rejects a new app, or an update that adds one, when an SDK on Apple's list of commonly used third-party SDKs ships without a PrivacyInfo.xcprivacy (ITMS-91061), whatever its version and also when it is repackaged inside another binary. sdkvet recognises the SDK by its name, its binaries' names, its bundle identifier, every Objective-C class its headers declare, or the types of its Swift module that a binary defines; a class prefix proves nothing.",
         fixMarkdown:
           "Update the SDK to a release that ships a `PrivacyInfo.xcprivacy`, or ask the vendor of the binary that includes it for one."
       )

@@ -50,10 +50,10 @@ enum SignatureRules {
     }
   }
 
-  /// `listed-sdk-unsigned` for the listed SDKs the target is identified as (by name or
-  /// identifier); an SDK only suggested by definitions accuses nobody of shipping it unsigned.
+  /// `listed-sdk-unsigned` for the listed SDKs the target is (by name, identifier or recorded
+  /// package); an SDK compiled into another vendor's binary is that vendor's to sign.
   private static func listedUnsigned(_ audit: TargetAudit, detections: [SDKDetection]) -> [Finding] {
-    let detections = detections.filter(\.isIdentified)
+    let detections = detections.filter(\.includedIn.isEmpty)
     guard let sdk = detections.first?.sdk else { return [] }
     var reasons: [String] = []
     if audit.target.kind == .xcframework, let signature = audit.target.signature, let state = unsignedState(signature) {

@@ -23,6 +23,9 @@ public struct CatalogMatch: Sendable, Hashable {
     case definition
     /// The name of the framework, library or bundle (a commonly used SDK's name or alias).
     case bundleName = "bundle-name"
+    /// A binary's install name (`LC_ID_DYLIB`) or file name (a bundle's `CFBundleExecutable`), a
+    /// commonly used SDK's name or alias: what a renamed folder keeps.
+    case binaryName = "binary-name"
     /// The last part of the bundle's `CFBundleIdentifier` (a commonly used SDK's name or alias).
     case bundleIdentifier = "bundle-identifier"
     /// The package name a dependency manager recorded for the target (a commonly used SDK's name or alias).

@@ -38,7 +38,7 @@ package struct CatalogMatcher: Sendable {
   /// reader stores only what `matches(in:)` and the lookup-string collection look at.
   package var importFilter: any ImportFilter { tables }
 
-  /// The commonly used SDKs whose classes or Swift modules `image` defines (`CommonSDKMatcher`).
+  /// The commonly used SDKs whose documented classes or Swift modules `image` defines (`CommonSDKMatcher`).
   package func commonSDKs(in image: Image) -> [CommonSDKMatch] {
     sdks.matches(in: image)
   }

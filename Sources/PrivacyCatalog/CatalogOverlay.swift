@@ -3,8 +3,9 @@ extension Catalog {
   ///
   /// Entries are merged by `id`: a new category, API or resource is appended; an existing one
   /// gains the overlay's new reason codes, categories, spellings, Info.plist keys and evidence, and
-  /// a commonly used SDK (by `name`) its new aliases, class prefixes and Swift modules
-  /// (anything already present is kept as it is, so an overlay can only add); tracking hosts are
+  /// a commonly used SDK (by `name`) its new aliases and Swift modules (its documented classes
+  /// replace the catalog's; anything else already present is kept as it is, so an overlay can
+  /// only add); tracking hosts are
   /// added by `domain`; a collected-data hint (by `resource`) its new data types. Sources are added
   /// too; `schemaVersion`, `asOf` and `origin` stay this catalog's. The work is linear in the
   /// sizes of both catalogs, however many entries the overlay has or repeats.
@@ -28,8 +29,6 @@ extension Catalog {
     }
     merged.commonSDKs.merge(overlay.commonSDKs, id: \.name) { existing, additions in
       existing.aliases = Self.adding(additions.flatMap(\.aliases), to: existing.aliases, identity: \.self)
-      existing.classPrefixes = Self.adding(
-        additions.flatMap(\.classPrefixes), to: existing.classPrefixes, identity: \.self)
       existing.swiftModules = Self.adding(
         additions.flatMap(\.swiftModules), to: existing.swiftModules, identity: \.self)
       // Documented classes are a set with its source: an overlay's set replaces the catalog's.

@@ -100,33 +100,25 @@ extension Catalog {
 }
 
 extension Catalog {
-  /// Names unique; aliases, class prefixes, classes and Swift modules plain names; each prefix and
-  /// module claimed by one SDK only across `context` (else which SDK a class names would be
-  /// ambiguous); documented classes at least `documentedClassesAtLeast`, with their source.
+  /// Names unique; aliases, classes and Swift modules plain names; each module claimed by one SDK
+  /// only across `context` (else which SDK a type names would be ambiguous); documented classes
+  /// at least `documentedClassesAtLeast`, with their source.
   fileprivate func checkCommonSDKs(_ problems: inout ProblemSink, context: Catalog) {
     var seenNames = Set<String>()
-    var prefixOwners: [String: String] = [:]
     var moduleOwners: [String: String] = [:]
     for sdk in context.commonSDKs {
-      for prefix in sdk.classPrefixes where prefixOwners[prefix] == nil { prefixOwners[prefix] = sdk.name }
       for module in sdk.swiftModules where moduleOwners[module] == nil { moduleOwners[module] = sdk.name }
     }
     for (index, sdk) in commonSDKs.enumerated() {
       let path = "$.commonSDKs[\(index)]"
       problems.checkUnique(sdk.name, seen: &seenNames, at: path + ".name")
       let lists = [
-        ("aliases", sdk.aliases), ("classPrefixes", sdk.classPrefixes), ("classes", sdk.classes),
-        ("swiftModules", sdk.swiftModules),
+        ("aliases", sdk.aliases), ("classes", sdk.classes), ("swiftModules", sdk.swiftModules),
       ]
       for (key, values) in lists {
         for (valueIndex, value) in values.enumerated() where !Spelling.isPlainSymbol(value) {
           problems.add("\(path).\(key)[\(valueIndex)]", "'\(value)' is empty or contains white space")
         }
-      }
-      for (prefixIndex, prefix) in sdk.classPrefixes.enumerated() where prefixOwners[prefix] != sdk.name {
-        problems.add(
-          "\(path).classPrefixes[\(prefixIndex)]",
-          "class prefix '\(prefix)' already belongs to \(prefixOwners[prefix] ?? "another SDK")")
       }
       for (moduleIndex, module) in sdk.swiftModules.enumerated() where moduleOwners[module] != sdk.name {
         problems.add(

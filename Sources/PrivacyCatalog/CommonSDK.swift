@@ -6,16 +6,14 @@ import JSONDocuments
 ///
 /// `name` is spelled exactly as Apple's list spells it (`BoringSSL / openssl_grpc`). A target is
 /// recognised by its name or the last part of its `CFBundleIdentifier` (the name or an alias), and
-/// a binary by the Objective-C classes and Swift modules it **defines**, so the SDK is found under
-/// another file name or merged into another binary.
+/// a binary by what it **defines** that only the SDK's code defines: every class the SDK's public
+/// headers declare as its own (`classes`, read from `classesSource`), or a type of its Swift
+/// module. A class prefix proves nothing (vendors share them: `FBSDK`, `GTM`, `GUL`), so none is kept.
 package struct CommonSDK: Sendable, Hashable {
   /// The SDK's name as Apple's list spells it; unique in the catalog.
   package var name: String
   /// Other names a framework, library, pod, package or bundle identifier uses for it (`lottie-ios`, `DGCharts`).
   package var aliases: [String]
-  /// Prefixes of the Objective-C classes it defines (`FBSDKLogin`); the longest prefix that
-  /// matches a class decides, so `FBSDKLogin` wins over `FBSDK`. Unique across the catalog.
-  package var classPrefixes: [String]
   /// Objective-C classes the SDK's public headers declare as its own (`FMDatabase`,
   /// `FMDatabaseQueue`), each checked against `classesSource`: a binary that defines every one
   /// of them includes the SDK, whatever it is named. Empty when none are documented.
@@ -29,12 +27,11 @@ package struct CommonSDK: Sendable, Hashable {
 
   /// Creates an entry.
   package init(
-    name: String, aliases: [String] = [], classPrefixes: [String] = [], classes: [String] = [],
-    classesSource: String? = nil, swiftModules: [String] = [], note: String? = nil
+    name: String, aliases: [String] = [], classes: [String] = [], classesSource: String? = nil,
+    swiftModules: [String] = [], note: String? = nil
   ) {
     self.name = name
     self.aliases = aliases
-    self.classPrefixes = classPrefixes
     self.classes = classes
     self.classesSource = classesSource
     self.swiftModules = swiftModules
@@ -49,11 +46,16 @@ package struct CommonSDK: Sendable, Hashable {
 }
 
 extension CommonSDK {
-  /// Reads an entry; everything but `name` may be left out.
+  /// Reads an entry; everything but `name` may be left out. `classPrefixes`, which earlier
+  /// catalogs had, is refused: a prefix several vendors share identifies none of them.
   init(json node: JSONNode) throws(JSONDocumentError) {
     name = try node.member("name").string()
+    if let prefixes = try node.optionalMember("classPrefixes") {
+      throw prefixes.error(
+        "class prefixes no longer recognise an SDK (vendors share them); list the classes its public headers "
+          + "declare as \"classes\", with \"classesSource\" saying where they were read")
+    }
     aliases = try node.optionalMember("aliases")?.strings() ?? []
-    classPrefixes = try node.optionalMember("classPrefixes")?.strings() ?? []
     classes = try node.optionalMember("classes")?.strings() ?? []
     classesSource = try node.optionalMember("classesSource")?.string()
     swiftModules = try node.optionalMember("swiftModules")?.strings() ?? []
@@ -63,95 +65,86 @@ extension CommonSDK {
 
 /// A commonly used SDK recognised in one image by what the image defines.
 package struct CommonSDKMatch: Sendable, Hashable {
+  /// How the image proves it holds the SDK's code.
+  package enum Proof: Sendable, Hashable {
+    /// It defines every class the catalog documents as the SDK's own (`CommonSDK.classes`).
+    case documentedClasses
+    /// It defines types of the SDK's Swift module (their nominal type or protocol descriptors).
+    case swiftModule
+  }
+
   /// `CommonSDK.name`.
   package var sdk: String
-  /// The definitions that recognise it, as the binary spells them (`_OBJC_CLASS_$_FBSDKLoginManager`,
-  /// `$s9Alamofire` for a Swift module): the first `CommonSDKMatch.shownSymbols` in the image's
-  /// order, sorted.
+  /// How the image proves it: documented classes win over a module when it has both.
+  package var proof: Proof
+  /// The definitions that prove it, as the binary spells them (`_OBJC_CLASS_$_FMDatabase`,
+  /// `_$s9Alamofire7SessionCMn`): every documented class, then the first module descriptors
+  /// found, at most `CommonSDKMatch.shownSymbols` of those; sorted within each.
   package var symbols: [String]
-  /// How many classes and modules matched in all.
-  package var count: Int
-  /// The SDK's documented classes (`CommonSDK.classes`) the image defines, sorted: when they are
-  /// all of them, the image includes the SDK (`identifies`).
-  package var documentedClasses: [String] = []
-  /// Whether the image defines every class the catalog documents as the SDK's own.
-  package var identifies = false
 
-  /// The most definitions kept as evidence per SDK and image.
+  /// The most module descriptors kept as evidence per SDK and image.
   package static let shownSymbols = 5
 
   /// Creates a match.
-  package init(sdk: String, symbols: [String], count: Int) {
+  package init(sdk: String, proof: Proof, symbols: [String]) {
     self.sdk = sdk
+    self.proof = proof
     self.symbols = symbols
-    self.count = count
   }
 }
 
-/// Recognises commonly used SDKs by the classes and Swift modules an image defines
-/// (`Image.definedClasses`, `Image.swiftModuleDescriptors`). Built once per catalog.
+/// Recognises commonly used SDKs by what an image defines (`Image.definedClasses`,
+/// `Image.swiftModuleDescriptors`): every class the catalog documents as an SDK's own, or a type
+/// of its Swift module. Built once per catalog.
 ///
-/// A Swift module is one hash lookup; a class is looked up once per distinct prefix length,
-/// longest first, so the most specific prefix wins. Bytes are hashed straight from the image's
-/// `NameTable`; a `String` is built only for a definition that matched.
+/// An image that links an SDK as a library (`@rpath/FBSDKCoreKit.framework/FBSDKCoreKit`) uses
+/// that SDK from another file and does not include it, whatever else it defines. A class is one
+/// hash lookup, a Swift module another; bytes are hashed straight from the image's `NameTable`,
+/// and a `String` is built only for a definition that matched.
 package struct CommonSDKMatcher: Sendable {
   private let names: [String]
+  /// Each SDK's names, lowercased, as a linked library's bare name would spell them.
+  private let libraryNames: [Set<String>]
   private let modules: ByteKeyTable<Int>
-  private let prefixes: ByteKeyTable<Int>
-  private let prefixLengths: [Int]
   private let documented: ByteKeyTable<Int>
   private let documentedCounts: [Int]
 
-  /// Prepares the tables for `sdks`; of two equal prefixes or modules the first entry keeps it.
+  /// Prepares the tables for `sdks`; of two equal modules or classes the first entry keeps it.
   package init(sdks: [CommonSDK]) {
     names = sdks.map(\.name)
+    libraryNames = sdks.map { Set($0.names.flatMap { [$0.lowercased(), "lib" + $0.lowercased()] }) }
     let indexed = sdks.enumerated()
     modules = ByteKeyTable(indexed.flatMap { index, sdk in sdk.swiftModules.map { (Array($0.utf8), index) } })
-    prefixes = ByteKeyTable(indexed.flatMap { index, sdk in sdk.classPrefixes.map { (Array($0.utf8), index) } })
-    prefixLengths = Set(sdks.flatMap { $0.classPrefixes.map(\.utf8.count) }).sorted(by: >)
     documented = ByteKeyTable(indexed.flatMap { index, sdk in sdk.classes.map { (Array($0.utf8), index) } })
     documentedCounts = sdks.map { Set($0.classes).count }
   }
 
-  /// The SDKs `image` defines classes or Swift modules of, by name.
+  /// The SDKs whose code `image` defines, by name.
   package func matches(in image: Image) -> [CommonSDKMatch] {
-    var found: [Int: CommonSDKMatch] = [:]
-    func record(_ sdk: Int, _ symbol: @autoclosure () -> String) {
-      var match = found[sdk] ?? CommonSDKMatch(sdk: names[sdk], symbols: [], count: 0)
-      match.count += 1
-      if match.symbols.count < CommonSDKMatch.shownSymbols { match.symbols.append(symbol()) }
-      found[sdk] = match
-    }
+    var classes: [Int: Set<String>] = [:]
+    var descriptors: [Int: [String]] = [:]
     image.names.storage.withUnsafeBytes { storage in
       for reference in image.definedClasses {
-        let name = CatalogMatcher.bytes(of: reference, in: storage)
-        if let sdk = documented.value(for: name) {
-          let className = image.names.string(reference)
-          var match = found[sdk] ?? CommonSDKMatch(sdk: names[sdk], symbols: [], count: 0)
-          if !match.documentedClasses.contains(className) { match.documentedClasses.append(className) }
-          found[sdk] = match
-        }
-        for length in prefixLengths where length <= name.count {
-          guard let sdk = prefixes.value(for: UnsafeRawBufferPointer(rebasing: name[..<length])) else { continue }
-          record(sdk, "_OBJC_CLASS_$_" + image.names.string(reference))
-          break
-        }
+        guard let sdk = documented.value(for: CatalogMatcher.bytes(of: reference, in: storage)) else { continue }
+        classes[sdk, default: []].insert(image.names.string(reference))
       }
       for reference in image.swiftModuleDescriptors {
         let descriptor = CatalogMatcher.bytes(of: reference, in: storage)
         guard let module = DefinedIdentities.swiftModule(ofDescriptor: descriptor), let sdk = modules.value(for: module)
         else { continue }
-        record(sdk, image.names.string(reference))
+        if descriptors[sdk, default: []].count < CommonSDKMatch.shownSymbols {
+          descriptors[sdk, default: []].append(image.names.string(reference))
+        }
       }
     }
-    return found.keys.sorted().compactMap { sdk in
-      found[sdk].map { match in
-        var sorted = match
-        sorted.symbols.sort()
-        sorted.documentedClasses.sort()
-        sorted.identifies = documentedCounts[sdk] > 0 && sorted.documentedClasses.count == documentedCounts[sdk]
-        return sorted
-      }
+    let linked = Set(image.libraries.map { $0.bareName.lowercased() })
+    let identified = classes.filter { sdk, found in found.count == documentedCounts[sdk] }
+    return Set(identified.keys).union(descriptors.keys).sorted().compactMap { sdk in
+      guard libraryNames[sdk].isDisjoint(with: linked) else { return nil }
+      let documentedSymbols = (identified[sdk] ?? []).sorted().map { "_OBJC_CLASS_$_" + $0 }
+      return CommonSDKMatch(
+        sdk: names[sdk], proof: documentedSymbols.isEmpty ? .swiftModule : .documentedClasses,
+        symbols: documentedSymbols + (descriptors[sdk] ?? []).sorted())
     }
   }
 }

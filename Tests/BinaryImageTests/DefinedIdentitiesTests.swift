@@ -21,14 +21,22 @@ import Testing
   @Test func classesAndModulesAreKeptOnce() throws {
     let found = try collect([
       "_OBJC_CLASS_$_FBSDKLoginManager", "_OBJC_CLASS_$_FBSDKLoginManager", "OBJC_CLASS_$_GTMLogger",
-      "_$s9Alamofire7SessionC7requestyyF", "$s9Alamofire10DataRequestCMn", "_$s9Alamofire14RequestAdapterMp",
+      "_$s9Alamofire7SessionC7requestyyF", "$s9Alamofire11DataRequestCMn", "_$s9Alamofire14RequestAdapterMp",
       "_$s10Kingfisher5ImageV", "_$s10Kingfisher5ImageVMn",
     ])
     #expect(found.classes == ["FBSDKLoginManager", "GTMLogger"])
-    #expect(found.modules == ["$s9Alamofire10DataRequestCMn", "_$s10Kingfisher5ImageVMn"])
+    #expect(found.modules == ["$s9Alamofire11DataRequestCMn", "_$s10Kingfisher5ImageVMn"])
     // Kept names are stored once; a repeat is charged against the name limit, not stored.
     let stored = "FBSDKLoginManager".utf8.count + "GTMLogger".utf8.count + 28 + 24
     #expect(found.taken == stored + "FBSDKLoginManager".utf8.count + "Alamofire".utf8.count)
+  }
+
+  /// Nested types of the module's own types are its types too.
+  @Test func nestedTypesAndProtocolsNameTheirModule() throws {
+    for name in ["_$s9Alamofire7SessionC6ConfigVMn", "_$s9Alamofire4TaskO5StateOMn", "_$s9Alamofire14RequestAdapterMp"]
+    {
+      #expect(try collect([name]).modules == [name])
+    }
   }
 
   @Test(arguments: [
@@ -45,6 +53,11 @@ import Testing
     // their manglings start with the other module's name.
     "_$s12ExtendingKit9GameShareV13FBSDKShareKit7SharingAAMc",
     "_$s13FBSDKShareKit12ShareContentV09ExtendingB0E13gamingContextyyF",
+    // A type a framework nests in its extension of another module's type (issue 33), spelled
+    // plainly or with a word substitution: its descriptor starts with the other module.
+    "_$s9Alamofire7SessionC5MyKitE6NestedVMn",
+    "_$s13FBSDKShareKit12ShareContentV09ExtendingB0E6NestedVMn",
+    "_$s9Alamofire7Session33_0123456789ABCDEF0123456789ABCDEFLLCMn",  // a private discriminator
   ])
   func otherNamesGiveNothing(name: String) throws {
     let found = try collect([name])

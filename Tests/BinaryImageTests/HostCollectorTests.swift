@@ -17,6 +17,15 @@ import Testing
     #expect(hosts(in: []).isEmpty)
   }
 
+  /// A bare two-label name whose first label starts a dotted key of the same image (AppsFlyerLib's
+  /// `ddl.net` beside `ddl.status`) is a key, not a host; a URL's host or a longer name stays.
+  @Test func dottedKeysThatReadAsHostsAreLeftOut() {
+    let section = Array(
+      "ddl.net\0ddl.status\0gcd.retries\0gcd.net\0api.net\0https://ddl.org/x\0cdn.ddl.com\0api.example.com\0".utf8)
+    #expect(hosts(in: section) == ["api.net", "ddl.org", "cdn.ddl.com", "api.example.com"])
+    #expect(hosts(in: Array("ddl.net\0ddl.com\0".utf8)) == ["ddl.net", "ddl.com"], "a host's TLD makes no key")
+  }
+
   /// The strings between dots are counted eight bytes at a time: every byte value, NUL or not,
   /// at every position of a word, must count as what it is.
   @Test func theStringsBetweenDotsCountExactly() {

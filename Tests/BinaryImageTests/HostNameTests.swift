@@ -44,10 +44,21 @@ import Testing
     #expect(host(string) == nil, "\(string)")
   }
 
+  /// Hosts named for another role than being contacted are no hosts (issue 33).
+  @Test(arguments: [
+    "type.googleapis.com", "https://type.googleapis.com/google.protobuf.Any", "https://apps.apple.com/app/id1",
+    "https://itunes.apple.com/app/id1", "https://books.apple.com/b", "https://music.apple.com/a",
+    "https://maps.apple.com/?q=x", "https://support.stripe.com/questions", "https://help.example.io/faq",
+    "https://example.com/callback", "www.example.org",
+  ])
+  func hostsNamedForAnotherRoleAreNoHosts(_ string: String) {
+    #expect(host(string) == nil, "\(string)")
+  }
+
   @Test func everyURLOfAStringIsAHost() {
     var hosts: [String] = []
     Array("https://app.adjust.com/a https://api2.branch.io,wss://x.example.org".utf8).withUnsafeBytes {
-      HostName.forEachHost(in: $0) { hosts.append($0) }
+      HostName.forEachHost(in: $0) { host, _ in hosts.append(host) }
     }
     #expect(hosts == ["app.adjust.com", "api2.branch.io", "x.example.org"])
   }

@@ -108,6 +108,29 @@ struct ManifestParsingTests {
     #expect(try issues(["NSPrivacyTracking": false, "NSPrivacyTrackingDomains": [String]()]).isEmpty)
   }
 
+  /// A domain with a scheme, path, port or spaces is a warning naming what to write instead (App
+  /// Store Connect has accepted such domains); an empty domain stays an error, as App Store
+  /// Connect counts it as a listed domain (ITMS-91064).
+  @Test(arguments: [
+    ("https://track.tenjin.com", "a scheme", "write track.tenjin.com"),
+    ("a.teads.tv/sdk/v6", "a path", "write a.teads.tv"),
+    ("ads.example.com:443", "a port", "write ads.example.com"),
+    (" ads.example.com", "spaces", "write ads.example.com"),
+    ("http://ads.example.com/x?y", "a scheme and a path", "write ads.example.com"),
+  ])
+  func misshapenDomainsAreWarnings(domain: String, fault: String, advice: String) throws {
+    let found = try issues(["NSPrivacyTracking": true, "NSPrivacyTrackingDomains": [domain]])
+    #expect(found.count == 1)
+    #expect(found.first?.severity == .warning)
+    #expect(found.first?.message.contains("has \(fault): \(advice).") == true, "\(found.map(\.message))")
+  }
+
+  @Test func anEmptyDomainIsATrackingError() throws {
+    let found = try issues(["NSPrivacyTracking": true, "NSPrivacyTrackingDomains": [""]])
+    #expect(found.map(\.severity) == [.error])
+    #expect(found.first?.aspect == .tracking)
+  }
+
   @Test func collectedDataEntriesNeedExactlyFourKnownKeys() throws {
     var wrong = validCollected
     wrong["NSPrivacyCollectedDataType"] = "NSPrivacyCollectedDataTypePhotosOrVideos"

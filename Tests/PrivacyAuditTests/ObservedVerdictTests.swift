@@ -66,6 +66,11 @@ struct ObservedVerdictTests {
       expected: [.invalidPrivacyManifest: [.error, .error]]),
     // opendocument-app/OpenDocument.ios#134: build 43 of the Lite app (tracking true, no domains) came back
     // ITMS-91064 / Invalid Binary; the Pro app (tracking false, empty list) passed the same upload.
+    // Tenjin's iOS SDK listed "https://track.tenjin.com" in three releases shipped over a year with no
+    // rejection reported (issue 33): a domain written with a scheme is a warning.
+    ObservedManifest(
+      file: "tracking-domain-with-scheme.xcprivacy", threads: "Tenjin iOS SDK, three releases, accepted",
+      expected: [.invalidPrivacyManifest: [.warning]]),
     ObservedManifest(
       file: "tracking-true-without-domains.xcprivacy",
       threads: "opendocument-app/OpenDocument.ios#134 Lite, ITMS-91064",

@@ -52,8 +52,10 @@ struct SampleSDKTests {
     .trackingDomainsMissing: ["TrackerKit.framework"],
     .unsignedBinarySDK: ["GoodKit.xcframework", "StaticKit.xcframework"],
     .listedSDKWithoutManifest: [
-      "FMDB.framework", "MergedDBKit.framework", "VendorAdsKit.framework", "VendorAdsKit.framework",
+      "FMDB.framework", "MergedDBKit.framework", "Renamed.xcframework", "StickerKit.framework",
+      "VendorAdsKit.framework",
     ],
+    .listedSDKUnsigned: ["Renamed.xcframework"],
     .trackingDomainUndeclared: ["HostsKit.framework"],
   ]
 
@@ -67,8 +69,12 @@ struct SampleSDKTests {
     "FMDB.framework listed-sdk-without-manifest ITMS-91061",
     "MergedDBKit.framework listed-sdk-without-manifest ITMS-91061",
     "NoManifestKit.framework missing-privacy-manifest ITMS-91053",
+    "Renamed.xcframework listed-sdk-unsigned ITMS-91065",
+    "Renamed.xcframework listed-sdk-without-manifest ITMS-91061",
+    "StickerKit.framework listed-sdk-without-manifest ITMS-91061",
     "SwiftSelectorsKit.framework undeclared-api-category ITMS-91053",
     "TrackerKit.framework tracking-domains-missing ITMS-91064",
+    "VendorAdsKit.framework listed-sdk-without-manifest ITMS-91061",
     "WrongReasonKit.framework invalid-reason-code ITMS-91055",
     "WrongReasonKit.framework reason-not-valid-for-category ITMS-91055",
   ]
@@ -88,30 +94,61 @@ struct SampleSDKTests {
     let detected = report.targets.filter { !$0.commonSDKs.isEmpty }
     #expect(
       detected.map { SampleSDKs.relative($0.path) } == [
-        "FMDB.framework", "MergedDBKit.framework", "VendorAdsKit.framework",
+        "FMDB.framework", "MergedDBKit.framework", "Renamed.xcframework", "StickerKit.framework",
+        "VendorAdsKit.framework",
       ])
     let fmdb = try #require(detected.first?.commonSDKs.first)
     #expect(fmdb.sdk == "FMDB" && fmdb.confidence == .identifier && fmdb.includedIn.isEmpty)
     #expect(Set(fmdb.evidence.map(\.via)) == [.bundleName, .bundleIdentifier])
     #expect(Set(fmdb.evidence.map(\.symbol)) == ["FMDB", "dev.sdkvet.samples.FMDB"])
+    // VendorAdsKit's FBSDK-prefixed classes of its own prove nothing; Alamofire's type descriptors
+    // prove its module is compiled in (issue 33).
     let vendor = try #require(detected.last)
-    #expect(vendor.commonSDKs.map(\.sdk) == ["Alamofire", "FBSDKCoreKit"])
     let binary = "VendorAdsKit.framework/VendorAdsKit"
-    for detection in vendor.commonSDKs {
-      #expect(detection.confidence == .symbols && detection.includedIn.map(SampleSDKs.relative) == [binary])
-      #expect(detection.evidence.allSatisfy { $0.via == .definition && $0.architecture == "arm64" })
-    }
-    #expect(vendor.commonSDKs.first?.evidence.map(\.symbol) == ["_$s9Alamofire7SessionCMn"])
+    let alamofire = try #require(vendor.commonSDKs.first)
+    #expect(vendor.commonSDKs.count == 1 && alamofire.sdk == "Alamofire" && alamofire.confidence == .module)
+    #expect(alamofire.includedIn.map(SampleSDKs.relative) == [binary])
+    #expect(alamofire.evidence.map(\.symbol) == ["_$s9Alamofire7SessionCMn"])
+    #expect(alamofire.evidence.allSatisfy { $0.via == .definition && $0.architecture == "arm64" })
+    let finding = try #require(vendor.findings.first { $0.rule == .listedSDKWithoutManifest })
+    #expect(finding.severity == .error && finding.appStoreCode == .missingManifest)
+    #expect(finding.message.contains("\(binary) includes Alamofire (recognised by types of its Swift module"))
+  }
+
+  /// GamingKit (shaped like FBSDKGamingServicesKit) defines its own FBSDK-prefixed classes and
+  /// links FBSDKCoreKit as a framework: it includes no listed SDK (issue 33).
+  @Test func ownClassesWithAListedPrefixAndALinkedSDKAreNoClaim() throws {
+    let report = try SampleSDKs.scan()
+    let gaming = try #require(report.targets.first { SampleSDKs.relative($0.path) == "GamingKit.framework" })
+    #expect(gaming.commonSDKs.isEmpty)
+    #expect(gaming.findings.isEmpty)
+  }
+
+  /// StickerKit defines every class the catalog documents as OneSignalOutcomes' own, as App Store
+  /// Connect named Stipop ("…/Stipop, which includes OneSignalOutcomes").
+  @Test func aBinaryDefiningAnotherSDKsDocumentedClassesIncludesIt() throws {
+    let report = try SampleSDKs.scan()
+    let sticker = try #require(report.targets.first { SampleSDKs.relative($0.path) == "StickerKit.framework" })
+    #expect(sticker.commonSDKs.map(\.sdk) == ["OneSignalOutcomes"])
+    #expect(sticker.commonSDKs.first?.confidence == .classes)
+    let finding = try #require(sticker.findings.first)
+    #expect(sticker.findings.count == 1 && finding.appStoreCode == .missingManifest)
+    #expect(finding.message.contains("StickerKit.framework/StickerKit includes OneSignalOutcomes"))
+  }
+
+  /// A copy of FBAEMKit.xcframework renamed Renamed.xcframework keeps its framework's bundle
+  /// identifier and install name: it is FBAEMKit, unsigned (ITMS-91065) and without its manifest.
+  @Test func aRenamedXCFrameworkIsStillTheListedSDK() throws {
+    let report = try SampleSDKs.scan()
+    let renamed = try #require(report.targets.first { SampleSDKs.relative($0.path) == "Renamed.xcframework" })
+    let detection = try #require(renamed.commonSDKs.first)
+    #expect(renamed.commonSDKs.count == 1 && detection.sdk == "FBAEMKit" && detection.confidence == .identifier)
+    #expect(detection.includedIn.isEmpty)
     #expect(
-      vendor.commonSDKs.last?.evidence.map(\.symbol) == [
-        "_OBJC_CLASS_$_FBSDKSampleAppEvents", "_OBJC_CLASS_$_FBSDKSampleSettings",
-      ])
-    // Definitions suggest an SDK without identifying it: a warning that says "may include", no
-    // App Store code (issue 25).
-    let findings = vendor.findings.filter { $0.rule == .listedSDKWithoutManifest }
-    #expect(findings.count == 2 && findings.allSatisfy { $0.severity == .warning && $0.appStoreCode == nil })
-    #expect(findings.contains { $0.message.contains("\(binary) may include FBSDKCoreKit") })
-    #expect(findings.contains { $0.message.contains("\(binary) may include Alamofire") })
+      Set(detection.evidence.map(\.symbol)) == ["@rpath/FBAEMKit.framework/FBAEMKit", "com.facebook.sdk.FBAEMKit"])
+    #expect(Set(detection.evidence.map(\.via)) == [.binaryName, .bundleIdentifier])
+    let unsigned = try #require(renamed.findings.first { $0.rule == .listedSDKUnsigned })
+    #expect(unsigned.severity == .error && unsigned.appStoreCode?.rawValue == "ITMS-91065")
   }
 
   /// MergedDBKit defines every class FMDB's headers declare (the catalog's documented classes,
@@ -145,11 +182,14 @@ struct SampleSDKTests {
 
   @Test func hostsComeFromCStringsNSStringLiteralsAndELFReadOnlyData() throws {
     let report = try SampleSDKs.scan()
-    let withHosts = report.targets.filter { !$0.hosts.isEmpty }
+    var withHosts = report.targets.filter { !$0.hosts.isEmpty }
     #expect(
       withHosts.map { SampleSDKs.relative($0.path) } == [
-        "HostsKit.framework", "linux/libhosts-aarch64.so", "linux/libhosts-x86_64.so",
+        "HostRolesKit.framework", "HostsKit.framework", "linux/libhosts-aarch64.so", "linux/libhosts-x86_64.so",
       ])
+    // URL literals with another role are no hosts: type URLs, App Store links, help pages,
+    // placeholders, metric keys (issue 33).
+    #expect(withHosts.removeFirst().hosts.map(\.host) == ["api.hostroleskit.io"])
     for elf in withHosts.dropFirst() {
       #expect(elf.hosts.map(\.host) == ["app-measurement.com", "config.hostskit.example.com"])
       #expect(elf.hosts.allSatisfy { $0.binary == elf.path } && elf.findings.isEmpty)

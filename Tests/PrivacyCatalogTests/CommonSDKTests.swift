@@ -34,12 +34,44 @@ import Testing
     }
   }
 
-  @Test func theLongestClassPrefixDecides() {
+  /// A class prefix proves nothing: classes named like a listed SDK's, or some of its documented
+  /// classes alone, attribute the image to no SDK (issue 33: GTMSessionFetcher's own
+  /// `GTMStandardUserAgentProvider`, FBSDKGamingServicesKit's own `FBSDKChooseContextDialog`).
+  @Test func aPrefixOrSomeDocumentedClassesProveNothing() {
     let matcher = CatalogMatcher(catalog: catalog)
-    let found = matcher.commonSDKs(
-      in: image(classes: ["FBSDKLoginManager", "FBSDKSettings", "GTMSessionFetcher", "GTMLogger", "MyOwnClass"]))
-    #expect(found.map(\.sdk) == ["FBSDKCoreKit", "FBSDKLoginKit", "GoogleToolboxForMac", "GTMSessionFetcher"])
-    #expect(found.first?.symbols == ["_OBJC_CLASS_$_FBSDKSettings"])
+    let classes = [
+      "FBSDKLoginManager", "FBSDKLoginTooltipView", "FBSDKChooseContextDialog", "GTMStandardUserAgentProvider",
+      "GTMUserAgentStringProvider", "GULUserDefaults", "FIRAppCheck", "FMDatabase", "FMResultSet", "MyOwnClass",
+    ]
+    #expect(matcher.commonSDKs(in: image(classes: classes)).isEmpty)
+  }
+
+  /// Every class the catalog documents as an SDK's own identifies it, with those classes as evidence.
+  @Test func everyDocumentedClassIdentifiesTheSDK() throws {
+    let matcher = CatalogMatcher(catalog: catalog)
+    let all = try #require(
+      matcher.commonSDKs(in: image(classes: ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet", "Own"]))
+        .first)
+    #expect(all.sdk == "FMDB" && all.proof == .documentedClasses)
+    #expect(
+      all.symbols == ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet"].map { "_OBJC_CLASS_$_" + $0 })
+    let outcomes = ["OSIndirectInfluence", "OSInfluence", "OSOutcomeEvent", "OSSessionManager", "STKSticker"]
+    #expect(matcher.commonSDKs(in: image(classes: outcomes)).map(\.sdk) == ["OneSignalOutcomes"])
+    // FlutterMacOS (the registry corpus's Flet.app) defines Flutter's documented classes.
+    let flutter = ["FlutterAppDelegate", "FlutterBasicMessageChannel", "FlutterDartProject", "FlutterEngine"]
+    #expect(matcher.commonSDKs(in: image(classes: flutter + ["FlutterMethodChannel"])).map(\.sdk) == ["Flutter"])
+  }
+
+  /// An image that links a listed SDK's framework as a library uses it from that file: it does
+  /// not include it, whatever it defines.
+  @Test func aLinkedSDKIsNotIncluded() throws {
+    let core = try #require(catalog.commonSDKs.first { $0.name == "FBSDKCoreKit" })
+    var linking = image(classes: core.classes)
+    linking.libraries = [LinkedLibrary(name: "@rpath/FBSDKCoreKit.framework/FBSDKCoreKit")]
+    let matcher = CatalogMatcher(catalog: catalog)
+    #expect(matcher.commonSDKs(in: linking).isEmpty)
+    linking.libraries = [LinkedLibrary(name: "@rpath/FBSDKLoginKit.framework/FBSDKLoginKit")]
+    #expect(matcher.commonSDKs(in: linking).map(\.sdk) == ["FBSDKCoreKit"])
   }
 
   @Test func swiftModulesAreMatchedExactly() {
@@ -47,13 +79,30 @@ import Testing
       in: image(modules: ["Alamofire", "AlamofireImage", "RxSwift", "MyApp"]))
     #expect(found.map(\.sdk) == ["Alamofire", "RxSwift"])
     #expect(found.first?.symbols == ["_$s9Alamofire4TypeVMn"])
+    #expect(found.first?.proof == .swiftModule)
   }
 
-  @Test func evidenceIsCappedButCounted() {
-    let classes = (0..<8).map { "SDImageCoder\($0)" }
-    let found = CatalogMatcher(catalog: catalog).commonSDKs(in: image(classes: classes))
-    #expect(found.first?.count == 8)
-    #expect(found.first?.symbols.count == CommonSDKMatch.shownSymbols)
+  /// The SDKs most often compiled into other vendors' binaries document their own classes, each
+  /// set with the headers it was read from, or are Swift modules (issue 33).
+  @Test func vendoredSDKsDocumentTheirClassesOrModules() throws {
+    let documented = [
+      "FBSDKCoreKit", "FBSDKCoreKit_Basics", "FBSDKLoginKit", "FBSDKShareKit", "FBAEMKit", "OneSignalCore",
+      "OneSignalOutcomes", "AFNetworking", "SDWebImage", "Lottie", "FMDB", "GoogleUtilities", "GoogleDataTransport",
+      "FirebaseCore", "FirebaseInstallations", "Protobuf", "GTMSessionFetcher",
+    ]
+    for name in documented {
+      let sdk = try #require(catalog.commonSDKs.first { $0.name == name })
+      #expect(sdk.classes.count >= 3, "\(name)")
+      #expect(sdk.classesSource?.contains(".h") == true, "\(name)")
+    }
+    let swift = [
+      "Alamofire", "Kingfisher", "SnapKit", "RxSwift", "Starscream", "SwiftyJSON", "RealmSwift", "FirebaseCoreInternal",
+    ]
+    for name in swift {
+      #expect(catalog.commonSDKs.first { $0.name == name }?.swiftModules.contains(name) == true, "\(name)")
+    }
+    let classes = catalog.commonSDKs.flatMap(\.classes)
+    #expect(Set(classes).count == classes.count, "a documented class belongs to one SDK")
   }
 
   @Test func namesIncludeBothHalvesAndAliases() throws {
@@ -67,31 +116,15 @@ import Testing
       jsonData: Data(
         #"""
         {"schemaVersion": 1, "commonSDKs": [
-          {"name": "Alamofire", "aliases": ["AF5"], "classPrefixes": ["AFXSample"]},
+          {"name": "Alamofire", "aliases": ["AF5"]},
           {"name": "VendorKit", "swiftModules": ["VendorKit"]}]}
         """#.utf8), origin: "user.json")
     let merged = try catalog.overlaying(user)
     #expect(merged.commonSDKs.count == 87)
     let alamofire = try #require(merged.commonSDKs.first { $0.name == "Alamofire" })
-    #expect(alamofire.aliases == ["AF5"] && alamofire.classPrefixes == ["AFXSample"])
-    #expect(alamofire.swiftModules == ["Alamofire"])
+    #expect(alamofire.aliases == ["AF5"] && alamofire.swiftModules == ["Alamofire"])
     #expect(CatalogMatcher(catalog: merged).commonSDKs(in: image(modules: ["VendorKit"])).map(\.sdk) == ["VendorKit"])
   }
-
-  /// Every class the catalog documents as FMDB's own identifies it; three of the four only
-  /// suggest it (by the classes' prefix), as another vendor's classes might.
-  @Test func everyDocumentedClassIdentifiesTheSDK() throws {
-    let matcher = CatalogMatcher(catalog: catalog)
-    let all = try #require(
-      matcher.commonSDKs(in: image(classes: ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet", "Own"]))
-        .first)
-    #expect(all.sdk == "FMDB" && all.identifies)
-    #expect(all.documentedClasses == ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet"])
-    let some = try #require(
-      matcher.commonSDKs(in: image(classes: ["FMDatabase", "FMDatabaseQueue", "FMResultSet"])).first)
-    #expect(some.sdk == "FMDB" && !some.identifies && some.documentedClasses.count == 3)
-  }
-
   /// Documented classes must be several and say where they were read; an overlay's set replaces
   /// the catalog's, source and all.
   @Test func documentedClassesNeedSeveralAndASource() throws {
@@ -116,16 +149,16 @@ import Testing
     #expect(fmdb.classes == ["FMDatabase", "FMResultSet", "FMStatement"] && fmdb.classesSource == "FMDB.h")
   }
 
-  @Test func aPrefixOrModuleClaimedTwiceIsRejected() throws {
-    let prefix = try Catalog(
-      jsonData: Data(#"{"schemaVersion": 1, "commonSDKs": [{"name": "Mine", "classPrefixes": ["FBSDK"]}]}"#.utf8),
-      origin: "user.json")
-    #expect(throws: CatalogError.self) { try catalog.overlaying(prefix) }
+  /// Class prefixes are refused, saying what to list instead; a module claimed twice is refused.
+  @Test func aPrefixOrAModuleClaimedTwiceIsRejected() throws {
     do {
-      _ = try catalog.overlaying(prefix)
+      _ = try Catalog(
+        jsonData: Data(#"{"schemaVersion": 1, "commonSDKs": [{"name": "Mine", "classPrefixes": ["FBSDK"]}]}"#.utf8),
+        origin: "user.json")
+      Issue.record("classPrefixes was accepted")
     } catch {
-      #expect(error.path == "$.commonSDKs[0].classPrefixes[0]")
-      #expect(error.message.contains("FBSDKCoreKit"))
+      #expect(error.path == "$.commonSDKs[0].classPrefixes")
+      #expect(error.message.contains("classesSource"))
     }
     let module = try Catalog(
       jsonData: Data(#"{"schemaVersion": 1, "commonSDKs": [{"name": "Mine", "swiftModules": ["Alamofire"]}]}"#.utf8),

@@ -90,7 +90,8 @@ import Testing
   }
 
   /// `listed-sdk-unsigned` (ITMS-91065) fires on the listed SDK whose receipt says it was not
-  /// signed (FMDB in the sample .ipa) and nowhere else among the samples.
+  /// signed (FMDB in the sample .ipa), on the unsigned FBAEMKit copy named Renamed.xcframework,
+  /// and nowhere else among the samples.
   @Test func listedSDKUnsignedFiresOnlyOnTheUnsignedListedSDK() throws {
     let report = try report(SampleLocator.sample(""))
     let targets = report["targets"] as? [[String: Any]] ?? []
@@ -99,7 +100,8 @@ import Testing
     }
     #expect(
       fired.compactMap { $0["path"] as? String } == [
-        SampleLocator.sample("archives/SampleApp.ipa!/Payload/SampleApp.app/Frameworks/FMDB.framework")
+        SampleLocator.sample("archives/SampleApp.ipa!/Payload/SampleApp.app/Frameworks/FMDB.framework"),
+        SampleLocator.sample("sdks/Renamed.xcframework"),
       ])
     let finding = (fired.first?["findings"] as? [[String: Any]] ?? []).first {
       $0["rule"] as? String == "listed-sdk-unsigned"

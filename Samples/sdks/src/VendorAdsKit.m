@@ -1,10 +1,9 @@
-/* VendorAdsKit: a vendor framework that merged Facebook SDK classes into its own binary (the
- * way a static FBSDKCoreKit is linked into another framework). It DEFINES two classes with the
- * FBSDK prefix, so its binary may include FBSDKCoreKit, and what swiftc emits for a struct and a
- * class of module Alamofire (their nominal type descriptors, a method and a metadata accessor),
- * so it may include Alamofire too. Prefixes and module types suggest an SDK, they do not
- * identify it: both are "may include" warnings. It has no privacy manifest and uses no
- * required-reason API. Classes and functions are our own stand-ins. */
+/* VendorAdsKit: a vendor framework with classes of its own named with the FBSDK prefix, which
+ * prove nothing (a prefix is no SDK's own), and what swiftc emits for a struct and a class of
+ * module Alamofire (their nominal type descriptors, a method and a metadata accessor): the
+ * descriptors only the declaring module emits prove Alamofire is compiled in, an error without
+ * its manifest. It has no privacy manifest and uses no required-reason API. Classes and
+ * functions are our own stand-ins. */
 #include "include/sdk_decls.h"
 
 @interface FBSDKSampleSettings : NSObject
