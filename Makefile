@@ -85,7 +85,8 @@ reports: release
 	Scripts/validate-sarif .build/samples.sarif
 
 # The HTML report of Samples/ rendered in headless Chromium: no console error, no network
-# request, nothing from hostile names executed, the matrix right (Scripts/check-html-report);
+# request, nothing from hostile names executed, the matrix right, and printed to PDF every
+# finding unfolded and the matrix within the page (Scripts/check-html-report);
 # the privacy report's HTML printed to PDF: no table cut, the page count in bounds
 # (Scripts/check-privacy-report-pdf).
 html-report: release

@@ -22,6 +22,9 @@ linker-signed):
   UnsignedKit       no _CodeSignature at all                       -> unsigned (unsigned-binary-sdk)
   InnerUnsignedKit  outer as TeamSignedKit, inner binary left linker-signed ad hoc
                                                                    -> signature-inner-unsigned
+  StaticInnerKit    outer as TeamSignedKit, the inner framework's binary a static archive
+                    (../sdks/StaticKit.xcframework's device libStaticKit.a), which carries no
+                    signature                                      -> no signature-inner-unsigned
   SealBrokenKit     as TeamSignedKit, then the sealed Headers/GoodKit.h removed and an unsealed
                     Extra.txt added                                -> signature-seal-mismatch
   ForgedTeamKit     code directories claiming team SDKVET1234, a CodeSignature of garbage bytes
@@ -52,6 +55,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(HERE, "..", "sdks", "GoodKit.xcframework", "ios-arm64", "GoodKit.framework")
+STATIC_ARCHIVE = os.path.join(HERE, "..", "sdks", "StaticKit.xcframework", "ios-arm64", "libStaticKit.a")
 TEAM = "SDKVET1234"
 LC_CODE_SIGNATURE = 0x1D
 LC_SEGMENT_64 = 0x19
@@ -341,6 +345,12 @@ def main():
     bundle = xcframework("InnerUnsignedKit")
     record("InnerUnsignedKit.xcframework",
            sign_bundle(bundle, "dev.sdkvet.samples.InnerUnsignedKit", TEAM, 0, team_cert), team_cert)
+
+    # A static framework: an ar archive cannot be signed, so only the outer bundle is.
+    bundle = xcframework("StaticInnerKit")
+    shutil.copyfile(STATIC_ARCHIVE, os.path.join(bundle, "ios-arm64", "GoodKit.framework", "GoodKit"))
+    record("StaticInnerKit.xcframework",
+           sign_bundle(bundle, "dev.sdkvet.samples.StaticInnerKit", TEAM, 0, team_cert), team_cert)
 
     bundle = xcframework("SealBrokenKit")
     headers = os.path.join(bundle, "ios-arm64", "GoodKit.framework", "Headers")

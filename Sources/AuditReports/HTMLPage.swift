@@ -64,11 +64,22 @@ enum HTMLPage {
     body{max-width:none;padding:0;font-size:10pt}nav.filters,button{display:none}
     thead th,table.matrix th[scope=row]{position:static}thead{display:table-header-group}
     table,tr,dl,li,h2,h3{break-inside:avoid}h2,h3{break-after:avoid}section.target{break-inside:auto}
-    table{width:100%}.matrix-wrap{overflow:visible}}
+    table{width:100%}.matrix-wrap{overflow:visible;border:0}
+    dl.identity,dl.verdict{grid-template-columns:max-content minmax(0,1fr)}dd,td,code{overflow-wrap:anywhere}
+    table.matrix{table-layout:fixed;font-size:7pt}
+    table.matrix th,table.matrix td{min-width:0;padding:.1rem .15rem;overflow-wrap:anywhere;white-space:normal}
+    table.matrix th[scope=row]{white-space:normal}table.matrix th[scope=row] .path{word-break:break-all}
+    table.matrix thead tr:first-child th:first-child{width:13%}
+    table.matrix thead tr:first-child th:nth-child(2),table.matrix thead tr:first-child th:nth-child(3){width:5%}
+    table.matrix thead tr:first-child th:nth-child(4){width:4.5%}table.matrix thead tr:first-child th:nth-child(5){width:8%}
+    table.matrix thead tr:last-child th{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;\
+    overflow-wrap:normal;white-space:nowrap}}
     """
 
-  /// The one script: expand or collapse every section, and narrow the report to the targets
-  /// whose path contains the search text. Each action is one pass over the page's elements.
+  /// The one script: expand or collapse every section, narrow the report to the targets whose
+  /// path contains the search text, and unfold every section while the page is printed (a
+  /// folded `<details>` prints as its summary alone, which hid every evidence symbol), folding
+  /// back afterwards what was folded. Each action is one pass over the page's elements.
   static let script = """
     "use strict";
     (function () {
@@ -77,6 +88,15 @@ enum HTMLPage {
       }
       document.getElementById("expand-all").addEventListener("click", function () { setAll(true); });
       document.getElementById("collapse-all").addEventListener("click", function () { setAll(false); });
+      var folded = [];
+      window.addEventListener("beforeprint", function () {
+        folded = Array.prototype.filter.call(document.querySelectorAll("main details"), function (d) { return !d.open; });
+        folded.forEach(function (d) { d.open = true; });
+      });
+      window.addEventListener("afterprint", function () {
+        folded.forEach(function (d) { d.open = false; });
+        folded = [];
+      });
       var search = document.getElementById("search");
       search.addEventListener("input", function () {
         var text = search.value.toLowerCase();
@@ -109,7 +129,7 @@ enum HTMLPage {
   }
 
   /// The base64 SHA-256 of `script`, as the Content Security Policy names it.
-  static let scriptHash = "sha256-HQWuTlmjMXv8D69kf0GJNiQj+T9A+txnB9/MGNM7NCY="
+  static let scriptHash = "sha256-RHbfgXP2KGUJwS3dfX5Kl5bpw74Sp37elqRVohb0Lfg="
 
   /// The policy: nothing may be loaded or sent; inline style and the one script may run.
   static let contentSecurityPolicy =

@@ -37,6 +37,9 @@ package struct Symbol: Sendable, Hashable {
     case dyldLazyBind
     /// Mach-O `LC_DYLD_CHAINED_FIXUPS` imports table.
     case chainedFixups
+    /// Mach-O dyld export trie (`LC_DYLD_INFO` exports or `LC_DYLD_EXPORTS_TRIE`): a definition
+    /// the symbol table does not list, as in a stripped image.
+    case exportTrie
   }
 
   /// Where an import is looked up at run time.

@@ -19,6 +19,9 @@ struct ImportMerger {
   /// Whether defined names are remembered (weak-bind entries will be filtered against them);
   /// imported names are always remembered, for weak-lookup imports.
   let tracksNames: Bool
+  /// Whether the symbol table's definitions are remembered: for weak-bind entries, or for the
+  /// export trie's definitions, each added only when the symbol table did not define it.
+  private let remembersDefinitions: Bool
   /// The imports to keep; `nil` keeps all.
   private let filter: (any ImportFilter)?
   private var identities = DefinedIdentities()
@@ -27,10 +30,12 @@ struct ImportMerger {
   /// - Parameters:
   ///   - tracksNames: Whether weak-bind entries will be added, so imported and defined names
   ///     must be remembered to filter them (skipped otherwise: it costs a hash per symbol).
+  ///   - readsExports: Whether the export trie's definitions will be added.
   ///   - filter: The imports to keep; `nil` keeps all.
-  init(image: Image, tracksNames: Bool, filter: (any ImportFilter)?) {
+  init(image: Image, tracksNames: Bool, readsExports: Bool = false, filter: (any ImportFilter)?) {
     self.image = image
     self.tracksNames = tracksNames
+    remembersDefinitions = tracksNames || readsExports
     self.filter = filter
   }
 
@@ -92,8 +97,24 @@ struct ImportMerger {
     name: UnsafeRawBufferPointer, binding: Symbol.Binding, kind: Symbol.Kind, at offset: UInt64
   ) throws(BinaryError) {
     let ref = try image.names.append(name, at: offset)
-    if tracksNames { definedNames.insert(name) }
+    if remembersDefinitions { definedNames.insert(name) }
     image.symbols.append(Symbol(name: ref, isDefined: true, binding: binding, kind: kind, origin: .symbolTable))
+  }
+
+  /// Adds a definition the export trie lists, unless the symbol table defined it already.
+  /// - Throws: `malformed` when the name takes the image past its name limit.
+  mutating func addExportedDefinition(
+    name: UnsafeRawBufferPointer, binding: Symbol.Binding, kind: Symbol.Kind, at offset: UInt64
+  ) throws(BinaryError) {
+    guard definedNames.insert(name) else { return try image.names.charge(name.count, at: offset) }
+    let ref = try image.names.append(name, at: offset)
+    image.symbols.append(Symbol(name: ref, isDefined: true, binding: binding, kind: kind, origin: .exportTrie))
+  }
+
+  /// Counts a name read but not kept against the image's name limit.
+  /// - Throws: `malformed` when it takes the image past the limit.
+  mutating func charge(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
+    try image.names.charge(name.count, at: offset)
   }
 
   /// A distinct integer per library an import can bind to, for keying imports by name and library.

@@ -15,6 +15,8 @@ struct LoadCommandSummary {
   var dyldInfo: LoadCommand?
   /// `LC_DYLD_CHAINED_FIXUPS`.
   var chainedFixups: LoadCommand?
+  /// `LC_DYLD_EXPORTS_TRIE`.
+  var exportsTrie: LoadCommand?
   /// `LC_CODE_SIGNATURE`.
   var codeSignature: LoadCommand?
   /// `LC_DYSYMTAB` (its indirect symbol table names the import of each stub and pointer slot).
@@ -61,7 +63,9 @@ struct LoadCommandSummary {
     case LoadCommandType.dyldChainedFixups:
       chainedFixups = command
       metadata.usesChainedFixups = true
-    case LoadCommandType.dyldExportsTrie: metadata.hasExportsTrie = true
+    case LoadCommandType.dyldExportsTrie:
+      exportsTrie = command
+      metadata.hasExportsTrie = true
     case LoadCommandType.codeSignature: codeSignature = command
     case LoadCommandType.dysymtab: dynamicSymbolTable = command
     case LoadCommandType.functionStarts: functionStarts = command

@@ -2,8 +2,8 @@ import BinaryImage
 
 /// How many of a Mach-O file's leading bytes the reader can touch, judged from its header and
 /// load commands: the end of the furthest segment, section, section relocations, and table the
-/// reader follows (symbols, dyld binds, chained fixups, indirect symbols, function starts, the
-/// code signature). Every read of the reader goes through a range one of these declares, so
+/// reader follows (symbols, dyld binds and exports, chained fixups, indirect symbols, function
+/// starts, the code signature). Every read of the reader goes through a range one of these declares, so
 /// that bytes past the furthest are never looked at (`ReadExtentTests` checks it on every
 /// fixture and fuzzer finding).
 ///
@@ -53,7 +53,9 @@ package enum MachOReadExtent {
     if let command = summary.dynamicSymbolTable {
       ends += try fieldRanges(command, [(32, 8), (40, is64Bit ? 56 : 52), (48, 4), (56, 4), (64, 8), (72, 8)])
     }
-    for command in [summary.chainedFixups, summary.codeSignature, summary.functionStarts].compactMap({ $0 }) {
+    for command in [summary.chainedFixups, summary.exportsTrie, summary.codeSignature, summary.functionStarts]
+      .compactMap({ $0 })
+    {
       ends += try fieldRanges(command, [(8, 1)])
     }
     var furthest: UInt64 = 0

@@ -4,8 +4,8 @@ import BinaryImage
 /// the shared `Image` model.
 ///
 /// Order: header, load commands, then only the tables `ReadOptions` asks for: the symbol
-/// table, the dyld bind streams and chained-fixup imports (merged, symbol table first), the
-/// selector references, and the code signature. A table that fails is reported in the
+/// table, the export trie's definitions, the dyld bind streams and chained-fixup imports
+/// (merged, symbol table first), the selector references, and the code signature. A table that fails is reported in the
 /// returned problems and the image keeps everything else, unless the names its tables take in
 /// go over the image's limit (`NameTable`): then the image fails.
 enum ThinImageReader {
@@ -52,11 +52,22 @@ enum ThinImageReader {
       }
     }
     let readsWeakBinds = summary.dyldInfo != nil && options.undefinedSymbols
-    var merger = ImportMerger(image: result, tracksNames: readsWeakBinds, filter: options.importFilter)
+    let exportsCommand =
+      options.definedSymbols || options.definedIdentities ? summary.exportsTrie ?? summary.dyldInfo : nil
+    var merger = ImportMerger(
+      image: result, tracksNames: readsWeakBinds, readsExports: exportsCommand != nil && options.definedSymbols,
+      filter: options.importFilter)
     if options.undefinedSymbols || options.definedSymbols || options.definedIdentities, let symbolTable {
       attempt { () throws(BinaryError) in
         try readSymbolTable(
           symbolTable, header: header, sections: summary.segments.sections, options: options, into: &merger)
+      }
+    }
+    if let exportsCommand {
+      attempt { () throws(BinaryError) in
+        try readExports(
+          try ExportTrie.bytes(of: exportsCommand, in: image), segments: summary.segments, options: options,
+          into: &merger)
       }
     }
     var chainedFixups: ChainedFixups?
@@ -172,6 +183,43 @@ enum ThinImageReader {
       try merger.addDefinition(
         name: name, binding: binding, kind: symbolKind(entry, sections: sections), at: entry.fileOffset)
     }
+  }
+
+  /// Adds the export trie's definitions the symbol table does not list (when definitions are
+  /// asked for) and notes every exported class and Swift module (when identities are): a
+  /// stripped image keeps its exports only there. Re-exports name another image's symbols and
+  /// are passed over.
+  private static func readExports(
+    _ trie: ByteReader, segments: SegmentMap, options: ReadOptions, into merger: inout ImportMerger
+  ) throws(BinaryError) {
+    let (definedSymbols, definedIdentities) = (options.definedSymbols, options.definedIdentities)
+    let sections = definedSymbols ? segments.sections : []
+    let loadAddress = segments.preferredLoadAddress
+    // Without definitions only classes and Swift modules are wanted: a subtree whose names
+    // cannot be one (by their first two bytes) is not walked.
+    let identities = DefinedIdentities()
+    let wanted: ((UnsafeRawBufferPointer) -> Bool)? = definedSymbols ? nil : { identities.mayNote(startingWith: $0) }
+    try ExportTrie.forEachExport(in: trie, wanted: wanted) { export throws(BinaryError) in
+      if definedSymbols && !export.isReexport {
+        let kind = export.address.map {
+          exportKind(address: $0 &+ loadAddress, isAbsolute: export.isAbsolute, sections)
+        }
+        try merger.addExportedDefinition(
+          name: export.name, binding: export.isWeak ? .weak : .global, kind: kind ?? .other, at: export.fileOffset)
+      } else {
+        try merger.charge(export.name, at: export.fileOffset)
+      }
+      if definedIdentities && !export.isReexport && merger.mayNoteIdentity(startingWith: export.name) {
+        try merger.noteIdentity(export.name, at: export.fileOffset)
+      }
+    }
+  }
+
+  /// Function for an address in a code section, object in another section, other for the rest.
+  private static func exportKind(address: UInt64, isAbsolute: Bool, _ sections: [Section]) -> Symbol.Kind {
+    guard !isAbsolute, let section = sections.first(where: { $0.address <= address && address - $0.address < $0.size })
+    else { return .other }
+    return section.holdsCode ? .function : .object
   }
 
   /// Function for symbols in code sections, object for other sections, other for the rest.

@@ -8,16 +8,28 @@ import ScanFiles
 struct CarthageState {
   /// At most this many `.version` files are read per `Build` folder (a real project has dozens).
   static let maximumVersionFiles = 1_000
+  /// The platform folders Carthage builds plain frameworks into.
+  static let platformFolders: Set<String> = ["iOS", "Mac", "tvOS", "watchOS", "visionOS"]
 
   /// The project that built each framework, and its commitish.
   private var builtBy: [String: (project: String, commitish: String?)] = [:]
   /// Each project's pinned reference and origin, from `Cartfile.resolved`.
   private var resolved: [String: (reference: String, source: String)] = [:]
+  /// The projects of `binary` lines, in the file's order.
+  private var binaryProjects: [String] = []
+  /// The projects a `.version` file was read for, and the names of the bundles in the `Build`
+  /// folder and its platform folders: a `binary` project of either name is accounted for.
+  private var accountedNames: Set<String> = []
   /// Problems in the files read.
   private(set) var issues: [LockFileIssue] = []
 
   init(folder: ScanPath, project: ScanPath, reader: StateFileReader) {
-    let versionFiles = reader.entries(of: folder).filter { $0.hasPrefix(".") && $0.hasSuffix(".version") }
+    let entries = reader.entries(of: folder)
+    let versionFiles = entries.filter { $0.hasPrefix(".") && $0.hasSuffix(".version") }
+    let platformEntries = entries.filter(Self.platformFolders.contains).flatMap {
+      reader.entries(of: folder.appending($0))
+    }
+    accountedNames = Set((entries + platformEntries).map { String($0.prefix { $0 != "." }) })
     if versionFiles.count > Self.maximumVersionFiles {
       issues.append(
         LockFileIssue(
@@ -26,7 +38,9 @@ struct CarthageState {
     }
     for name in versionFiles.prefix(Self.maximumVersionFiles) {
       let file = folder.appending(name)
-      readVersionFile(file, project: String(name.dropFirst().dropLast(".version".count)), reader: reader)
+      let project = String(name.dropFirst().dropLast(".version".count))
+      accountedNames.insert(project)
+      readVersionFile(file, project: project, reader: reader)
     }
     let cartfile = project.appending("Cartfile.resolved")
     switch reader.read(cartfile) {
@@ -37,16 +51,26 @@ struct CarthageState {
   }
 
   /// The record for `framework`: the project that built it (the framework's own name when no
-  /// version file lists it), its version or revision, and its origin.
+  /// version file lists it), its version or revision, and its origin. A framework that no
+  /// version file lists and no project is named after comes from the one `binary` spec that no
+  /// version file or bundle name accounts for, when there is exactly one: a binary spec is
+  /// named after its JSON file (`appsflyer-ios`), not after the frameworks it holds.
   func record(framework: String) -> PackageRecord {
     let built = builtBy[framework]
-    let name = built?.project ?? framework
+    let name = built?.project ?? (resolved[framework] == nil ? unaccountedBinaryProject : nil) ?? framework
     var record = PackageRecord(manager: .carthage, name: name, source: resolved[name]?.source)
     let reference = resolved[name]?.reference ?? built?.commitish
     if let reference {
       if Self.isCommit(reference) { record.revision = reference } else { record.version = reference }
     }
     return record
+  }
+
+  /// The one `binary` project with no version file and no bundle of its name, if there is
+  /// exactly one.
+  private var unaccountedBinaryProject: String? {
+    let candidates = binaryProjects.filter { !accountedNames.contains($0) }
+    return candidates.count == 1 ? candidates[0] : nil
   }
 
   /// A full Git commit hash, as Carthage pins a branch or commit.
@@ -89,7 +113,10 @@ struct CarthageState {
       var project = String(origin.split(separator: "/").last ?? Substring(origin))
       for suffix in [".git", ".json"] where project.hasSuffix(suffix) { project.removeLast(suffix.count) }
       let source = kind == "github" && !isURL ? "https://github.com/" + origin : origin
-      if resolved[project] == nil { resolved[project] = (reference, source) }
+      if resolved[project] == nil {
+        resolved[project] = (reference, source)
+        if kind == "binary" { binaryProjects.append(project) }
+      }
     }
     collector.issue.map { issues.append($0) }
   }

@@ -8,6 +8,9 @@ import TargetDiscovery
 /// `unreadable-binary`: every file that presents itself as a binary and could not be read, in
 /// whole or in part, is reported; the scan goes on with the rest.
 ///
+/// `no-binary`: a framework or xcframework without any binary is one finding; the rules that
+/// judge an SDK by its name or signature are not applied to it (`PrivacyAuditor`).
+///
 /// `binary-headers-inconsistent`: an image whose headers disagree the way a post-processed
 /// binary's do (ELF section headers missing, or describing other imports than the dynamic
 /// segment) is reported once, with every disagreement; its uses were taken from the loader's view.
@@ -19,7 +22,25 @@ enum BinaryRules {
   static func findings(_ audit: TargetAudit) -> [Finding] {
     audit.binaries.flatMap { binary in
       unreadable(binary) + inconsistent(binary) + dynamicLookups(binary)
-    }
+    } + noBinary(audit)
+  }
+
+  /// Whether the target is a framework or xcframework with no binary, listed or found.
+  static func holdsNoBinary(_ audit: TargetAudit) -> Bool {
+    audit.binaries.isEmpty && (audit.target.kind == .framework || audit.target.kind == .xcframework)
+  }
+
+  /// The one `no-binary` finding of a target that `holdsNoBinary`.
+  static func noBinary(_ audit: TargetAudit) -> [Finding] {
+    guard holdsNoBinary(audit) else { return [] }
+    let name = audit.target.path.lastComponent.map(String.init) ?? audit.target.path.description
+    return [
+      Finding(
+        rule: .noBinary, category: nil,
+        message:
+          "\(name) holds no binary (no Info.plist lists one and none was found in it): there is nothing to audit, and nothing here is an SDK App Store Connect would see. If it should hold an SDK, its download or copy is incomplete."
+      )
+    ]
   }
 
   private static func dynamicLookups(_ binary: ScannedBinary) -> [Finding] {

@@ -68,6 +68,29 @@ public struct Policy: Sendable, Hashable {
     /// The indices (in `allow`) of the current entries that left out nothing: a target or rule
     /// mistyped, or a finding fixed since, so the entry can go.
     public var unusedAllowEntries: [Int] = []
+    /// The deny entries' targets that name no target of the scan, and their libraries that name
+    /// no library a scanned binary links but are one slip from one that is (`AdSuport`): either
+    /// way the deny can never fire for what was meant.
+    public var unmatchedDenyValues: [UnmatchedValue] = []
+  }
+
+  /// A value of a deny entry that matches nothing in the scanned targets.
+  public struct UnmatchedValue: Sendable, Hashable {
+    /// What a deny value names.
+    public enum Kind: String, Sendable, Hashable {
+      /// A scanned target (`targets`).
+      case target
+      /// A library a scanned binary links (`linkedLibraries`).
+      case library
+    }
+    /// Its JSON path in the policy (`$.deny[0].targets[1]`).
+    public var path: String
+    /// The value as the policy writes it.
+    public var value: String
+    /// What it should have named.
+    public var kind: Kind
+    /// The scanned name nearest to it, for "did you mean"; `nil` when none is near.
+    public var suggestion: String?
   }
 
   /// Applies the policy to `report` as of `today` (`YYYY-MM-DD`, UTC): adds a
@@ -116,7 +139,36 @@ public struct Policy: Sendable, Hashable {
       result.targets[index] = target
     }
     return Outcome(
-      report: result, silenced: silenced, unusedAllowEntries: allow.indices.filter { !used.contains($0) })
+      report: result, silenced: silenced, unusedAllowEntries: allow.indices.filter { !used.contains($0) },
+      unmatchedDenyValues: unmatchedDenyValues(in: report))
+  }
+
+  /// Each deny target that selects no target of `report`, with the nearest target name, and each
+  /// denied library that no scanned binary links but that is one slip from a library one does
+  /// (a denied library nobody links is the policy kept, not a mistake).
+  private func unmatchedDenyValues(in report: AuditReport) -> [UnmatchedValue] {
+    let selectors = report.targets.map { TargetSelector(path: $0.path) }
+    let targetNames = selectors.flatMap { [$0.name, $0.stem] }
+    let libraries = Set(report.targets.flatMap { $0.binaries.flatMap(\.linkedLibraries) })
+    let libraryNames = Set(libraries.flatMap { [$0.fileName, $0.bareName] })
+    var unmatched: [UnmatchedValue] = []
+    for (index, entry) in deny.enumerated() {
+      for (position, target) in entry.targets.enumerated() where !selectors.contains(where: { $0.matches(target) }) {
+        unmatched.append(
+          UnmatchedValue(
+            path: "$.deny[\(index)].targets[\(position)]", value: target, kind: .target,
+            suggestion: NearestSpelling.suggestion(for: target, among: targetNames)))
+      }
+      for (position, library) in entry.linkedLibraries.enumerated()
+      where !libraries.contains(where: { $0.isNamed(library) }) {
+        guard let suggestion = NearestSpelling.suggestion(for: library, among: libraryNames) else { continue }
+        unmatched.append(
+          UnmatchedValue(
+            path: "$.deny[\(index)].linkedLibraries[\(position)]", value: library, kind: .library,
+            suggestion: suggestion))
+      }
+    }
+    return unmatched
   }
 
   private func denials(_ entry: Deny, in target: TargetReport) -> [Finding] {
@@ -181,6 +233,8 @@ public struct Policy: Sendable, Hashable {
 struct TargetSelector {
   /// The last path component.
   let name: String
+  /// The last path component without its extension.
+  var stem: String { name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name }
   private let path: String
 
   init(path: String) {
@@ -190,6 +244,6 @@ struct TargetSelector {
 
   /// Whether `selector` names this target.
   func matches(_ selector: String) -> Bool {
-    selector == path || selector == name || (name.lastIndex(of: ".").map { String(name[..<$0]) } == selector)
+    selector == path || selector == name || (name.contains(".") && stem == selector)
   }
 }

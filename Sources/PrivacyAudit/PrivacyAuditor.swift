@@ -59,9 +59,12 @@ package struct PrivacyAuditor: Sendable {
     findings += PurposeStringRules.findings(audit)
     findings += PackageRules.findings(audit)
     if !audit.isAppTarget { findings += PermissionRules.sdkFindings(permissions, index: index) }
-    let detections = CommonSDKRules.detections(audit, index: index)
+    // A bundle without a binary is one `no-binary` finding: its name alone is no SDK, and it has
+    // no code whose signature would matter.
+    let holdsNoBinary = BinaryRules.holdsNoBinary(audit)
+    let detections = holdsNoBinary ? [] : CommonSDKRules.detections(audit, index: index)
     findings += CommonSDKRules.findings(audit, detections: detections)
-    findings += SignatureRules.findings(audit, detections: detections)
+    if !holdsNoBinary { findings += SignatureRules.findings(audit, detections: detections) }
     findings += ArchiveRules.findings(audit)
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)

@@ -109,6 +109,15 @@ package struct RuleDocumentation: Sendable, Hashable {
         fixMarkdown:
           "Check the file named in the finding (`file`, `otool -hv`, `llvm-nm`) and obtain a readable build from the vendor."
       )
+    case .noBinary:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning,
+        summary: "A framework or xcframework holds no binary.",
+        detail:
+          "A folder named like a bundle that holds only text, headers or resources has nothing to audit: its name alone is not an SDK (no listed-SDK, signature or manifest rule judges it), and App Store Connect sees no binary in it. One finding says so.",
+        fixMarkdown:
+          "If the folder should hold an SDK's binary, the download or copy is incomplete: fetch the release again. Otherwise remove it from what you ship or scan."
+      )
     case .archiveEntryAmbiguous:
       RuleDocumentation(
         rule: rule, defaultSeverity: .warning,

@@ -64,4 +64,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   /// extractors fold into one): every copy was audited, but which one an extractor installs is
   /// not certain.
   case archiveEntryAmbiguous = "archive-entry-ambiguous"
+  /// A framework or xcframework holds no binary: nothing in it can be audited, and nothing in
+  /// it is an SDK App Store Connect would see.
+  case noBinary = "no-binary"
 }

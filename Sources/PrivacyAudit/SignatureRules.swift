@@ -11,7 +11,9 @@ import TargetDiscovery
 /// `signature-inner-unsigned` (warning): the xcframework is signed with a certificate, but a
 /// framework in one of its slices has neither a certificate signature in its binary nor one
 /// in its own `_CodeSignature/` (signing only the outer bundle leaves the inner ones as the
-/// linker left them: unsigned or linker-signed ad hoc).
+/// linker left them: unsigned or linker-signed ad hoc). A static framework, whose binary is an
+/// archive of objects, carries no signature and is not reported: only the outer bundle's
+/// signature exists to be read (and, in an exported app, its `Signatures/` receipt).
 ///
 /// `signature-seal-mismatch` (warning): the xcframework's `CodeResources` lists a file that is
 /// not there, or a file is there that it does not list (see `SealCheck`), so `codesign --verify`
@@ -122,6 +124,8 @@ enum SignatureRules {
       if framework.signature.signer.hasCertificate { return nil }
       let images = audit.binaries.filter { $0.file.path == framework.executable }.flatMap(\.images)
       if !images.isEmpty && images.allSatisfy({ $0.signature?.signer.hasCertificate == true }) { return nil }
+      // A static framework's binary is an archive of objects, which no signature can cover.
+      if !images.isEmpty && images.allSatisfy({ $0.member != nil }) { return nil }
       let what =
         images.contains { $0.signature != nil } ? "its binary is only ad-hoc (linker) signed" : "it is not signed"
       return Finding(

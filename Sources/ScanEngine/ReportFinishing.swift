@@ -1,5 +1,5 @@
 import AuditReports
-import PrivacyAudit
+public import PrivacyAudit
 
 /// What applying a policy did besides changing findings, for the lines sdkvet prints about it.
 public struct PolicyEffect: Sendable, Hashable {
@@ -8,6 +8,8 @@ public struct PolicyEffect: Sendable, Hashable {
   /// The indices (in `Policy.allow`) of entries that left out nothing: a target or rule mistyped,
   /// or a finding fixed since.
   public var unusedAllowEntries: [Int]
+  /// The deny entries' targets and libraries that match nothing scanned (`Policy.Outcome`).
+  public var unmatchedDenyValues: [Policy.UnmatchedValue] = []
 }
 
 extension ScanPipeline {
@@ -25,7 +27,9 @@ extension ScanPipeline {
       let outcome = policy.policy.applied(to: report, today: policy.today)
       report = outcome.report
       report.policy = policy.record
-      effect = PolicyEffect(silenced: outcome.silenced, unusedAllowEntries: outcome.unusedAllowEntries)
+      effect = PolicyEffect(
+        silenced: outcome.silenced, unusedAllowEntries: outcome.unusedAllowEntries,
+        unmatchedDenyValues: outcome.unmatchedDenyValues)
     }
     let beforeBaseline = report
     if let baseline {

@@ -137,6 +137,9 @@ public struct ScanPipeline: Sendable {
   /// Reads one binary and matches it; its images are dropped on return, only the matches stay.
   /// `options` filter the imports to those `matcher` can match (`CatalogMatcher.importFilter`).
   private func scan(_ file: TargetFile, options: ReadOptions, matcher: CatalogMatcher) -> ScannedBinary {
+    guard !file.isListedButMissing else {
+      return ScannedBinary(file: file, failure: BinaryError(.io, "listed in Info.plist, not present"))
+    }
     do throws(BinaryError) {
       return try BinaryReading.read(file.path, from: fileSystem, options: options) { bytes, binary in
         var scanned = ScannedBinary(file: file, reading: binary, matcher: matcher)

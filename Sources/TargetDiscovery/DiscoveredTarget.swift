@@ -36,11 +36,15 @@ public struct TargetFile: Sendable, Hashable, Comparable {
   public var path: ScanPath
   /// The xcframework `LibraryIdentifier` (e.g. `ios-arm64`); `nil` outside xcframeworks.
   public var slice: String?
+  /// Whether an `Info.plist` lists the file (an xcframework's slice, a bundle's
+  /// `CFBundleExecutable`) and nothing is there: a binary that cannot be read, not one to skip.
+  public var isListedButMissing = false
 
   /// Creates a target file.
-  public init(path: ScanPath, slice: String? = nil) {
+  public init(path: ScanPath, slice: String? = nil, isListedButMissing: Bool = false) {
     self.path = path
     self.slice = slice
+    self.isListedButMissing = isListedButMissing
   }
 
   /// Orders by path, then slice.

@@ -403,7 +403,8 @@ struct DiscoveryWalker {
   /// broken bundle is reported as unreadable. The path is built from a layout or a plist, so
   /// any folder on the way may be a link: the resolved path must stay inside the root.
   private mutating func claimBinary(_ path: ScanPath, listedWhenMissing: Bool, into index: Int, slice: String?) {
-    if (try? fileSystem.linkStatus(path).get()) != nil {
+    let exists = (try? fileSystem.linkStatus(path).get()) != nil
+    if exists {
       let outside = placeOutsideRoot(namedByLink: path)
       guard outside == nil, let resolved = try? fileSystem.resolvedPath(path).get(), isInsideRoot(resolved) else {
         let target = outside ?? (try? fileSystem.resolvedPath(path).get())?.description ?? "an unresolvable path"
@@ -415,8 +416,8 @@ struct DiscoveryWalker {
     } else if !listedWhenMissing {
       return
     }
-    targets[index].binaries.append(TargetFile(path: path, slice: slice))
-    binaryFound(path)
+    targets[index].binaries.append(TargetFile(path: path, slice: slice, isListedButMissing: !exists))
+    if exists { binaryFound(path) }
   }
 
   private func isFileInsideRoot(_ path: ScanPath) -> Bool {
@@ -427,7 +428,9 @@ struct DiscoveryWalker {
   // MARK: XCFrameworks
 
   /// One target for the whole xcframework; each folder in it is a library slice, and the
-  /// binaries its `Info.plist` names are listed even when missing.
+  /// binaries its `Info.plist` names are listed even when missing: a framework slice whose walk
+  /// found no binary (the slice, the framework or its executable is not there) is listed at the
+  /// flat framework's binary path, so that it is reported unreadable, not skipped.
   private mutating func addXCFramework(at path: ScanPath, _ context: Context) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
@@ -435,6 +438,7 @@ struct DiscoveryWalker {
     let plistPath = path.appending("Info.plist")
     let info = XCFrameworkInfo(isFileInsideRoot(plistPath) ? PropertyListFile.read(plistPath, in: fileSystem) : nil)
     problems += info.problems.map { DiscoveryProblem(path: path, message: $0) }
+    let walkedProblemPosition = problems.count
     for library in info.libraries {
       guard let binary = library.binaryRelativePath else { continue }
       claimBinary(path.appending(binary), listedWhenMissing: true, into: index, slice: library.identifier)
@@ -444,6 +448,15 @@ struct DiscoveryWalker {
       let isSlice = fileSystem.isDirectory(child)
       if isSlice { addManifest(child.appending("PrivacyInfo.xcprivacy"), to: index, slice: name) }
       visit(child, Context(target: index, slice: isSlice ? name : nil, app: context.app))
+    }
+    for library in info.libraries where library.binaryRelativePath == nil {
+      guard !targets[index].binaries.contains(where: { $0.slice == library.identifier }) else { continue }
+      claimBinary(
+        path.appending(library.expectedFrameworkBinary), listedWhenMissing: true, into: index,
+        slice: library.identifier)
+    }
+    if info.listsNoLibraries && !targets[index].binaries.isEmpty {
+      problems.insert(DiscoveryProblem(path: path, message: XCFrameworkInfo.slicesWalked), at: walkedProblemPosition)
     }
   }
 }

@@ -17,6 +17,13 @@ struct XCFrameworkLibrary {
     if libraryPath.hasSuffix(".framework") { return nil }
     return identifier + "/" + libraryPath
   }
+
+  /// Where a framework slice's binary is in a flat (iOS) framework, relative to the
+  /// xcframework: `ios-arm64/Foo.framework/Foo`.
+  var expectedFrameworkBinary: String {
+    let name = libraryPath.split(separator: "/").last.map { String($0.prefix { $0 != "." }) } ?? libraryPath
+    return identifier + "/" + libraryPath + "/" + name
+  }
 }
 
 /// What an xcframework's `Info.plist` yields: the `AvailableLibraries` entries discovery can use,
@@ -26,6 +33,12 @@ struct XCFrameworkInfo {
   private(set) var libraries: [XCFrameworkLibrary] = []
   /// What could not be used, one sentence each.
   private(set) var problems: [String] = []
+  /// Whether the plist is missing or lists no `AvailableLibraries` (not in `problems`: a folder
+  /// that holds no binary either is one `no-binary` finding, not a problem besides).
+  private(set) var listsNoLibraries = false
+  /// What discovery says when `listsNoLibraries` and the walk found binaries.
+  static let slicesWalked =
+    "Info.plist is missing or lists no AvailableLibraries; library slices were found by walking the folder"
 
   /// Reads `plist` (`nil` when the xcframework has no `Info.plist` inside the scanned path).
   init(_ plist: PropertyListFile?) {
@@ -33,7 +46,7 @@ struct XCFrameworkInfo {
     let document: PropertyListDocument
     switch plist?.contents {
     case nil:
-      problems = ["Info.plist is missing or lists no AvailableLibraries; \(walked)"]
+      listsNoLibraries = true
       return
     case .failure(let error)?:
       problems = ["Info.plist cannot be read (\(error.message)); \(walked)"]
@@ -46,7 +59,7 @@ struct XCFrameworkInfo {
       return "Info.plist sets \(duplicate.key) more than once\(place); the last value is used"
     }
     guard case .array(let entries)? = document.root.dictionaryValue?["AvailableLibraries"] else {
-      problems.append("Info.plist is missing or lists no AvailableLibraries; \(walked)")
+      listsNoLibraries = true
       return
     }
     for (position, entry) in entries.enumerated() {

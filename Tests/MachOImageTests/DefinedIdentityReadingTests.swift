@@ -26,3 +26,51 @@ import Testing
     #expect(try read(.all).definedClasses.isEmpty && read(.all).swiftModuleDescriptors.isEmpty)
   }
 }
+
+/// A stripped image keeps its definitions only in the dyld export trie (issue 33): the classes
+/// and Swift modules it defines, and `symbols --defined`, come from there too, for both forms of
+/// the trie (`LC_DYLD_EXPORTS_TRIE`, `LC_DYLD_INFO_ONLY`).
+@Suite struct ExportTrieReadingTests {
+  static let stripped = [
+    SampleLocator.sample("evidence/StrippedVendorKit.framework/StrippedVendorKit"),
+    SampleLocator.sample("evidence/bin/libstripped-dyldinfo.dylib"),
+  ]
+
+  private func read(_ path: String, _ options: ReadOptions) throws -> Image {
+    let file = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+    let read = try MachOReader.read(file, path: path, options: options)
+    #expect(read.problems.isEmpty, "\(read.problems)")
+    return try #require(read.images.first)
+  }
+
+  @Test(arguments: stripped)
+  func theAuditFindsTheClassesAndModulesOnlyTheExportTrieHolds(path: String) throws {
+    let image = try read(path, .audit)
+    #expect(image.definedClasses.map(image.names.string) == ["SVKBannerView"])
+    #expect(image.swiftModuleDescriptors.map(image.names.string) == ["_$s7SnapKit15ConstraintMakerCMn"])
+    #expect(!image.symbols.contains { $0.isDefined })
+  }
+
+  @Test(arguments: stripped)
+  func definitionsComeFromTheExportTrieWithTheirKinds(path: String) throws {
+    let image = try read(path, .all)
+    let defined = image.symbols.filter(\.isDefined)
+    #expect(defined.allSatisfy { $0.origin == .exportTrie && $0.binding == .global })
+    let kinds = Dictionary(uniqueKeysWithValues: defined.map { (image.names.string($0.name), $0.kind) })
+    #expect(
+      kinds == [
+        "_$s7SnapKit10ConstraintCMn": .object, "_$s7SnapKit15ConstraintMakerCMn": .object,
+        "_$s7SnapKit10ConstraintC8activateyyF": .function, "_strippedvendor_show": .function,
+        "_OBJC_CLASS_$_SVKBannerView": .object, "_OBJC_METACLASS_$_SVKBannerView": .object,
+      ])
+  }
+
+  /// An unstripped image's exports are its symbol table's definitions: none is listed twice.
+  @Test func exportsTheSymbolTableDefinesAreNotListedAgain() throws {
+    let image = try read(SampleLocator.sample("sdks/VendorAdsKit.framework/VendorAdsKit"), .all)
+    let names = image.symbols.filter { $0.isDefined && $0.binding != .local }.map { image.names.string($0.name) }
+    #expect(names.contains("_$s9Alamofire7SessionCMn"))
+    #expect(Set(names).count == names.count)
+    #expect(!image.symbols.contains { $0.origin == .exportTrie })
+  }
+}

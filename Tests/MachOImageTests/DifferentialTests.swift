@@ -5,7 +5,8 @@ import ScanFiles
 import Testing
 
 /// Compares the reader with llvm-nm and llvm-objdump on every fixture: the same undefined
-/// symbols (names, weak flags and libraries) per architecture and member, the same imports from
+/// symbols (names, weak flags and libraries) per architecture and member, the same external
+/// definitions (the export trie's included), the same imports from
 /// dyld bind tables and chained fixups, the same linked libraries, the same selectors.
 @Suite(.enabled(if: LLVMTools.areAvailable, "needs the Swift toolchain's llvm-nm and llvm-objdump"))
 struct DifferentialTests {
@@ -68,6 +69,22 @@ struct DifferentialTests {
     #expect(
       Set(oracle.keys).isSubset(of: Set(ours.images.keys)),
       "\(path): llvm-nm lists images we do not: \(Set(oracle.keys).subtracting(ours.images.keys))")
+  }
+
+  /// The external definitions, from the symbol table and the export trie (which alone holds
+  /// them in a stripped image), are the ones llvm-nm lists with `--add-dyldinfo`.
+  @Test(arguments: Fixtures.differential + Fixtures.strippedExports)
+  func definedSymbolsMatchLLVMNm(path: String) throws {
+    let ours = try Ours(path: path)
+    let oracle = try LLVMOracle(path: path).definedExternalNames()
+    for (key, image) in ours.images {
+      let actual = Set(
+        image.symbols.filter { $0.isDefined && $0.binding != .local }.map { image.names.string($0.name) })
+      let expected = oracle[key] ?? []
+      #expect(
+        actual == expected,
+        "\(path)\(key): ours-only \(actual.subtracting(expected)), llvm-nm-only \(expected.subtracting(actual))")
+    }
   }
 
   @Test(arguments: Fixtures.differential)

@@ -7,6 +7,12 @@ enum Fixtures {
   static let good: [String] = files(under: SampleLocator.sample("macho/bin"))
   /// Every deliberately broken fixture (`Samples/macho/broken`).
   static let broken: [String] = files(under: SampleLocator.sample("macho/broken"))
+  /// Stripped images whose definitions are only in their export trie (`Samples/evidence`):
+  /// `LC_DYLD_EXPORTS_TRIE` and `LC_DYLD_INFO_ONLY`'s.
+  static let strippedExports = [
+    SampleLocator.sample("evidence/StrippedVendorKit.framework/StrippedVendorKit"),
+    SampleLocator.sample("evidence/bin/libstripped-dyldinfo.dylib"),
+  ]
   /// Inputs the fuzzer once crashed on (`Fuzz/corpus/macho`).
   static let fuzzFindings: [String] = files(under: SampleLocator.packageRoot + "/Fuzz/corpus/macho")
 

@@ -43,6 +43,20 @@ struct LLVMOracle {
     return result
   }
 
+  /// The external definitions per image, the export trie's included, from `llvm-nm -A -g
+  /// --defined-only --add-dyldinfo --arch=all` (re-exports, type `I`, left out).
+  func definedExternalNames() throws -> [UnitKey: Set<String>] {
+    var result: [UnitKey: Set<String>] = [:]
+    let arguments = ["-A", "-g", "--defined-only", "--add-dyldinfo", "--arch=all", path]
+    for line in try LLVMTools.run(LLVMTools.nm, arguments).split(separator: "\n") {
+      let words = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard words.count >= 3, words[words.count - 2] != "I" else { continue }
+      let prefix = words[0..<(words.count - (words.count >= 4 ? 3 : 2))].joined(separator: " ")
+      result[nmUnitKey(prefix), default: []].insert(String(words[words.count - 1]))
+    }
+    return result
+  }
+
   /// `(for architecture X):path:member: ` → key.
   private func nmUnitKey(_ prefix: String) -> UnitKey {
     var text = prefix.trimmingCharacters(in: .whitespaces)

@@ -121,6 +121,34 @@ struct PackageProvenanceTests {
     #expect(records[targets[1]]?.record.version == "1.0")
   }
 
+  /// A binary spec is named after its JSON file, not after the framework it downloads
+  /// (issue 33): with no version file, the one binary spec no bundle or version file accounts
+  /// for is the framework's origin; with two such specs, neither is chosen.
+  @Test func aBinarySpecIsTheOriginOfTheFrameworkNothingElseAccountsFor() throws {
+    let cartfile = """
+      binary "https://example.com/Carthage/appsflyer-ios.json" "6.12.2"
+      binary "https://example.com/GoodKit.json" "2.1.0"
+      github "org/Toolbox" "1.0"
+      """
+    let targets = [
+      "Carthage/Build/AppsFlyerLib.xcframework", "Carthage/Build/GoodKit.xcframework",
+      "Carthage/Build/iOS/Toolbox.framework",
+    ]
+    var files = Dictionary(uniqueKeysWithValues: targets.map { ($0 + "/Info.plist", "") })
+    files["Cartfile.resolved"] = cartfile
+    let (_, records) = try attribute(files, targets: targets)
+    #expect(
+      records[targets[0]]?.record
+        == PackageRecord(
+          manager: .carthage, name: "appsflyer-ios", version: "6.12.2",
+          source: "https://example.com/Carthage/appsflyer-ios.json"))
+    #expect(records[targets[1]]?.record.source == "https://example.com/GoodKit.json")
+    #expect(records[targets[2]]?.record.source == "https://github.com/org/Toolbox")
+    files["Cartfile.resolved"] = cartfile + "\nbinary \"https://example.com/other.json\" \"1.0\"\n"
+    let ambiguous = try attribute(files, targets: targets).records
+    #expect(ambiguous[targets[0]]?.record == PackageRecord(manager: .carthage, name: "AppsFlyerLib"))
+  }
+
   @Test func podsNeedALockFileOrTheirProject() throws {
     let target = "Pods/Kit/Kit.xcframework"
     #expect(try attribute(["Pods/Kit/README": ""], targets: [target]).records.isEmpty)

@@ -3,6 +3,7 @@ import JSONDocuments
 import PrivacyAudit
 import Testing
 
+import struct BinaryImage.LinkedLibrary
 import struct PrivacyCatalog.Catalog
 import struct PrivacyCatalog.CatalogMatch
 import enum TargetDiscovery.TargetKind
@@ -188,5 +189,27 @@ import enum TargetDiscovery.TargetKind
     let outcome = policy.applied(to: Self.report, today: "2026-01-01")
     #expect(outcome.silenced == 1)
     #expect(outcome.unusedAllowEntries == [0])
+  }
+
+  /// A deny target naming no scanned target is listed with the nearest name; a denied library
+  /// nobody links is listed only when it is one slip from a linked one.
+  @Test func denyValuesThatMatchNothingAreListed() throws {
+    var report = Self.report
+    report.targets[0].binaries = [
+      BinarySummary(
+        path: "Vendor/Kit.framework/Kit", format: .machO, architectures: ["arm64"],
+        linkedLibraries: [LinkedLibrary(name: "/System/Library/Frameworks/AdSupport.framework/AdSupport")])
+    ]
+    let policy = try Self.policy(
+      #"{"schemaVersion": 1, "deny": [{"targets": ["Sentri", "Kit", "Zzzzzz"]}, {"linkedLibraries": ["AdSuport", "AdSupport", "Sentry"]}]}"#
+    )
+    let unmatched = policy.applied(to: report, today: "2026-01-01").unmatchedDenyValues.map {
+      "\($0.path) \($0.value) \($0.kind.rawValue) \($0.suggestion ?? "-")"
+    }
+    #expect(
+      unmatched == [
+        "$.deny[0].targets[0] Sentri target -", "$.deny[0].targets[2] Zzzzzz target -",
+        "$.deny[1].linkedLibraries[0] AdSuport library AdSupport",
+      ])
   }
 }

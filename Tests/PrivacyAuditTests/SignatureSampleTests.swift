@@ -21,7 +21,7 @@ import Testing
       "TeamMismatchKit", "TeamSignedKit", "UnsignedKit",
     ]
     let kits = names.flatMap { ["\($0).xcframework", "\($0).xcframework/ios-arm64/GoodKit.framework/GoodKit"] }
-    return kits.map { root + "/" + $0 }
+    return (kits + ["StaticInnerKit.xcframework"]).map { root + "/" + $0 }
       + ["Fixture.framework/Fixture", "tool", "team-signed.dylib"].map { SampleLocator.sample("macho/bin/" + $0) }
   }()
 
@@ -39,6 +39,7 @@ import Testing
       }
     }
     #expect(actual[.unsignedBinarySDK]?.sorted() == ["AdHocKit.xcframework", "UnsignedKit.xcframework"])
+    // StaticInnerKit's inner framework is a static archive, which no signature can cover.
     #expect(actual[.signatureInnerUnsigned] == ["InnerUnsignedKit.xcframework"])
     #expect(actual[.signatureSealMismatch] == ["SealBrokenKit.xcframework"])
     #expect(
@@ -56,6 +57,7 @@ import Testing
       report.targets.first { $0.path.hasSuffix("/\(name).xcframework") }?.signature?.signer.description
     }
     #expect(signer("TeamSignedKit") == "AppleDeveloperProgram:SDKVET1234")
+    #expect(signer("StaticInnerKit") == "AppleDeveloperProgram:SDKVET1234")
     #expect(signer("SelfSignedKit")?.hasPrefix("SelfSigned:") == true)
     #expect(signer("AdHocKit") == "ad-hoc")
     #expect(signer("UnsignedKit") == "unsigned")
@@ -114,7 +116,7 @@ import Testing
   @Test func readerMatchesTheGeneratorsRecord() throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/expected.json"))
     let expected = try JSONDecoder().decode([String: Fields].self, from: data)
-    #expect(expected.count == 12)
+    #expect(expected.count == 13)
     for (relative, fields) in expected {
       #expect(try Self.sdkvetFields(Self.root + "/" + relative) == fields, "\(relative)")
     }

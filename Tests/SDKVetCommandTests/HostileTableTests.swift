@@ -160,6 +160,28 @@ import Testing
       "\(nested.error)")
   }
 
+  /// Hostile dyld export tries (issue 33): each is one error naming the file, the trie and the
+  /// offset, quickly and in little memory, and the good file named beside it is listed in full.
+  @Test(arguments: [
+    ("export-cycle.dylib", "the node at offset 0 is reached twice (a cycle, or a node with two parents) at 0x"),
+    ("export-shared.dylib", "the node at offset 14 is reached twice"),
+    ("export-deep.dylib", "Mach-O export trie: deeper than 4096 edges at 0x"),
+    ("export-uleb.dylib", "Mach-O export trie: terminal size: ULEB128 overflows 64 bits at 0x"),
+    ("export-child-offset.dylib", "Mach-O export trie: child offset 1048576 is outside the trie (10 bytes) at 0x"),
+    ("export-overlap.dylib", "Mach-O export trie: its nodes overlap"),
+    ("export-names.dylib", nameLimit),
+  ])
+  func hostileExportTriesEndInOneError(hostile: String, message: String) throws {
+    let path = try HostileTableInputs.path(hostile)
+    let run = sdkvet(["symbols", "--defined", path, Self.machOGood])
+    #expect(run.status == 1)
+    let lines = run.error.split(separator: "\n")
+    #expect(lines.count == 1, "\(run.error)")
+    #expect(lines.first?.hasPrefix("sdkvet: \(path)(arm64): ") == true, "\(run.error)")
+    #expect(lines.first?.contains(message) == true, "\(run.error)")
+    #expect(run.output.contains("  D   _fixture_file_info"), "the good input's definitions are listed")
+  }
+
   @Test func aFIFOGivenAsCatalogSaysWhatItIsWithoutWaiting() throws {
     let fifo = try HostileTableInputs.path("catalog.fifo")
     #expect(mkfifo(fifo, 0o600) == 0 || errno == EEXIST)
@@ -175,7 +197,7 @@ enum HostileTableInputs {
     let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
     for script in [
       "string-tables.py", "segments.py", "overlays.py", "function-starts.py", "swift-names.py", "version-needs.py",
-      "reports.py",
+      "reports.py", "export-tries.py",
     ] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -114,6 +114,23 @@ import Testing
         == .success)
   }
 
+  /// A deny entry's mistyped target or library would never fire (issue 33): each is a warning
+  /// with the nearest scanned name; a correctly spelt library nobody links is the policy kept.
+  @Test func denyValuesThatMatchNothingAreWarnedAboutWithTheNearestName() throws {
+    let path = try Self.policyFile(
+      #"{"schemaVersion": 1, "deny": [{"targets": ["VersionKti", "VersionKit"], "linkedLibraries": ["AdSuport", "libz.dylib"]}]}"#
+    )
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let v2 = SampleLocator.sample("versions/v2/VersionKit.framework")
+    let run = CapturedRun(["scan", "--policy", path, "--fail-on", "never", v2])
+    let warnings = run.error.split(separator: "\n").filter { $0.contains("$.deny") }
+    #expect(
+      warnings == [
+        "sdkvet: warning: \(path): $.deny[0].targets[0] (VersionKti) matches no target of this scan (did you mean VersionKit?); the deny entry never fires for it",
+        "sdkvet: warning: \(path): $.deny[0].linkedLibraries[0] (AdSuport) matches no library a scanned binary links (did you mean AdSupport?); the deny entry never fires for it",
+      ], "\(run.error)")
+  }
+
   @Test(arguments: [
     (#"[3]"#, "$.deny[0].linkedLibraries[0]: expected a string"),
     (#"["AdSupport", ""]"#, "$.deny[0].linkedLibraries[1]: expected a library or framework name, not an empty string"),

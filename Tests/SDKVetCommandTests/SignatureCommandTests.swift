@@ -11,8 +11,10 @@ import Testing
     let info = CapturedRun(["info", Self.root])
     #expect(info.status == .success)
     let lines = info.output.split(separator: "\n").map(String.init)
-    #expect(lines.filter { $0.hasSuffix(": xcframework") }.count == 9)
-    #expect(lines.filter { $0.hasPrefix("    signature: ") }.count == 18, "nine binaries and nine xcframeworks")
+    #expect(lines.filter { $0.hasSuffix(": xcframework") }.count == 10)
+    #expect(
+      lines.filter { $0.hasPrefix("    signature: ") }.count == 19,
+      "nine signed binaries (StaticInnerKit's archive carries none) and ten xcframeworks")
     #expect(
       lines.contains {
         $0.hasPrefix(
@@ -52,8 +54,8 @@ import Testing
     let document = try #require(try JSONSerialization.jsonObject(with: Data(scan.output.utf8)) as? [String: Any])
     let targets = try #require(document["targets"] as? [[String: Any]])
     let signers = targets.map { (($0["signature"] as? [String: Any])?["signer"] as? String) ?? "none" }
-    #expect(signers.count == 9)
-    #expect(signers.filter { $0 == "AppleDeveloperProgram:SDKVET1234" }.count == 3)
+    #expect(signers.count == 10)
+    #expect(signers.filter { $0 == "AppleDeveloperProgram:SDKVET1234" }.count == 4)
     let team = try #require(targets.first { ($0["path"] as? String)?.hasSuffix("TeamSignedKit.xcframework") == true })
     let binary = try #require((team["binaries"] as? [[String: Any]])?.first)
     let slices = try #require(binary["signature"] as? [[String: Any]])

@@ -47,7 +47,12 @@ struct DiscoveryPropertyListTests {
         "\(entry)[5] lacks a LibraryIdentifier or LibraryPath string; the entry is skipped",
       ])
     #expect(result.problems.allSatisfy { tree.relative($0.path) == "K.xcframework" })
-    #expect(result.targets.first?.binaries.map { tree.relative($0.path) } == ["K.xcframework/ios-arm64/libK.a"])
+    // The tvOS framework slice stays listed (only its BinaryPath is ignored) and is not there:
+    // its binary is listed as missing, to be reported unreadable.
+    #expect(
+      result.targets.first?.binaries.map { "\(tree.relative($0.path)) \($0.isListedButMissing)" } == [
+        "K.xcframework/ios-arm64/libK.a false", "K.xcframework/tvos-arm64/K.framework/K true",
+      ])
   }
 
   @Test func xcframeworkPlistTooLargeIsSaidToBe() throws {

@@ -162,7 +162,7 @@ enum ScanCommand: Subcommand {
   }
 
   /// Says on standard error how many findings the policy left out, and warns of each allow entry
-  /// that matched nothing.
+  /// and each deny target or library that matched nothing.
   private static func describe(_ effect: PolicyEffect, of policy: PolicyDocument, context: CommandContext) {
     let path = TextEscaping.escaped(policy.record.path)
     if effect.silenced > 0 {
@@ -173,6 +173,13 @@ enum ScanCommand: Subcommand {
       let entry = policy.policy.allow[index]
       context.streams.error(
         "sdkvet: warning: \(path): $.allow[\(index)] (\(TextEscaping.escaped(entry.target)), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
+      )
+    }
+    for value in effect.unmatchedDenyValues {
+      let what = value.kind == .target ? "no target of this scan" : "no library a scanned binary links"
+      let hint = value.suggestion.map { " (did you mean \(TextEscaping.escaped($0))?)" } ?? ""
+      context.streams.error(
+        "sdkvet: warning: \(path): \(value.path) (\(TextEscaping.escaped(value.value))) matches \(what)\(hint); the deny entry never fires for it"
       )
     }
   }
