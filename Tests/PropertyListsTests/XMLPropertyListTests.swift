@@ -111,6 +111,10 @@ struct XMLPropertyListTests {
     var utf16 = Data([0xFF, 0xFE])
     for unit in "<plist><true/></plist>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
     #expect(parseFailure(utf16)?.contains("not in UTF-8") == true)
+    // `<?xm` in EBCDIC: libxml2 decodes the rest as the code page its declaration names, which
+    // the ASCII checks cannot read.
+    let ebcdic = Data([0x4C, 0x6F, 0xA7, 0x94, 0x93, 0x40, 0xA5, 0x85, 0x99, 0xA2, 0x89, 0x96, 0x95])
+    #expect(parseFailure(ebcdic)?.contains("the XML is in EBCDIC") == true)
   }
 
   @Test(arguments: [
