@@ -28,6 +28,16 @@ bombs are large to write though small on disk. Python 3 standard library only.
                       to decompress if each is read whole, though the header declares no table
 - spanning-large.zip  the same, each a header whose one segment spans its 2 MiB: every entry
                       must be decompressed whole, so the archive's bound on reads refuses most
+- through-link.tar    CleanKit.framework (GoodKit's binary, Info.plist and manifest), then a link
+                      Staging -> CleanKit.framework, then Staging/CleanKit (TrackerKit's binary):
+                      GNU tar and Python's tarfile (filter='data' too) install the second binary
+                      as CleanKit.framework/CleanKit, so that is the binary to audit
+- through-link.zip    the same entries in a zip (unzip creates links last; others write through)
+- bang-entry.zip      GoodKit beside Inner.zip!/Evil.framework/Evil: a name that reads as the
+                      inside of an archive Inner.zip, which sdkvet refuses and reports
+- ebcdic-manifest.aar an AndroidManifest.xml in EBCDIC (libxml2 decodes it from its first bytes,
+                      4C 6F A7 94) declaring an entity expanded into a permission name and a tag
+                      of 250,000 attributes, beside a good shared library
 """
 
 import io
@@ -199,6 +209,52 @@ def main(out):
         for index in range(2000):
             entry(archive, "large/%04d.dylib" % index, spanning)
         good_copy(archive)
+    write_through_link(target)
+    write_ebcdic_manifest(target("ebcdic-manifest.aar"))
+
+
+def write_through_link(target):
+    """The same entries, a link a later entry is written through, as a tar and as a zip."""
+    clean = os.path.join(SAMPLES, "sdks", "GoodKit.xcframework", "ios-arm64", "GoodKit.framework")
+    tracker = open(os.path.join(SAMPLES, "sdks", "TrackerKit.framework", "TrackerKit"), "rb").read()
+    plist = open(os.path.join(clean, "Info.plist"), "rb").read().replace(b"GoodKit", b"CleanKit")
+    files = [
+        ("CleanKit.framework/CleanKit", open(os.path.join(clean, "GoodKit"), "rb").read()),
+        ("CleanKit.framework/Info.plist", plist),
+        ("CleanKit.framework/PrivacyInfo.xcprivacy", open(os.path.join(clean, "PrivacyInfo.xcprivacy"), "rb").read()),
+    ]
+    with tarfile.open(target("through-link.tar"), "w", format=tarfile.GNU_FORMAT) as archive:
+        for name, data in files:
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime = len(data), 1704067200
+            archive.addfile(info, io.BytesIO(data))
+        link = tarfile.TarInfo("Staging")
+        link.type, link.linkname, link.mtime = tarfile.SYMTYPE, "CleanKit.framework", 1704067200
+        archive.addfile(link)
+        info = tarfile.TarInfo("Staging/CleanKit")
+        info.size, info.mtime = len(tracker), 1704067200
+        archive.addfile(info, io.BytesIO(tracker))
+    write_zip(target("through-link.zip"), [(name, data, {}) for name, data in files]
+              + [("Staging", None, {"link": "CleanKit.framework"}), ("Staging/CleanKit", tracker, {})])
+    with zipfile.ZipFile(target("bang-entry.zip"), "w") as archive:
+        entry(archive, "Inner.zip!/Evil.framework/Evil", tracker)
+        good_copy(archive)
+
+
+def write_ebcdic_manifest(path):
+    """An .aar whose manifest libxml2 reads as EBCDIC (IBM037), with what the ASCII guard missed."""
+    attributes = "".join(' a%d=""' % index for index in range(250_000))
+    manifest = (
+        '<?xml version="1.0" encoding="IBM037"?>\n'
+        '<!DOCTYPE manifest [<!ENTITY p "android.permission.CAMERA">]>\n'
+        '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.ebcdic">\n'
+        '<uses-permission android:name="&p;"/>\n'
+        "<application" + attributes + "/>\n</manifest>\n").encode("cp037")
+    assert manifest.startswith(bytes([0x4C, 0x6F, 0xA7, 0x94]))
+    library = open(os.path.join(SAMPLES, "elf", "libstorageprobe.so"), "rb").read()
+    with zipfile.ZipFile(path, "w") as archive:
+        entry(archive, "AndroidManifest.xml", manifest)
+        entry(archive, "jni/arm64-v8a/libstorageprobe.so", library)
 
 
 if __name__ == "__main__":

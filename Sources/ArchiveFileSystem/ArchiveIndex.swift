@@ -270,6 +270,12 @@ final class ArchiveIndex: Sendable {
   /// Resolves `components` from the root, following links on the way (and at the end when
   /// `followingFinalLink`), as `realpath` would: `..` steps up, and a link is at most 40 deep.
   func resolve(_ components: [String], followingFinalLink: Bool) -> Resolution {
+    Self.resolve(components, in: nodes, followingFinalLink: followingFinalLink)
+  }
+
+  /// `resolve(_:followingFinalLink:)` over `nodes`, a tree being built (`ArchiveTreeBuilder`
+  /// resolves the links an entry's path passes through as an extractor meets them) or built.
+  static func resolve(_ components: [String], in nodes: [Node], followingFinalLink: Bool) -> Resolution {
     var remaining = Array(components.reversed())
     var current = 0
     var path: [String] = []

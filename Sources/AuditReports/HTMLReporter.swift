@@ -1,6 +1,7 @@
 import BinaryImage
 package import PrivacyAudit
 import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 
 /// Writes one self-contained HTML page for a reviewer to open in a browser: inline style and
@@ -34,6 +35,13 @@ package struct HTMLReporter: Reporter {
     output.write(header(report))
     output.write("<main>\n<h2>Summary</h2>\n")
     HTMLMatrix(report).write(report, to: &output)
+    if !report.problems.isEmpty {
+      output.write("<h2>Not read</h2>\n<p>\(HTMLEscaping.text(report.problemsHeading)):</p>\n<ul>\n")
+      for problem in report.problems {
+        output.write("<li>\(code(problem.path.description)): \(HTMLEscaping.text(problem.message))</li>\n")
+      }
+      output.write("</ul>\n")
+    }
     output.write("<h2>Targets</h2>\n")
     if report.targets.isEmpty { output.write("<p>No targets found.</p>\n") }
     for (index, target) in report.targets.enumerated() {

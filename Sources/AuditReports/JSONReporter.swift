@@ -2,6 +2,7 @@ import BinaryImage
 import PackageProvenance
 package import PrivacyAudit
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 
 /// Writes the versioned JSON document of `Docs/REPORT-FORMATS.md` (`schemaVersion` 1).
@@ -45,6 +46,8 @@ package struct JSONReporter: Reporter {
     writer.endArray()
     writer.key(.archives)
     JSONValue.array(report.archives.map(\.json)).write(to: &writer)
+    writer.key(.problems)
+    JSONValue.array(report.problems.map(Self.problem)).write(to: &writer)
     writer.key(.policy)
     Self.policy(report.policy).write(to: &writer)
     writer.key(.summary)
@@ -56,6 +59,14 @@ package struct JSONReporter: Reporter {
   /// The applied policy file, `null` when none was applied.
   static func policy(_ policy: AppliedPolicy?) -> JSONValue {
     policy.map { .report([(.path, .string($0.path)), (.sha256, .string($0.sha256))]) } ?? .null
+  }
+
+  /// A path discovery could not use: what the report cannot speak for.
+  private static func problem(_ problem: DiscoveryProblem) -> JSONValue {
+    .report([
+      (.path, .string(problem.path.description)), (.message, .string(problem.message)),
+      (.unusableInput, .bool(problem.isUnusableInput)),
+    ])
   }
 
   private static func target(_ target: TargetReport) -> JSONValue {

@@ -71,6 +71,9 @@ package struct MarkdownReporter: Reporter {
     {
       return budget.close("archive sections", shown: 0, of: 1, to: &output)
     }
+    if !report.problems.isEmpty, !budget.write("\n" + problemSection(report).map { "\n" + $0 }.joined(), to: &output) {
+      return budget.close("paths not read", shown: 0, of: report.problems.count, to: &output)
+    }
     output.write("\n")
   }
 
@@ -169,6 +172,14 @@ package struct MarkdownReporter: Reporter {
     if !receipts.isEmpty { lines.append("") }
     lines += receipts.map { "- Signature receipt: " + receiptText($0) }
     return lines
+  }
+
+  /// The paths discovery could not use, each with why.
+  private func problemSection(_ report: AuditReport) -> [String] {
+    ["## Not read", "", MarkdownEscaping.text(report.problemsHeading) + ":", ""]
+      + report.problems.map {
+        "- " + MarkdownEscaping.code($0.path.description, inTable: false) + ": " + MarkdownEscaping.text($0.message)
+      }
   }
 
   private func receiptText(_ receipt: SignatureReceipt) -> String {

@@ -5,7 +5,7 @@ import JSONDocuments
 /// of a saved report (`Baseline`, `TargetProfile`) name a key only through this.
 enum ReportKey: String {
   // The document.
-  case schemaVersion, tool, targets, archives, policy, summary
+  case schemaVersion, tool, targets, archives, problems, policy, summary
   // A target.
   case path, kind, bundleIdentifier, embeddedIn, binaries, privacyManifest, otherPrivacyManifests
   case usedCategories, declaredCategories, declaredReasons, apiUses, findings, permissions, androidPermissions
@@ -32,6 +32,8 @@ enum ReportKey: String {
   case manager, name, version, branch, revision, artifactURL, checksum
   // A host, the applied policy, the summary.
   case host, sha256, errors, warnings, notes, rules, packages
+  // A problem (a path not read).
+  case unusableInput
   // The signature of a target (`SignatureJSON`), as far as a saved report is read back.
   case signer
 }

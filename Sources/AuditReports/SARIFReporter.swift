@@ -69,13 +69,15 @@ package struct SARIFReporter: Reporter {
     log.write(to: &output)
   }
 
-  /// The run's invocation: successful unless a path the user gave does not exist or holds no
-  /// target, each of which is an error notification. A code-scanning service that reads an empty
-  /// `results` from a successful run closes every open alert; from a failed one it does not.
+  /// The run's invocation: successful unless a path could not be used (a path the user gave
+  /// that does not exist or holds no target, or a path inside the scan that was refused or not
+  /// read: `AuditReport.problems`), each of which is an error notification. A code-scanning
+  /// service that reads an empty `results` from a successful run closes every open alert; from a
+  /// failed one it does not, and what a path not read holds was not audited.
   private static func invocation(_ report: AuditReport) -> JSONValue {
-    var members: [(key: String, value: JSONValue)] = [("executionSuccessful", .bool(report.unusableInputs.isEmpty))]
-    if !report.unusableInputs.isEmpty {
-      let notifications = report.unusableInputs.map { problem -> JSONValue in
+    var members: [(key: String, value: JSONValue)] = [("executionSuccessful", .bool(report.problems.isEmpty))]
+    if !report.problems.isEmpty {
+      let notifications = report.problems.map { problem -> JSONValue in
         .object([
           ("level", .string("error")), ("message", .object([("text", .string("\(problem.path): \(problem.message)"))])),
         ])

@@ -32,7 +32,8 @@ func counted(_ count: Int, _ singular: String) -> String {
 
 extension AuditReport {
   /// The report's closing line: `3 targets, 2 errors, 1 warning, 0 notes`; when dependency
-  /// managers put some of the targets there, how many each: `3 targets (2 from CocoaPods), …`.
+  /// managers put some of the targets there, how many each: `3 targets (2 from CocoaPods), …`;
+  /// when paths could not be used, how many: `…, 0 notes, 2 paths not read`.
   var summaryLine: String {
     let counts = SeverityCounts(allFindings)
     let managed = packageCounts.filter { $0.count > 0 }.map { "\($0.count) from \($0.manager.displayName)" }
@@ -40,6 +41,11 @@ extension AuditReport {
     return [
       counted(targets.count, "target") + packages, counted(counts.errors, "error"),
       counted(counts.warnings, "warning"), counted(counts.notes, "note"),
-    ].joined(separator: ", ")
+    ].joined(separator: ", ") + (problems.isEmpty ? "" : ", " + counted(problems.count, "path") + " not read")
+  }
+
+  /// The heading of the list of `problems` in the text, Markdown and HTML reports.
+  var problemsHeading: String {
+    "Not read: \(counted(problems.count, "path")) whose contents were not audited, so this report cannot say they are clean"
   }
 }

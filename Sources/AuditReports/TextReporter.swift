@@ -1,5 +1,6 @@
 package import PrivacyAudit
 import PrivacyCatalog
+import ScanFiles
 import TargetDiscovery
 
 /// Writes the human-readable report (`--format text`, the default), laid out for 100 columns.
@@ -50,6 +51,10 @@ package struct TextReporter: Reporter {
       var lines = ArchiveText.lines(archive)
       lines[0] = style.apply(.bold, lines[0])
       output.write(lines.joined(separator: "\n") + "\n\n")
+    }
+    if !report.problems.isEmpty {
+      let lines = report.problems.map { "  \(shown($0.path.description)): \(shown($0.message))" }
+      output.write(([style.apply(.bold, report.problemsHeading)] + lines).joined(separator: "\n") + "\n\n")
     }
     if let policy = report.policy {
       output.write("policy \(shown(policy.path)) applied (SHA-256 \(policy.sha256))\n")

@@ -14,6 +14,11 @@
     /// The tables read, `.symtab` first; a locator's symbol index is `tables.count * row + table`.
     private let tables: [ELFSymbolTable.Section]
     private var frames: ELFFrameDescriptions?
+    /// Each named function's name, made once for all the sites in it (a site's name shares it).
+    private var names: [Int: String?] = [:]
+    /// The name bytes measured, within a limit of the image's: functions may be named by
+    /// overlapping suffixes of one long string. Past it, sites are unnamed.
+    private var measured: NameTable
 
     /// The functions of `.symtab` and `dynamic` (`.dynsym`, in a linked image), or in an object
     /// those of `.symtab` in code section `section`.
@@ -38,6 +43,7 @@
       locator.finish()
       self.locator = locator
       self.tables = tables
+      measured = NameTable(imageSize: LibELF.byteCount(elf))
     }
 
     /// `st_size` of the symbol a locator's index stands for.
@@ -45,12 +51,14 @@
       tables[symbol % tables.count].entry(symbol / tables.count)?.size ?? 0
     }
 
-    /// The name of the symbol a locator's index stands for.
-    private func name(of symbol: Int) -> String? {
+    /// The name of the symbol a locator's index stands for, read once however many sites it holds.
+    private mutating func name(of symbol: Int) -> String? {
+      if let known = names[symbol] { return known }
       let table = tables[symbol % tables.count]
-      guard let entry = table.entry(symbol / tables.count), let name = table.strings.text(at: UInt64(entry.nameOffset)),
-        !name.isEmpty
-      else { return nil }
+      let bytes = table.entry(symbol / tables.count).flatMap { table.strings.string(at: UInt64($0.nameOffset)) }
+      let charged = (try? measured.charge((bytes?.count ?? 0) + 1, at: nil)) != nil
+      let name = charged && bytes?.isEmpty == false ? bytes.map { String(fileBytes: $0) } : nil
+      names[symbol] = name
       return name
     }
 
@@ -79,7 +87,7 @@
     /// The call site at `address`, named after the function that holds it: the symbol whose size
     /// covers it; else the function of the FDE that covers it, unless a symbol without a size
     /// starts inside that function at or below the address; else the nearest symbol below it.
-    func site(at address: UInt64) -> CallSite {
+    mutating func site(at address: UInt64) -> CallSite {
       let start = locator.enclosing(address)
       if !hasSymbol(covering: address), let frame = frames?.range(holding: address) {
         if let start, let symbol = start.symbol, size(of: symbol) == 0, start.address >= frame.lowerBound {
@@ -91,8 +99,10 @@
       return named(start, address)
     }
 
-    private func named(_ start: FunctionLocator.Start, _ address: UInt64) -> CallSite {
-      CallSite(address: address, function: start.symbol.flatMap(name(of:)), functionStart: start.address)
+    private mutating func named(_ start: FunctionLocator.Start, _ address: UInt64) -> CallSite {
+      var name: String?
+      if let symbol = start.symbol { name = self.name(of: symbol) }
+      return CallSite(address: address, function: name, functionStart: start.address)
     }
   }
 #endif

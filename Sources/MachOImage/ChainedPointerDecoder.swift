@@ -12,11 +12,17 @@ struct ChainedPointerDecoder {
   /// A decoder for the segment holding `section`, or `nil` when the image has no chained
   /// fixups or that segment has none.
   init?(_ context: ObjCSelectorReferences.Context, section: Section) throws(BinaryError) {
-    guard let fixups = context.chainedFixups,
+    guard
       let segmentIndex = context.segments.segments.firstIndex(where: {
         section.address >= $0.address && section.address - $0.address < $0.virtualSize
-      }),
-      let format = try fixups.pointerFormat(segmentIndex: segmentIndex)
+      })
+    else { return nil }
+    try self.init(context, segmentIndex: segmentIndex)
+  }
+
+  /// The decoder of the pointers of the segment at `segmentIndex`; `nil` as above.
+  init?(_ context: ObjCSelectorReferences.Context, segmentIndex: Int) throws(BinaryError) {
+    guard let fixups = context.chainedFixups, let format = try fixups.pointerFormat(segmentIndex: segmentIndex)
     else { return nil }
     self.format = format
     preferredLoadAddress = context.segments.preferredLoadAddress

@@ -89,19 +89,31 @@ enum DyldInfoBinds {
     }
   }
 
+  /// How many times over the pointers of a range its binds may deliver them (dyld binds each
+  /// once; a stream re-binding the same pointers gains nothing but work).
+  static let rebindFactor: UInt64 = 4
+
   /// Calls `body` with the address and symbol of each pointer the `bind` stream in `opcodes`
   /// binds inside `range` (the `vmaddr` of the segment, from `segmentAddresses` in load-command
   /// order, plus the offset; `pointerSize` bytes a pointer).
   ///
   /// A "bind N times" opcode is expanded only where it meets `range`: the pointers before it
-  /// are skipped arithmetically and the walk stops past its end, so the work is bounded by the
-  /// range's pointers, not by a count read from the file.
+  /// are skipped arithmetically and the walk stops past its end, so one opcode's work is bounded
+  /// by the range's pointers, not by a count read from the file. Opcodes can bind the same
+  /// pointers again and again (each re-binding the whole range in a few bytes), so the pointers
+  /// delivered in all are bounded too: at most `rebindFactor` times the range's pointers plus
+  /// one per byte of the stream, past which the stream is `unsupported` (its binds cannot be known
+  /// within bounded work).
   /// - Throws: what `forEachBind` throws, and `unsupported` for threaded binds (arm64e before
-  ///   chained fixups), whose pointers are found by walking chains in the data instead.
+  ///   chained fixups), whose pointers are found by walking chains in the data instead, or for a
+  ///   stream that binds past the bound.
   static func forEachBoundPointer(
     in opcodes: ByteReader, segmentAddresses: [UInt64], pointerSize: UInt64, within range: Range<UInt64>,
     _ body: (UInt64, UnsafeRawBufferPointer) -> Void
   ) throws(BinaryError) {
+    let rangePointers = pointerSize > 0 ? (range.upperBound - range.lowerBound) / pointerSize : 0
+    let (scaled, overflow) = rangePointers.multipliedReportingOverflow(by: rebindFactor)
+    var budget = overflow ? UInt64.max : scaled.addingReportingOverflow(UInt64(opcodes.count)).partialValue
     try forEachBind(in: opcodes, stream: .bind, pointerSize: pointerSize) { bind throws(BinaryError) in
       guard !bind.isThreaded else {
         throw BinaryError(
@@ -119,6 +131,13 @@ enum DyldInfoBinds {
         overflow = overflow || distance.overflow
       }
       while !overflow, remaining > 0, range.contains(address) {
+        guard budget > 0 else {
+          throw BinaryError(
+            .unsupported,
+            "Mach-O bind opcodes: the stream binds the section's \(rangePointers) pointers more than \(rebindFactor) times over; not followed",
+            offset: bind.opcodeOffset)
+        }
+        budget -= 1
         body(address, bind.symbol)
         remaining -= 1
         (address, overflow) = address.addingReportingOverflow(bind.stride)

@@ -47,10 +47,10 @@ package enum MachOCallSites {
     } else {
       search.markUnresolved { $0.hasPrefix("_OBJC_CLASS_$_") }
     }
-    let functions = try MachOFunctionStarts(image: image, summary: summary, symbols: symbols)
+    var functions = try MachOFunctionStarts(image: image, summary: summary, symbols: symbols)
     if header.fileType == MachOFileType.object {
       try MachORelocationSites.find(
-        context, symbols: symbols, slots: slots.merging(strings) { first, _ in first }, functions: functions,
+        context, symbols: symbols, slots: slots.merging(strings) { first, _ in first }, functions: &functions,
         into: &search)
     } else {
       var targets = CodeTargets()
@@ -58,7 +58,7 @@ package enum MachOCallSites {
         image: image, header: header, summary: summary, symbols: symbols, search: search, into: &targets)
       for (address, index) in slots { targets.addSlot(address, index: index) }
       for (address, index) in strings { targets.addAddress(address, index: index) }
-      try scanCode(image, summary.segments.sections, architecture, functions, &targets, into: &search)
+      try scanCode(image, summary.segments.sections, architecture, &functions, &targets, into: &search)
       if search.hasUnnamedFunctions {
         let methods = ObjCMethodNames.names(context)
         search.nameUnnamedFunctions { methods[$0] }
@@ -84,8 +84,17 @@ package enum MachOCallSites {
     guard search.wantsSelectors, let section = context.segments.section(named: "__objc_selrefs") else { return [:] }
     let sectionStart = context.image.fileOffset(Int(section.fileOffset))
     var slots: [UInt64: Int] = [:]
+    // The query's index of each string, looked up once whatever number of slots point at it.
+    var indices: [UnsafeRawPointer?: Int?] = [:]
     try ObjCSelectorReferences.forEachSelector(context) { name, slotOffset throws(BinaryError) in
-      guard let index = search.selectorIndex(name) else { return }
+      let index: Int?
+      if name.isRepeated, let known = indices[name.bytes.baseAddress] {
+        index = known
+      } else {
+        index = search.selectorIndex(name.bytes)
+        indices[name.bytes.baseAddress] = index
+      }
+      guard let index else { return }
       slots[section.address &+ (slotOffset &- sectionStart)] = index
     }
     return slots
@@ -115,12 +124,17 @@ package enum MachOCallSites {
       guard let dyldInfo, !overflow else { return nil }
       let (offset, size) = try DyldInfoBinds.streamRange(.bind, in: dyldInfo)
       let opcodes = try context.image.slice(at: offset, count: size, "Mach-O bind opcodes (offset, size)")
+      // A bind names its symbol once in the stream however many slots it binds: the query is
+      // asked once per name the stream holds (`name` points into the stream), not once per slot.
+      var indices: [UnsafeRawPointer?: Int?] = [:]
       do {
         try DyldInfoBinds.forEachBoundPointer(
           in: opcodes, segmentAddresses: context.segments.segments.map(\.address), pointerSize: UInt64(pointerSize),
           within: section.address..<end
         ) { address, name in
-          if let index = search.importIndex(name) { found[address] = index }
+          let index = indices[name.baseAddress] ?? search.importIndex(name)
+          indices[name.baseAddress] = index
+          if let index { found[address] = index }
         }
       } catch  where error.kind == .unsupported {
         return nil
@@ -128,6 +142,10 @@ package enum MachOCallSites {
       return found
     }
     guard let decoder = try ChainedPointerDecoder(context, section: section) else { return [:] }
+    // Each import's name is measured and looked up once, whatever number of slots bind it, and
+    // the bytes measured count against the image's limit (imports may name overlapping suffixes).
+    var indices: [Int: Int?] = [:]
+    var measured = NameTable(imageSize: context.image.count)
     var position = 0
     while position + pointerSize <= slots.count {
       defer { position += pointerSize }
@@ -135,10 +153,17 @@ package enum MachOCallSites {
         pointerSize == 8
         ? try slots.peek(UInt64.self, at: position, "Mach-O class reference")
         : UInt64(try slots.peek(UInt32.self, at: position, "Mach-O class reference"))
-      guard let ordinal = decoder.bindOrdinal(raw), let name = fixups.importName(ordinal: ordinal),
-        let index = search.importIndex(name)
-      else { continue }
-      found[section.address &+ UInt64(position)] = index
+      guard let ordinal = decoder.bindOrdinal(raw) else { continue }
+      let index: Int?
+      if let known = indices[ordinal] {
+        index = known
+      } else {
+        let name = fixups.importName(ordinal: ordinal)
+        try measured.charge((name?.count ?? 0) + 1, at: slots.fileOffset(position))
+        index = name.flatMap(search.importIndex)
+        indices[ordinal] = index
+      }
+      if let index { found[section.address &+ UInt64(position)] = index }
     }
     return found
   }
@@ -184,7 +209,8 @@ package enum MachOCallSites {
   /// Scans the code sections: `__objc_stubs` first (its entries become branch targets of the
   /// selectors they load), then every other section holding instructions except the import stubs.
   private static func scanCode(
-    _ image: ByteReader, _ sections: [Section], _ architecture: CodeArchitecture, _ functions: MachOFunctionStarts,
+    _ image: ByteReader, _ sections: [Section], _ architecture: CodeArchitecture,
+    _ functions: inout MachOFunctionStarts,
     _ targets: inout CodeTargets, into search: inout CallSiteSearch
   ) throws(BinaryError) {
     let objcStubs = sections.filter { $0.name == "__objc_stubs" }

@@ -8,18 +8,24 @@ import CodeScan
 struct MachOFunctionStarts {
   private var locator = FunctionLocator()
   private let symbols: SymbolTable?
+  /// Each named function's name, made once for all the sites in it (a site's name shares it).
+  private var names: [Int: String?] = [:]
+  /// The name bytes measured, within the image's limit: functions may be named by overlapping
+  /// suffixes of one long string. Past it, sites are unnamed.
+  private var measured: NameTable
 
   /// Collects the starts of the image's functions.
   /// - Throws: when `LC_FUNCTION_STARTS` data lies outside the image.
   init(image: ByteReader, summary: LoadCommandSummary, symbols: SymbolTable?) throws(BinaryError) {
     self.symbols = symbols
+    measured = NameTable(imageSize: image.count)
     let sections = summary.segments.sections
     if let symbols {
       symbols.forEachEntry { index, entry in
         guard !entry.isDebugEntry, entry.kind == NListBits.section else { return }
         let section = Int(entry.section) - 1
         guard sections.indices.contains(section), sections[section].holdsCode,
-          let name = symbols.name(of: entry), !name.isEmpty, !Self.isTemporary(name)
+          !Self.isTemporary(symbols.leadingBytes(of: entry, count: 4))
         else { return }
         locator.add(entry.value, symbol: index, rank: entry.isExternal ? .global : .local)
       }
@@ -58,17 +64,31 @@ struct MachOFunctionStarts {
 
   /// The call site at `address`, named after the function that holds it: the nearest start at or
   /// below it, but not below `sectionStart` (a start in another section holds nothing here).
-  func site(at address: UInt64, sectionStart: UInt64 = 0) -> CallSite {
+  /// A function's name is measured and decoded once, however many sites it holds.
+  mutating func site(at address: UInt64, sectionStart: UInt64 = 0) -> CallSite {
     guard let start = locator.enclosing(address), start.address >= sectionStart else {
       return CallSite(address: address, function: nil, functionStart: nil)
     }
-    let name = start.symbol.flatMap { symbols?.entry($0) }.flatMap { symbols?.name(of: $0) }
-    return CallSite(
-      address: address, function: name.map { String(decoding: $0, as: UTF8.self) }, functionStart: start.address)
+    var name: String?
+    if let symbol = start.symbol { name = self.name(ofSymbol: symbol) }
+    return CallSite(address: address, function: name, functionStart: start.address)
   }
 
-  /// Assembler-local labels the symbol table may keep (`ltmp0`, `l_…`, `L…`): not function names.
-  private static func isTemporary(_ name: UnsafeRawBufferPointer) -> Bool {
-    name.first == UInt8(ascii: "L") || name.starts(with: "l_".utf8) || name.starts(with: "ltmp".utf8)
+  private mutating func name(ofSymbol index: Int) -> String? {
+    if let known = names[index] { return known }
+    let bytes = symbols?.entry(index).flatMap { symbols?.name(of: $0) }
+    let charged = (try? measured.charge((bytes?.count ?? 0) + 1, at: nil)) != nil
+    let name = charged ? bytes.map { String(decoding: $0, as: UTF8.self) } : nil
+    names[index] = name
+    return name
+  }
+
+  /// Assembler-local labels the symbol table may keep (`ltmp0`, `l_…`, `L…`), or no name: not
+  /// function names. Judged from the name's first bytes (`leading`, a NUL ending a shorter one),
+  /// so that symbols sharing one long name cost a few loads each, not its length.
+  private static func isTemporary(_ leading: UnsafeRawBufferPointer) -> Bool {
+    let name = leading.prefix { $0 != 0 }
+    return name.isEmpty || name.first == UInt8(ascii: "L") || name.starts(with: "l_".utf8)
+      || name.starts(with: "ltmp".utf8)
   }
 }

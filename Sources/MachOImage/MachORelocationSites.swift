@@ -20,7 +20,7 @@ enum MachORelocationSites {
   /// - Throws: when a code section's relocation table lies outside the image.
   static func find(
     _ context: ObjCSelectorReferences.Context, symbols: SymbolTable?, slots: [UInt64: Int],
-    functions: MachOFunctionStarts, into search: inout CallSiteSearch
+    functions: inout MachOFunctionStarts, into search: inout CallSiteSearch
   ) throws(BinaryError) {
     guard let symbols else { return }
     let wanted = search.importIndices(symbols)

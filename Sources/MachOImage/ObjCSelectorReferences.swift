@@ -27,12 +27,21 @@ enum ObjCSelectorReferences {
     var symbolTable: SymbolTable?
   }
 
-  /// Calls `body` with the name bytes each `__objc_selrefs` slot points at and the slot's file
+  /// A string a pointer leads to, and whether an earlier pointer of the same walk led to it.
+  struct PointedString {
+    /// The string's bytes, without its NUL.
+    var bytes: UnsafeRawBufferPointer
+    /// Whether an earlier entry pointed at the same string: a caller whose work on a string does
+    /// not depend on the entry does it once, not once per pointer.
+    var isRepeated: Bool
+  }
+
+  /// Calls `body` with the name each `__objc_selrefs` slot points at and the slot's file
   /// offset, in slot order.
-  /// - Throws: `truncated` when the section or its relocations are outside the image, or what
-  ///   `body` throws.
+  /// - Throws: `truncated` when the section or its relocations are outside the image, `malformed`
+  ///   when the strings measured go over the image's limit, or what `body` throws.
   static func forEachSelector(
-    _ context: Context, _ body: (UnsafeRawBufferPointer, UInt64) throws(BinaryError) -> Void
+    _ context: Context, _ body: (PointedString, UInt64) throws(BinaryError) -> Void
   ) throws(BinaryError) {
     let pointerSize = context.header.is64Bit ? 8 : 4
     try forEachPointedString(context, section: "__objc_selrefs", stride: pointerSize, field: 0) {
@@ -43,11 +52,16 @@ enum ObjCSelectorReferences {
   /// Calls `body` with the C string a pointer field of each `stride`-byte entry of section
   /// `sectionName` points at (resolved as a selector slot is), the field's file offset, and the
   /// entry's bytes, in entry order. Entries whose pointer cannot be resolved are skipped.
-  /// - Throws: `truncated` when the section or its relocations are outside the image, or what
-  ///   `body` throws.
+  ///
+  /// Entries can point at one string over and over, or at overlapping suffixes of one: a string
+  /// is measured once, whatever points at it, and every byte measured counts against a limit of
+  /// the image's (`NameTable`'s rule: 8 times its size, at least 16 MiB), so the work follows the
+  /// image's size, not entries times length.
+  /// - Throws: `truncated` when the section or its relocations are outside the image, `malformed`
+  ///   when the strings measured go over the limit, or what `body` throws.
   static func forEachPointedString(
     _ context: Context, section sectionName: String, stride: Int, field: Int,
-    _ body: (UnsafeRawBufferPointer, UInt64, ByteReader) throws(BinaryError) -> Void
+    _ body: (PointedString, UInt64, ByteReader) throws(BinaryError) -> Void
   ) throws(BinaryError) {
     guard let section = context.segments.section(named: sectionName) else { return }
     let pointerSize = context.header.is64Bit ? 8 : 4
@@ -56,6 +70,8 @@ enum ObjCSelectorReferences {
     let decoder = try ChainedPointerDecoder(context, section: section)
     let names = context.image.throughLastNUL
     let addresses = SegmentAddressIndex(context.segments.segments)
+    var lengths: [UInt64: Int] = [:]
+    var measured = NameTable(imageSize: context.image.count)
     var entry = 0
     while entry + stride <= entries.count {
       defer { entry += stride }
@@ -73,11 +89,30 @@ enum ObjCSelectorReferences {
         target = raw
       }
       guard let target, let offset = addresses.fileOffset(ofAddress: target),
-        let name = try? names.cString(at: offset, "Mach-O \(sectionName) string"), !name.isEmpty
+        let string = try pointedString(at: offset, in: names, lengths: &lengths, measured: &measured, sectionName)
       else { continue }
       try body(
-        name, entries.fileOffset(position), try entries.slice(at: entry, count: stride, "Mach-O \(sectionName) entry"))
+        string, entries.fileOffset(position),
+        try entries.slice(at: entry, count: stride, "Mach-O \(sectionName) entry"))
     }
+  }
+
+  /// The non-empty C string at `offset` of `names`, its length measured only the first time
+  /// (`lengths`) and charged to `measured`; `nil` when there is none.
+  private static func pointedString(
+    at offset: UInt64, in names: ByteReader, lengths: inout [UInt64: Int], measured: inout NameTable,
+    _ sectionName: String
+  ) throws(BinaryError) -> PointedString? {
+    if let length = lengths[offset] {
+      guard length > 0, let start = Int(exactly: offset) else { return nil }
+      return PointedString(
+        bytes: UnsafeRawBufferPointer(rebasing: names.bytes[start..<start + length]), isRepeated: true)
+    }
+    let name = try? names.cString(at: offset, "Mach-O \(sectionName) string")
+    lengths[offset] = name?.count ?? 0
+    try measured.charge((name?.count ?? 0) + 1, at: names.fileOffset(Int(clamping: offset)))
+    guard let name, !name.isEmpty else { return nil }
+    return PointedString(bytes: name, isRepeated: false)
   }
 
   /// For an object file: slot offset → target address, for slots whose relocation is against a

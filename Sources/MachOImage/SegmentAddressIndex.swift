@@ -15,6 +15,8 @@ struct SegmentAddressIndex {
     /// The owning segment's `vmaddr` and `fileoff`.
     var segmentAddress: UInt64
     var segmentFileOffset: UInt64
+    /// The owning segment's position in load-command order.
+    var segment: Int
   }
 
   private let runs: [Run]
@@ -24,10 +26,11 @@ struct SegmentAddressIndex {
   /// Indexes `segments`, given in load-command order.
   init(_ segments: [Segment]) {
     // Each segment's file-backed addresses, cut where the address or the file offset would pass UInt64.max.
-    let spans: [(first: UInt64, last: UInt64, segment: Segment)] = segments.compactMap { segment in
+    let spans: [(first: UInt64, last: UInt64, segment: Segment, index: Int)] = segments.enumerated().compactMap {
+      index, segment in
       guard segment.fileSize > 0 else { return nil }
       let length = min(segment.fileSize - 1, UInt64.max - segment.fileOffset, UInt64.max - segment.address)
-      return (segment.address, segment.address + length, segment)
+      return (segment.address, segment.address + length, segment, index)
     }
     // Piece k covers bounds[k] up to the next bound (the last one up to UInt64.max); each span
     // covers whole pieces, and a piece belongs to the first span, in command order, that covers it.
@@ -65,7 +68,9 @@ struct SegmentAddressIndex {
         runs[runs.count - 1].last = last
       } else {
         runs.append(
-          Run(first: first, last: last, segmentAddress: segment.address, segmentFileOffset: segment.fileOffset))
+          Run(
+            first: first, last: last, segmentAddress: segment.address, segmentFileOffset: segment.fileOffset,
+            segment: spans[index].index))
       }
     }
     self.runs = runs
@@ -75,10 +80,20 @@ struct SegmentAddressIndex {
   /// The offset from the start of the image of `address`, when it lies in file-backed bytes of
   /// some segment.
   func fileOffset(ofAddress address: UInt64) -> UInt64? {
+    guard let run = run(holding: address) else { return nil }
+    // Within a run, fileoff + (address - vmaddr) was checked not to pass UInt64.max.
+    return run.segmentFileOffset &+ (address &- run.segmentAddress)
+  }
+
+  /// The position in load-command order of the segment whose file-backed bytes hold `address`.
+  func segmentIndex(ofAddress address: UInt64) -> Int? {
+    run(holding: address)?.segment
+  }
+
+  private func run(holding address: UInt64) -> Run? {
     let index = Self.count(of: firsts, notAbove: address) - 1
     guard runs.indices.contains(index), address <= runs[index].last else { return nil }
-    // Within a run, fileoff + (address - vmaddr) was checked not to pass UInt64.max.
-    return runs[index].segmentFileOffset &+ (address &- runs[index].segmentAddress)
+    return runs[index]
   }
 
   /// How many of the sorted `values` are at most `value`, by binary search.

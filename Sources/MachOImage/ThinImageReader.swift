@@ -101,7 +101,10 @@ enum ThinImageReader {
     if options.selectorReferences {
       var seen = ByteKeyTable<Void>()
       attempt { () throws(BinaryError) in
-        try ObjCSelectorReferences.forEachSelector(context) { name, slotOffset throws(BinaryError) in
+        try ObjCSelectorReferences.forEachSelector(context) { selector, slotOffset throws(BinaryError) in
+          // A string met before was kept or turned away then: looked at once, whatever points at it.
+          guard !selector.isRepeated else { return }
+          let name = selector.bytes
           guard options.importFilter?.keepsSelector(name) ?? true, seen.insert(name) else {
             return try result.names.charge(name.count, at: slotOffset)
           }

@@ -330,9 +330,16 @@ public struct AuditReport: Sendable, Hashable {
   /// The policy file applied to the findings, `nil` when none was: a report says which rules a
   /// policy turned off, so a reader can tell a clean report from a silenced one.
   public package(set) var policy: AppliedPolicy?
+  /// Every path discovery could not use, and why: a path the user gave that does not exist or
+  /// holds no target, and every path inside the scan that was refused or could not be read (an
+  /// archive entry placed where an extractor would not, a folder named like an archive's inside,
+  /// a link leaving the scanned path, a folder that cannot be listed). What such a path holds was
+  /// not audited, so a report with problems cannot say the scan is clean: every format lists
+  /// them, and SARIF states the run as a failed invocation.
+  public package(set) var problems: [DiscoveryProblem] = []
   /// The paths the user gave that do not exist or hold no target: the run did not scan what it
-  /// was asked to, which SARIF states as a failed invocation.
-  public package(set) var unusableInputs: [DiscoveryProblem] = []
+  /// was asked to, and fails whatever `--fail-on` says.
+  public var unusableInputs: [DiscoveryProblem] { problems.filter(\.isUnusableInput) }
   /// The baseline whose findings were left out, `nil` when none was applied: a report for a pull
   /// request then shows only what is new, and says how much the baseline holds.
   public package(set) var baseline: AppliedBaseline?

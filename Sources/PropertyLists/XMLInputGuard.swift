@@ -4,9 +4,12 @@ import Foundation
 /// Android manifests alike).
 ///
 /// swift-corelibs-foundation always asks libxml2 to substitute entities, so entity declarations
-/// (`<!ENTITY`, the "billion laughs") are refused; a NUL byte is refused, since it would let
-/// libxml2 switch to UTF-16 or UCS-4 and hide a declaration from that check; an encoding other
-/// than UTF-8 is refused for the same reason (both formats are written in UTF-8). libxml2 2.9
+/// (`<!ENTITY`, the "billion laughs") are refused; these checks read ASCII bytes, so the document
+/// must be one libxml2 decodes as UTF-8. libxml2 picks the encoding from the first four bytes
+/// before any declaration is read (`xmlDetectCharEncoding`): a UTF-16 or UCS-4 byte-order mark or
+/// `<?` in those encodings (all holding NUL bytes for `<`), or `4C 6F A7 94`, `<?xm` in EBCDIC,
+/// whose declaration then names the code page; so a NUL byte and those first bytes are refused,
+/// and so is a declared encoding other than UTF-8 (both formats are written in UTF-8). libxml2 2.9
 /// checks each attribute of a start tag against every earlier one, so a tag with hundreds of
 /// thousands of attributes costs minutes: a tag holding more than `maximumAttributes` is refused.
 enum XMLInputGuard {
@@ -14,11 +17,17 @@ enum XMLInputGuard {
   /// the quadratic check then costs at most about a second over a whole 8 MiB document.
   static let maximumAttributes = 1_000
 
-  /// Throws when `data` declares entities, holds a NUL byte or declares an encoding other than
-  /// UTF-8. `documents` names the format in the message ("property lists").
+  /// `<?xm` in EBCDIC: the first bytes from which libxml2 decodes a document as EBCDIC.
+  private static let ebcdicDeclarationStart: [UInt8] = [0x4C, 0x6F, 0xA7, 0x94]
+
+  /// Throws when `data` declares entities, holds a NUL byte, starts as libxml2 reads as EBCDIC
+  /// or declares an encoding other than UTF-8. `documents` names the format in the message ("property lists").
   static func refuseUnsafeInput(_ data: Data, documents: String) throws(PropertyListSyntaxError) {
     if data.contains(0) {
       throw PropertyListSyntaxError(reason: "the XML holds a NUL byte")
+    }
+    if data.starts(with: ebcdicDeclarationStart) {
+      throw PropertyListSyntaxError(reason: "the XML is in EBCDIC (it starts 4C 6F A7 94, '<?xm' in EBCDIC), not UTF-8")
     }
     if data.range(of: Data("<!ENTITY".utf8)) != nil {
       throw PropertyListSyntaxError(reason: "the XML declares entities, which \(documents) do not use")

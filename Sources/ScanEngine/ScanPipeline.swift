@@ -106,7 +106,7 @@ public struct ScanPipeline: Sendable {
     }
     var report = auditor.report(audited)
     report.archives = discovery.archives
-    report.unusableInputs = discovery.problems.filter(\.isUnusableInput)
+    report.problems = discovery.problems
     let finished = finished(report)
     return Outcome(
       report: finished.report, problems: discovery.problems, reportBeforeBaseline: finished.beforeBaseline,

@@ -6,7 +6,9 @@ import struct PrivacyCatalog.CatalogMatch
 
 /// A report of SDKs read from archives: a framework inside an `.ipa` with its signature
 /// receipt, and an xcframework inside a zip inside a tarball, so every format's archive paths,
-/// checksums, receipts and SARIF's nested artifacts have a golden file.
+/// checksums, receipts and SARIF's nested artifacts have a golden file; and the paths the scan
+/// could not use (an entry under a link leading out, a folder named like an archive's inside, a
+/// missing input), so every format's list of what was not read has one too.
 enum SyntheticArchiveReport {
   static let ipa = "Downloads/Demo.ipa"
   static let framework = ipa + "!/Payload/Demo.app/Frameworks/AudioKit.framework"
@@ -54,7 +56,7 @@ enum SyntheticArchiveReport {
           rule: .missingPrivacyManifest, severity: .error, category: SyntheticReport.diskSpace,
           message: "Stats uses \(SyntheticReport.diskSpace) and has no privacy manifest.", evidence: [statfs])
       ])
-    return AuditReport(
+    var report = AuditReport(
       targets: [audio, stats],
       archives: [
         DiscoveredArchive(
@@ -68,5 +70,19 @@ enum SyntheticArchiveReport {
           path: ScanPath(reportText: nested), format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ef", count: 32),
           entryCount: 5),
       ])
+    report.problems = [
+      DiscoveryProblem(
+        path: ScanPath(reportText: bundle + "!/Staging/Evil"),
+        message:
+          "lies under 'Staging', a link that leads out of the archive or to no folder in it (an extractor would write it there, or fail); not read"
+      ),
+      DiscoveryProblem(
+        path: ScanPath("Downloads/Vendor.zip!"),
+        message:
+          "its name ends in \"!\", which sdkvet's paths use for an archive's inside; not read (rename it to scan it)"),
+      DiscoveryProblem(
+        path: ScanPath("Downloads/Missing.xcframework"), message: "no such file or folder", isUnusableInput: true),
+    ]
+    return report
   }()
 }

@@ -80,6 +80,16 @@ struct AndroidManifestTests {
     #expect(failure(Data(text.utf8)) == "not a readable Android manifest (\(reason))")
   }
 
+  /// A manifest libxml2 reads as EBCDIC from its first bytes (`<?xm`: 4C 6F A7 94), which the
+  /// ASCII checks for entities and crowded tags cannot see into, is refused before libxml2 reads it.
+  @Test func anEBCDICManifestIsRefused() {
+    let ebcdic = Data([0x4C, 0x6F, 0xA7, 0x94, 0x93, 0x40, 0x6F, 0x6E, 0x4C, 0x94, 0x81, 0x95, 0x6E])
+    #expect(
+      failure(ebcdic)
+        == "not a readable Android manifest (the XML is in EBCDIC (it starts 4C 6F A7 94, '<?xm' in EBCDIC), not UTF-8)"
+    )
+  }
+
   @Test func anOversizedManifestIsRefusedUnread() {
     let padding = Data(repeating: UInt8(ascii: " "), count: ReadLimits.documentBytes)
     #expect(failure(Data("<manifest/>".utf8) + padding) == "larger than 8 MiB")

@@ -111,6 +111,13 @@ struct XMLPropertyListTests {
     var utf16 = Data([0xFF, 0xFE])
     for unit in "<plist><true/></plist>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
     #expect(parseFailure(utf16)?.contains("not in UTF-8") == true)
+    // `<?xm` in EBCDIC, which libxml2 would decode as the code page its declaration names: a
+    // property list goes to libxml2 only when it starts with an ASCII `<`, so this one is read as
+    // old-style text, which it is not.
+    let ebcdic = Data([0x4C, 0x6F, 0xA7, 0x94, 0x93, 0x40, 0xA5, 0x85, 0x99, 0xA2, 0x89, 0x96, 0x95])
+    #expect(
+      parseFailure(ebcdic)
+        == "not a readable property list (not XML, binary, or old-style text that Foundation reads)")
   }
 
   @Test(arguments: [

@@ -113,19 +113,50 @@ import Testing
 /// A real folder named like an archive's inside (`Vendor.zip!` beside `Vendor.zip`, issue 22
 /// case 2) is never read as the archive, nor silently skipped: it is one clear problem and the
 /// archive beside it is read as usual.
+/// A folder whose name ends in `!` would read as an archive's inside: it is refused, and the
+/// refusal is in the report in every format, never on standard error alone (issue 32).
 @Suite struct ArchivePathCollisionTests {
-  @Test func aFolderNamedLikeAnArchivesInsideIsAProblem() throws {
+  /// A folder holding `Vendor.zip` and a real folder `Vendor.zip!` beside it.
+  private func collidingTree() throws -> TemporaryTree {
     let tree = try TemporaryTree()
     try FileManager.default.copyItem(
       atPath: SampleLocator.sample("archives/GoodKit.xcframework.zip"), toPath: tree.root + "/Vendor.zip")
     try FileManager.default.copyItem(
       atPath: SampleLocator.sample("sdks/NoManifestKit.framework"),
       toPath: tree.root + "/Vendor.zip!/NoManifestKit.framework")
+    return tree
+  }
+
+  @Test func aFolderNamedLikeAnArchivesInsideIsAProblem() throws {
+    let tree = try collidingTree()
     let run = ChildProcess().run(["scan", "--format", "json", tree.root])
     #expect(run.status == 1, "a problem fails the run: \(run.error)")
     #expect(run.error.contains("Vendor.zip!: its name ends in \"!\""), "\(run.error)")
     #expect(run.output.contains("Vendor.zip!/GoodKit.xcframework"), "the archive is read")
     #expect(!run.output.contains("NoManifestKit"), "the folder is not read as the archive")
+    let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let problems = try #require(report["problems"] as? [[String: Any]])
+    #expect(problems.count == 1)
+    #expect(problems.first?["path"] as? String == tree.root + "/Vendor.zip!")
+    #expect((problems.first?["message"] as? String)?.contains("its name ends in \"!\"") == true)
+    #expect(problems.first?["unusableInput"] as? Bool == false)
+  }
+
+  /// `--fail-on never` keeps the exit status 0, but no format reads as a clean run: SARIF's
+  /// invocation fails with a notification, the others list the path as not read.
+  @Test(arguments: ["text", "markdown", "sarif", "html", "json"])
+  func theRefusalIsInEveryFormat(format: String) throws {
+    let tree = try collidingTree()
+    let run = ChildProcess().run(["scan", "--format", format, "--fail-on", "never", "--no-color", tree.root])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("its name ends in"), "\(format): \(run.output.suffix(600))")
+    switch format {
+    case "sarif":
+      #expect(run.output.contains(#""executionSuccessful": false"#))
+      #expect(run.output.contains(#""toolExecutionNotifications""#))
+    case "json": break
+    default: #expect(run.output.contains("1 path not read"), "\(format)")
+    }
   }
 }
 

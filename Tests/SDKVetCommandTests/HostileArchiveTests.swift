@@ -14,7 +14,7 @@ import Testing
     guard
       let python = ReferenceTools.onPath("python3"),
       (try? ReferenceTools.output(of: python, [SampleLocator.sample("hostile/archives.py"), folder])) != nil,
-      FileManager.default.fileExists(atPath: folder + "/nested.zip")
+      FileManager.default.fileExists(atPath: folder + "/ebcdic-manifest.aar")
     else { return nil }
     return folder
   }()
@@ -36,7 +36,19 @@ import Testing
     #expect(run.peakMiB < Self.peakLimitMiB, "\(name): \(run.peakMiB) MiB")
     #expect(run.status == 1, "\(name)")
     #expect(run.output.contains("\"missing-privacy-manifest\""), "good SDK's result lost beside \(name)")
+    // Never standard error alone: every path refused or not read is a problem of the report.
+    let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let problems = (report["problems"] as? [[String: Any]] ?? []).map {
+      "sdkvet: \($0["path"] as? String ?? ""): \($0["message"] as? String ?? "")"
+    }
+    #expect(problems == run.error.split(separator: "\n").map(String.init), "\(name)")
     return run
+  }
+
+  /// The JSON report's target whose path ends with `suffix`.
+  private func target(_ run: ChildProcess.Outcome, endingWith suffix: String) throws -> [String: Any]? {
+    let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    return (report["targets"] as? [[String: Any]] ?? []).first { ($0["path"] as? String)?.hasSuffix(suffix) == true }
   }
 
   /// The lines of standard error that name `name`.
@@ -49,6 +61,8 @@ import Testing
     ("not-a-zip.zip", "is not a binary (ELF, Mach-O or ar), an archive (zip, tar) or a bundle"),
     ("bomb.tar.gz", "a decompression bomb; not read"),
     ("nested.zip", "sdkvet opens one level of nesting, no further"),
+    ("bang-entry.zip", "its name ends in \"!\", which sdkvet's paths use for an archive's inside; not read"),
+    ("ebcdic-manifest.aar", "the XML is in EBCDIC"),
   ])
   func unreadableArchivesAreOneLine(name: String, message: String) throws {
     let run = try scan(name)
@@ -81,7 +95,10 @@ import Testing
     #expect(lines.count == 2)
     #expect(lines.contains { $0.contains("!/../../evil.dylib: climbs out of the archive with '..'; not read") })
     #expect(lines.contains { $0.contains("/tmp/evil.dylib: is an absolute path; not read") })
-    #expect(!run.output.contains("evil.dylib"))
+    // Named only as problems of the report, never as a target or a binary read.
+    let report = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let targets = try JSONSerialization.data(withJSONObject: report["targets"] ?? [])
+    #expect(!String(decoding: targets, as: UTF8.self).contains("evil.dylib"))
   }
 
   @Test func linksLeavingTheArchiveAreNotFollowed() throws {
@@ -131,6 +148,24 @@ import Testing
     #expect(run.seconds < 8, "\(run.seconds) s")
     #expect(run.output.contains("past what sdkvet reads from one archive; not read"))
     #expect(run.output.contains("spanning-large.zip!/GoodKit.xcframework\""), "the good entry is read")
+  }
+
+  /// A file stored after a link and under it (`Staging -> CleanKit.framework`, then
+  /// `Staging/CleanKit`) is the binary tar extractors install as `CleanKit.framework/CleanKit`:
+  /// it is audited under that name, the clean copy stored before it as well, and the name is an
+  /// `archive-entry-ambiguous` warning; nothing is left on standard error alone.
+  @Test(arguments: ["through-link.tar", "through-link.zip"])
+  func aFileWrittenThroughALinkIsAuditedWhereItInstalls(name: String) throws {
+    let run = try scan(name)
+    let target = try #require(try target(run, endingWith: name + "!/CleanKit.framework"))
+    let rules = Set((target["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String })
+    #expect(rules.contains("archive-entry-ambiguous"), "\(rules)")
+    let tracking = target["tracking"] as? [String: Any]
+    #expect(
+      tracking?["readsAdvertisingIdentifier"] as? Bool == true, "TrackerKit's binary, installed as CleanKit, is audited"
+    )
+    #expect(run.output.contains("CleanKit.framework/CleanKit\\\\copy-1"), "the clean copy is read too")
+    #expect(errorLines(run, naming: name).isEmpty, "\(run.error)")
   }
 
   @Test func thousandsOfEntriesStopAtTheLimit() throws {

@@ -182,6 +182,37 @@ import Testing
     #expect(run.output.contains("  D   _fixture_file_info"), "the good input's definitions are listed")
   }
 
+  /// 160,000 `__cfstring` entries and selector references pointing at one 6 MiB string (issue
+  /// 32): the string is measured once, whatever points at it; the same entries pointing at
+  /// 160,000 suffixes of it measure more than the image's limit, which ends that image's reading.
+  @Test func manyReferencesToOneLongStringMeasureItOnce() throws {
+    let shared = try HostileTableInputs.path("shared-cfstring.dylib")
+    let run = sdkvet(["scan", "--format", "json", "--fail-on", "never", shared, Self.machOGood])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.isEmpty, "\(run.error)")
+    #expect(run.output.contains("shared-cfstring.dylib") && run.output.contains("libbinds-chained.dylib"))
+    let selectors = sdkvet(["symbols", "--selectors", "--format", "tsv", shared])
+    #expect(selectors.status == 0, "\(selectors.error)")
+    let suffixes = try HostileTableInputs.path("suffix-cfstring.dylib")
+    let limited = sdkvet(["scan", "--format", "json", "--fail-on", "never", suffixes, Self.machOGood])
+    #expect(limited.output.contains("Part of binary could not be read"), "\(limited.output.prefix(2000))")
+    #expect(limited.output.contains("symbol names: more than the limit"), "\(limited.output.prefix(2000))")
+    #expect(limited.output.contains("libbinds-chained.dylib"), "the good input's results are kept")
+  }
+
+  /// `--call-sites` over 300,000 class references bound through chained fixups to one import
+  /// whose name is 4 MiB, and over bind opcodes that re-bind 100,000 class references 20,000
+  /// times (issue 32): each import's name is measured and looked up once, and the binds
+  /// delivered are bounded by the section and the stream, past which the class references'
+  /// sites are unknown (said, never guessed).
+  @Test(arguments: ["classrefs-chained.dylib", "rebind-classic.dylib"])
+  func classReferencesBoundOverAndOverCostTheirBytes(name: String) throws {
+    let path = try HostileTableInputs.path(name)
+    let run = sdkvet(["scan", "--call-sites", "--format", "json", "--fail-on", "never", path, Self.machOGood])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains(name) && run.output.contains("libbinds-chained.dylib"))
+  }
+
   @Test func aFIFOGivenAsCatalogSaysWhatItIsWithoutWaiting() throws {
     let fifo = try HostileTableInputs.path("catalog.fifo")
     #expect(mkfifo(fifo, 0o600) == 0 || errno == EEXIST)
@@ -197,7 +228,7 @@ enum HostileTableInputs {
     let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
     for script in [
       "string-tables.py", "segments.py", "overlays.py", "function-starts.py", "swift-names.py", "version-needs.py",
-      "reports.py", "export-tries.py",
+      "reports.py", "export-tries.py", "shared-strings.py",
     ] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
