@@ -158,7 +158,7 @@ enum ThinImageReader {
       }
       guard readsDefinitions || definedIdentities else { return }
       if !readsDefinitions,
-        !merger.mayNoteIdentity(
+        !DefinedIdentities.mayNote(
           startingWith: table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount))
       {
         return  // neither a class nor a Swift module: not even measured
