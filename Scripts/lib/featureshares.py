@@ -2,7 +2,10 @@
 the feature of the innermost frame of its call chain that belongs to one (a sample under
 discovery's walk is discovery's whatever it calls). Shared by Scripts/bench-scan.
 
-Features are told apart by the Swift type names in the (mangled) frames. Samples under none are
+Features are told apart by the Swift type names in the (mangled) frames. A bundle's seal check
+(walking the bundle, parsing `CodeResources`) is matched on the whole chain before discovery, which
+runs it; property lists parsed elsewhere (manifests, by the audit's input) are a feature of their
+own. Samples under none are
 one row, so the shares add up to 100%: mostly system calls (opens, path look-ups) and
 allocations whose callers perf cannot unwind through the C library without frame pointers, and
 the process's start.
@@ -26,11 +29,14 @@ FEATURES = [
     ("symbol tables", ["SymbolTable", "ChainedFixups", "DyldInfoBinds", "ImportMerger", "ThinImageReader",
                        "MachOReader", "RecordTable", "ELFReader", "ELFImageReader", "ArArchive", "FatHeader"]),
     ("reading files", ["9FileBytes", "ArchiveMountingFileSystem", "ArchiveIndex"]),
+    ("property lists", ["XMLPropertyList", "PropertyListDocument", "BinaryPropertyListParser", "XMLInputGuard",
+                        "XMLParser", "xmlParse", "xmlSAX"]),
     ("catalog matching", ["14PrivacyCatalog"]),
     ("audit rules", ["12PrivacyAudit", "17PackageProvenance"]),
     ("report writing", ["12AuditReports"]),
 ]
 DISCOVERY = "15TargetDiscovery"
+SEAL_CHECK = "9SealCheck"
 
 
 def available():
@@ -60,6 +66,8 @@ def shares(command):
 
 def feature(frames):
     """The feature of one sample, its frames innermost first."""
+    if any(SEAL_CHECK in frame for frame in frames):
+        return "seal check"
     if any(DISCOVERY in frame and "discover" in frame for frame in frames):
         return "discovery"
     for frame in frames:

@@ -21,20 +21,25 @@ def root():
 
 
 def macho_files(folder):
-    """Every Mach-O file and ar archive of Mach-O members under `folder` (links left out), sorted."""
+    """Every Mach-O file and ar archive (named `.a`) of Mach-O members under `folder` (links left out), sorted."""
+    paths = (os.path.join(parent, name) for parent, _, names in os.walk(folder) for name in names)
+    return sorted(macho_files_among(paths, archive_suffix=".a"))
+
+
+def macho_files_among(paths, archive_suffix=""):
+    """The paths of `paths` that are Mach-O files or ar archives whose names end in
+    `archive_suffix` (a static framework's binary has no suffix), links left out, in order."""
     found = []
-    for parent, _, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(parent, name)
-            if os.path.islink(path) or not os.path.isfile(path):
+    for path in paths:
+        if os.path.islink(path) or not os.path.isfile(path):
+            continue
+        with open(path, "rb") as handle:
+            head = handle.read(8)
+        if head[:4] in MACHO_MAGICS:
+            # 0xcafebabe is also a Java class file: its second word is a version (>= 45), not an arch count.
+            if head[:4] == b"\xca\xfe\xba\xbe" and int.from_bytes(head[4:8], "big") >= 45:
                 continue
-            with open(path, "rb") as handle:
-                head = handle.read(8)
-            if head[:4] in MACHO_MAGICS:
-                # 0xcafebabe is also a Java class file: its second word is a version (>= 45), not an arch count.
-                if head[:4] == b"\xca\xfe\xba\xbe" and int.from_bytes(head[4:8], "big") >= 45:
-                    continue
-                found.append(path)
-            elif head == b"!<arch>\n" and name.endswith(".a"):
-                found.append(path)
-    return sorted(found)
+            found.append(path)
+        elif head == b"!<arch>\n" and path.endswith(archive_suffix):
+            found.append(path)
+    return found

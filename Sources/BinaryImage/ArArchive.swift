@@ -129,17 +129,22 @@ package struct ArArchive {
   }
 
   /// Checks a numeric header field (digits of `radix`, then only spaces) and returns its value,
-  /// or `nil` when the field is all spaces.
+  /// or `nil` when the field is all spaces. Read from the bytes: no `String` unless it is wrong.
   @discardableResult
   private func validateNumber(
     _ header: UnsafeRawBufferPointer, _ field: Range<Int>, radix: Int, _ what: String, _ headerStart: Int
   ) throws(BinaryError) -> Int? {
     let digits = Self.trimmingSpaces(UnsafeRawBufferPointer(rebasing: header[field]))
     guard !digits.isEmpty else { return nil }
-    let text = String(decoding: digits, as: UTF8.self)
-    guard let value = Int(text, radix: radix), value >= 0, text.allSatisfy(\.isASCIIDigit) else {
-      throw error(
-        .malformed, "member header field \(what) '\(text)' is not a number", at: headerStart + field.lowerBound)
+    var value = 0  // at most 12 digits: no overflow
+    for byte in digits {
+      let digit = Int(byte) &- Int(UInt8(ascii: "0"))
+      guard digit >= 0, digit < radix else {
+        let text = String(decoding: digits, as: UTF8.self)
+        throw error(
+          .malformed, "member header field \(what) '\(text)' is not a number", at: headerStart + field.lowerBound)
+      }
+      value = value * radix + digit
     }
     return value
   }

@@ -30,17 +30,21 @@ public struct DefinedIdentities {
   /// The number of leading bytes `mayNote(startingWith:)` looks at.
   public static let leadingByteCount = 2
 
-  /// The first two bytes of each prefix, as `first << 8 | second`: this collector's copy, so
-  /// that the test a reader makes of every defined name reads no global.
-  @usableFromInline let leadingPairs = (classPrefixes + swiftPrefixes).map { UInt16($0[0]) << 8 | UInt16($0[1]) }
-
   /// Whether a name that starts with `leading` (its first `leadingByteCount` bytes, or all of a
   /// shorter name) can be a class or module `note` keeps: false for most names, which a reader
-  /// can then pass over without measuring them.
+  /// can then pass over without measuring them. The first two bytes of each prefix
+  /// (`_OBJC_CLASS_$_`, `OBJC_CLASS_$_`, `_$s`, `$s`) are compared as constants, and the test is
+  /// static: the one a reader makes of every defined name reads no array and copies no collector.
   @inlinable
-  public func mayNote(startingWith leading: UnsafeRawBufferPointer) -> Bool {
+  public static func mayNote(startingWith leading: UnsafeRawBufferPointer) -> Bool {
     guard leading.count >= Self.leadingByteCount else { return false }  // every prefix is longer
-    return leadingPairs.contains(UInt16(leading[0]) << 8 | UInt16(leading[1]))
+    switch (leading[0], leading[1]) {
+    case (UInt8(ascii: "_"), UInt8(ascii: "O")), (UInt8(ascii: "O"), UInt8(ascii: "B")),
+      (UInt8(ascii: "_"), UInt8(ascii: "$")), (UInt8(ascii: "$"), UInt8(ascii: "s")):
+      return true
+    default:
+      return false
+    }
   }
 
   /// Notes one defined name: a class or Swift module not seen yet is appended to `image`.

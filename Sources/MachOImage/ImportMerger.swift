@@ -79,12 +79,6 @@ struct ImportMerger {
     if tracksNames && keeps(name) { definedNames.insert(name) }
   }
 
-  /// Whether a defined name starting with `leading` may be a class or Swift module
-  /// (`DefinedIdentities.mayNote(startingWith:)`): a name it turns away need not be measured.
-  func mayNoteIdentity(startingWith leading: UnsafeRawBufferPointer) -> Bool {
-    identities.mayNote(startingWith: leading)
-  }
-
   /// Notes a defined name for the classes and Swift modules the image defines (`DefinedIdentities`).
   /// - Throws: `malformed` when a kept name takes the image past its name limit.
   mutating func noteIdentity(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {

@@ -172,7 +172,7 @@ enum ThinImageReader {
       }
       guard readsDefinitions || definedIdentities else { return }
       if !readsDefinitions,
-        !merger.mayNoteIdentity(
+        !DefinedIdentities.mayNote(
           startingWith: table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount))
       {
         return  // neither a class nor a Swift module: not even measured
@@ -200,8 +200,8 @@ enum ThinImageReader {
     let loadAddress = segments.preferredLoadAddress
     // Without definitions only classes and Swift modules are wanted: a subtree whose names
     // cannot be one (by their first two bytes) is not walked.
-    let identities = DefinedIdentities()
-    let wanted: ((UnsafeRawBufferPointer) -> Bool)? = definedSymbols ? nil : { identities.mayNote(startingWith: $0) }
+    let wanted: ((UnsafeRawBufferPointer) -> Bool)? =
+      definedSymbols ? nil : { DefinedIdentities.mayNote(startingWith: $0) }
     try ExportTrie.forEachExport(in: trie, wanted: wanted) { export throws(BinaryError) in
       if definedSymbols && !export.isReexport {
         let kind = export.address.map {
@@ -212,7 +212,7 @@ enum ThinImageReader {
       } else {
         try merger.charge(export.name, at: export.fileOffset)
       }
-      if definedIdentities && !export.isReexport && merger.mayNoteIdentity(startingWith: export.name) {
+      if definedIdentities && !export.isReexport && DefinedIdentities.mayNote(startingWith: export.name) {
         try merger.noteIdentity(export.name, at: export.fileOffset)
       }
     }

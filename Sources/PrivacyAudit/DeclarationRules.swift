@@ -19,11 +19,15 @@ enum DeclarationRules {
         uses.append(APIUse(category: category, api: use.api, evidence: use.evidence))
       }
     }
-    let sorted = Array(Set(uses)).sorted {
-      ($0.category, $0.api) != ($1.category, $1.api)
-        ? ($0.category, $0.api) < ($1.category, $1.api) : Evidence.ordered($0.evidence, $1.evidence)
-    }
-    return (Set(uses.map(\.category)).sorted(), sorted)
+    return (Set(uses.map(\.category)).sorted(), Array(Set(uses)).sorted(by: precedes))
+  }
+
+  /// Orders uses by category, API and evidence, field by field: a tuple of the strings would
+  /// copy (retain and release) them at every comparison of the sort.
+  private static func precedes(_ lhs: APIUse, _ rhs: APIUse) -> Bool {
+    if lhs.category != rhs.category { return lhs.category < rhs.category }
+    if lhs.api != rhs.api { return lhs.api < rhs.api }
+    return Evidence.ordered(lhs.evidence, rhs.evidence)
   }
 
   static func findings(_ audit: TargetAudit, known: Set<String>) -> [Finding] {

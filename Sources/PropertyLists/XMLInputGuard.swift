@@ -23,13 +23,16 @@ enum XMLInputGuard {
   /// Throws when `data` declares entities, holds a NUL byte, starts as libxml2 reads as EBCDIC
   /// or declares an encoding other than UTF-8. `documents` names the format in the message ("property lists").
   static func refuseUnsafeInput(_ data: Data, documents: String) throws(PropertyListSyntaxError) {
-    if data.contains(0) {
+    let (holdsNUL, declaresEntities) = data.withUnsafeBytes { bytes in
+      (bytes.contains(0), contains(Self.entityDeclaration, in: bytes))
+    }
+    if holdsNUL {
       throw PropertyListSyntaxError(reason: "the XML holds a NUL byte")
     }
     if data.starts(with: ebcdicDeclarationStart) {
       throw PropertyListSyntaxError(reason: "the XML is in EBCDIC (it starts 4C 6F A7 94, '<?xm' in EBCDIC), not UTF-8")
     }
-    if data.range(of: Data("<!ENTITY".utf8)) != nil {
+    if declaresEntities {
       throw PropertyListSyntaxError(reason: "the XML declares entities, which \(documents) do not use")
     }
     if let encoding = declaredEncoding(data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
@@ -38,6 +41,24 @@ enum XMLInputGuard {
     if mostAttributesInOneTag(data) > maximumAttributes {
       throw PropertyListSyntaxError(reason: "a tag holds more than \(maximumAttributes) attributes")
     }
+  }
+
+  private static let entityDeclaration = Array("<!ENTITY".utf8)
+
+  /// Whether `bytes` hold `pattern` (which starts with `<`), read in one pass over the buffer:
+  /// a `Data` searched through its own methods costs a call per byte.
+  private static func contains(_ pattern: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count >= pattern.count else { return false }
+    var index = 0
+    while index <= bytes.count - pattern.count {
+      if bytes[index] == pattern[0] {
+        var matched = 1
+        while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
+        if matched == pattern.count { return true }
+      }
+      index += 1
+    }
+    return false
   }
 
   /// At least the number of attributes of the XML's busiest start tag, in one pass: an attribute

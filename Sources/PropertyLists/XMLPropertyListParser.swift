@@ -144,7 +144,9 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
   private func append(_ string: String, _ parser: XMLParser) {
     guard failure == nil else { return }
     guard case .text(let element, var text)? = stack.last else {
-      if string.contains(where: { !$0.isWhitespace }) { fail("text is outside a value", parser) }
+      // The white space between elements is XML's (a test of its bytes); anything else is judged by character.
+      let isXMLWhiteSpace = string.utf8.allSatisfy { PropertyListSyntax.whiteSpace.contains($0) }
+      if !isXMLWhiteSpace, string.contains(where: { !$0.isWhitespace }) { fail("text is outside a value", parser) }
       return
     }
     stack.removeLast()
@@ -189,7 +191,7 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
   // MARK: Values
 
   private static func value(of element: TextElement, _ text: String) -> PropertyListValue? {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    var trimmed: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }  // only where it matters
     switch element {
     case .string, .key: return .string(text)
     case .true: return trimmed.isEmpty ? .boolean(true) : nil
@@ -197,7 +199,8 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
     case .integer: return integer(trimmed).map { .integer($0) }
     case .real: return Double(trimmed).map { .real($0) }
     case .date: return date(trimmed).map { .date($0) }
-    case .data: return Data(base64Encoded: trimmed, options: .ignoreUnknownCharacters).map { .data($0) }
+    // Untrimmed: decoding skips white space (and any other byte outside the alphabet) itself.
+    case .data: return Data(base64Encoded: text, options: .ignoreUnknownCharacters).map { .data($0) }
     }
   }
 

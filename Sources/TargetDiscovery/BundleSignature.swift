@@ -48,8 +48,11 @@ public struct BundleSignature: Sendable, Hashable {
   static let alternateLimit = 5
 
   /// Reads the signature of the bundle at `path`, and when `checkSeal` is set, compares its
-  /// `CodeResources` with the files present.
-  static func read(bundle path: ScanPath, checkSeal: Bool, in fileSystem: some ScanFileSystem) -> BundleSignature {
+  /// `CodeResources` with the files present; `listings` are the folders discovery listed already.
+  static func read(
+    bundle path: ScanPath, checkSeal: Bool, listings: FolderListings = FolderListings(),
+    in fileSystem: some ScanFileSystem
+  ) -> BundleSignature {
     let folder = path.appending("_CodeSignature")
     guard fileSystem.isRegularFile(folder.appending("CodeDirectory")) else {
       return BundleSignature(bundle: path, state: .unsigned)
@@ -79,7 +82,23 @@ public struct BundleSignature: Sendable, Hashable {
       return BundleSignature(bundle: path, state: state)
     }
     return BundleSignature(
-      bundle: path, state: state, seal: SealCheck(bundle: path, resources: resources, in: fileSystem))
+      bundle: path, state: state,
+      seal: SealCheck(bundle: path, resources: resources, listings: listings, in: fileSystem))
+  }
+}
+
+/// The folders discovery listed while it walked a bundle, each child with its `lstat` kind, so
+/// that the seal check walks the bundle again without a look-up per file.
+struct FolderListings {
+  /// A folder's children, by the folder's path; a child whose `lstat` failed is not there.
+  var children: [ScanPath: [(name: String, kind: FileStatus.Kind)]] = [:]
+
+  /// The children of `folder`, from the listing or else from the file system.
+  func children(of folder: ScanPath, in fileSystem: some ScanFileSystem) -> [(name: String, kind: FileStatus.Kind)] {
+    if let listed = children[folder] { return listed }
+    return ((try? fileSystem.directoryEntries(folder).get()) ?? []).compactMap { name in
+      (try? fileSystem.linkStatus(folder.appending(name)).get()).map { (name, $0.kind) }
+    }
   }
 }
 
@@ -107,7 +126,7 @@ public struct SealCheck: Sendable, Hashable {
   /// The most files and folders visited in a bundle; a walk that finds more stops there and says so.
   static let entryLimit = 100_000
 
-  init(bundle: ScanPath, resources: ScanPath, in fileSystem: some ScanFileSystem) {
+  init(bundle: ScanPath, resources: ScanPath, listings: FolderListings, in fileSystem: some ScanFileSystem) {
     let seal: CodeResources
     switch PropertyListFile.read(resources, in: fileSystem).contents {
     case .failure(let error):
@@ -122,7 +141,7 @@ public struct SealCheck: Sendable, Hashable {
     }
     var present: [String] = []
     var budget = Self.entryLimit
-    Self.walk(bundle, relative: "", into: &present, budget: &budget, in: fileSystem)
+    Self.walk(bundle, relative: "", into: &present, budget: &budget, listings: listings, in: fileSystem)
     guard budget > 0 else {
       self.init(
         missing: [], unsealed: [],
@@ -139,18 +158,20 @@ public struct SealCheck: Sendable, Hashable {
 
   /// Lists every file and symbolic link under `folder` (links are not followed), relative paths.
   private static func walk(
-    _ folder: ScanPath, relative: String, into files: inout [String], budget: inout Int,
+    _ folder: ScanPath, relative: String, into files: inout [String], budget: inout Int, listings: FolderListings,
     in fileSystem: some ScanFileSystem
   ) {
-    for name in ((try? fileSystem.directoryEntries(folder).get()) ?? []).sorted() {
+    for (name, kind) in listings.children(of: folder, in: fileSystem).sorted(by: { $0.name < $1.name }) {
       budget -= 1
       guard budget > 0 else { return }
-      let path = folder.appending(name)
       let relativePath = relative.isEmpty ? name : relative + "/" + name
-      switch (try? fileSystem.linkStatus(path).get())?.kind {
-      case .directory?: walk(path, relative: relativePath, into: &files, budget: &budget, in: fileSystem)
-      case .regular?, .symbolicLink?: files.append(relativePath)
-      default: break
+      switch kind {
+      case .directory:
+        walk(
+          folder.appending(name), relative: relativePath, into: &files, budget: &budget, listings: listings,
+          in: fileSystem)
+      case .regular, .symbolicLink: files.append(relativePath)
+      case .other: break
       }
     }
   }

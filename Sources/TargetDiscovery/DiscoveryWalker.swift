@@ -33,6 +33,8 @@ struct DiscoveryWalker {
   private var walkedRoot = ScanPath("/")
   /// The root file of the current scan and its leading bytes, when the caller read them already.
   private var givenFile: (path: ScanPath, leadingBytes: LeadingBytes)?
+  /// The folders listed while an xcframework is walked, for its seal check; `nil` outside one.
+  private var listings: FolderListings?
 
   init(fileSystem: any ScanFileSystem, binaryFound: @escaping (ScanPath) -> Void = { _ in }) {
     self.fileSystem = fileSystem
@@ -161,6 +163,7 @@ struct DiscoveryWalker {
       let child = path.appending(name)
       return (try? fileSystem.linkStatus(child).get()).map { (child, name, $0) }
     }
+    listings?.children[path] = children.map { ($0.name, $0.link.kind) }
     let isLink = { (child: (path: ScanPath, name: String, link: FileStatus)) in child.link.kind == .symbolicLink }
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
       // `NAME!/ENTRY` is how a path names an archive's entry, so a folder whose name ends in `!`
@@ -434,7 +437,8 @@ struct DiscoveryWalker {
   private mutating func addXCFramework(at path: ScanPath, _ context: Context) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
-    targets[index].signature = .read(bundle: path, checkSeal: true, in: fileSystem)
+    let outerListings = listings
+    listings = FolderListings()
     let plistPath = path.appending("Info.plist")
     let info = XCFrameworkInfo(isFileInsideRoot(plistPath) ? PropertyListFile.read(plistPath, in: fileSystem) : nil)
     problems += info.problems.map { DiscoveryProblem(path: path, message: $0) }
@@ -443,11 +447,14 @@ struct DiscoveryWalker {
       guard let binary = library.binaryRelativePath else { continue }
       claimBinary(path.appending(binary), listedWhenMissing: true, into: index, slice: library.identifier)
     }
+    var children: [(name: String, kind: FileStatus.Kind)] = []
     for name in ((try? fileSystem.directoryEntries(path).get()) ?? []).sorted() {
       let child = path.appending(name)
-      let isSlice = fileSystem.isDirectory(child)
+      let link = try? fileSystem.linkStatus(child).get()
+      if let link { children.append((name, link.kind)) }
+      let isSlice = link?.kind == .directory || (link?.kind == .symbolicLink && fileSystem.isDirectory(child))
       if isSlice { addManifest(child.appending("PrivacyInfo.xcprivacy"), to: index, slice: name) }
-      visit(child, Context(target: index, slice: isSlice ? name : nil, app: context.app))
+      visit(child, Context(target: index, slice: isSlice ? name : nil, app: context.app), link: link)
     }
     for library in info.libraries where library.binaryRelativePath == nil {
       guard !targets[index].binaries.contains(where: { $0.slice == library.identifier }) else { continue }
@@ -458,5 +465,10 @@ struct DiscoveryWalker {
     if info.listsNoLibraries && !targets[index].binaries.isEmpty {
       problems.insert(DiscoveryProblem(path: path, message: XCFrameworkInfo.slicesWalked), at: walkedProblemPosition)
     }
+    // The seal is checked against the listings the walk made: no second look-up per file.
+    var walked = listings ?? FolderListings()
+    walked.children[path] = children
+    listings = outerListings
+    targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked, in: fileSystem)
   }
 }

@@ -74,7 +74,7 @@ import Testing
     let bytes = Array(name.utf8) + [0]  // as in a string table: the NUL may be a leading byte
     let leading = Array(bytes.prefix(DefinedIdentities.leadingByteCount))
     let found = try collect([name])
-    let mayNote = leading.withUnsafeBytes(DefinedIdentities().mayNote(startingWith:))
+    let mayNote = leading.withUnsafeBytes(DefinedIdentities.mayNote(startingWith:))
     if !mayNote {
       #expect(found.classes.isEmpty && found.modules.isEmpty)
     }
