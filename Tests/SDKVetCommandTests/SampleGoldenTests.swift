@@ -27,6 +27,7 @@ struct SampleGoldenTests {
     ("scan.sarif", ["scan", "--format", "sarif", "--fail-on", "never", samples]),
     ("scan.md", ["scan", "--format", "markdown", "--fail-on", "never", samples]),
     ("scan.html", ["scan", "--format", "html", "--fail-on", "never", samples]),
+    ("scan.github", ["scan", "--format", "github", "--fail-on", "never", samples]),
     (
       "symbols.tsv",
       ["symbols", "--undefined", "--selectors", "--format", "tsv", samples + "/macho/bin", samples + "/elf"]
