@@ -26,7 +26,7 @@ endif
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
 
-.PHONY: setup build release demo test lint api portability differential reports html-report ci-docs plugin fuzz registry-corpus registry-differential ci clean
+.PHONY: setup build release dist dist-check demo test lint api portability differential reports html-report ci-docs plugin fuzz registry-corpus registry-differential ci clean
 
 setup:
 	@Scripts/setup
@@ -35,7 +35,23 @@ build: setup
 	$(SWIFT) build $(TRAITS)
 
 release: setup
-	$(SWIFT) build -c release --product sdkvet $(TRAITS) $(RELEASE_FLAGS)
+	SDKVET_COMMIT=$$(Scripts/lib/build-commit) $(SWIFT) build -c release --product sdkvet $(TRAITS) $(RELEASE_FLAGS)
+
+# The release files in dist/ (Scripts/dist): on Linux sdkvet-VERSION-ARCH-linux.tar.gz, whose
+# binary links everything but glibc statically, with its man page and completions; the SwiftPM
+# artifact bundle and the plugin package over it; SHA256SUMS. On macOS the same for a universal
+# binary.
+dist: setup
+	Scripts/dist
+
+# The release as its users get it: the tarball in an empty root with only glibc, install.sh
+# (Scripts/check-dist); the binary plugin from a package outside the checkout
+# (Scripts/check-binary-plugin); the GitHub Action's steps and actionlint (Scripts/check-action).
+dist-check: dist
+	$(SWIFT) build $(TRAITS)
+	Scripts/check-dist
+	Scripts/check-binary-plugin
+	Scripts/check-action
 
 demo: release
 	$(SDKVET) scan Samples/sdks || true
@@ -117,7 +133,7 @@ fuzz:
 	Scripts/fuzz-archives $(FUZZ_SECONDS)
 	Scripts/fuzz-signatures $(FUZZ_SECONDS)
 
-ci: test lint api architecture portability differential registry-differential reports html-report ci-docs plugin fuzz
+ci: test lint api architecture portability differential registry-differential reports html-report ci-docs plugin dist-check fuzz
 
 clean:
-	rm -rf .build Fuzz/.build
+	rm -rf .build Fuzz/.build dist

@@ -34,6 +34,14 @@ let libCrypto: Target.Dependency = .target(
   name: "CLibCrypto",
   condition: .when(platforms: [.linux, .android], traits: []))
 
+/// The commit `sdkvet --version` names: `SDKVET_COMMIT` in the environment SwiftPM reads this
+/// manifest in (the Makefile sets it from git; hex digits, `-dirty`), else none, so a plain
+/// `swift build`, and a tree without git metadata, build as they are.
+let buildCommit = Context.environment["SDKVET_COMMIT"].flatMap { commit -> String? in
+  let allowed = Set("0123456789abcdefABCDEF-dirty")
+  return !commit.isEmpty && commit.allSatisfy(allowed.contains) ? commit : nil
+}
+
 let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
   .enableUpcomingFeature("InternalImportsByDefault"),
@@ -75,6 +83,7 @@ let package = Package(
       name: "CLibCrypto",
       pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]),
+    .target(name: "CBuildInfo", cSettings: buildCommit.map { [.define("SDKVET_COMMIT", to: "\"\($0)\"")] }),
     .target(name: "BinaryImage", swiftSettings: strictSettings),
     .target(name: "ScanFiles", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "JSONDocuments", swiftSettings: strictSettings),
@@ -123,7 +132,7 @@ let package = Package(
       name: "SDKVetCommand",
       dependencies: [
         "BinaryImage", "JSONDocuments", "ScanFiles", "CodeSigning", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
-        "TargetDiscovery", "ScanEngine",
+        "TargetDiscovery", "ScanEngine", "CBuildInfo",
       ],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),

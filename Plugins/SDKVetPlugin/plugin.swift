@@ -22,7 +22,14 @@ struct SDKVetPlugin: CommandPlugin {
     var extractor = ArgumentExtractor(arguments)
     let wanted = extractor.extractOption(named: "target")
     let forwarded = extractor.remainingArguments
-    let targets = binaryTargets(in: context.package).filter { wanted.isEmpty || wanted.contains($0.name) }
+    let sdkvet = try context.tool(named: "sdkvet")
+    // The plugin package over the release's artifact bundle has sdkvet itself as a binary target:
+    // it is the tool, not an SDK the app links.
+    let toolPath = sdkvet.url.standardizedFileURL.path
+    let targets = binaryTargets(in: context.package).filter { target in
+      !toolPath.hasPrefix(target.artifactURL.standardizedFileURL.path + "/")
+        && (wanted.isEmpty || wanted.contains(target.name))
+    }
     let unknown = Set(wanted).subtracting(targets.map(\.name))
     if !unknown.isEmpty {
       throw PluginFailure("no binary target named \(unknown.sorted().joined(separator: ", "))")
@@ -32,7 +39,6 @@ struct SDKVetPlugin: CommandPlugin {
     if paths.isEmpty {
       Diagnostics.warning("\(context.package.displayName) and its dependencies have no binary targets")
     }
-    let sdkvet = try context.tool(named: "sdkvet")
     let process = Process()
     process.executableURL = sdkvet.url
     // `--` keeps a path from being read as an option, unless the arguments already ended options.

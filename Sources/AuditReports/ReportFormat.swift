@@ -10,6 +10,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   case markdown
   /// One self-contained HTML page for a reviewer's browser.
   case html
+  /// GitHub Actions workflow commands: one `::error`/`::warning`/`::notice` annotation per finding.
+  case github
 
   /// The reporter for this format.
   ///
@@ -34,6 +36,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case .sarif: SARIFReporter(toolVersion: toolVersion, informationURI: informationURI, scanRoot: scanRoot)
     case .markdown: MarkdownReporter(toolVersion: toolVersion, evidence: evidence)
     case .html: HTMLReporter(toolVersion: toolVersion, evidence: evidence)
+    case .github: GitHubAnnotationReporter()
     }
   }
 }

@@ -139,7 +139,7 @@ package struct SARIFReporter: Reporter {
   private func result(
     for finding: Finding, in target: TargetReport, fingerprint: String, artifacts: inout SARIFArtifacts
   ) -> JSONValue {
-    let primaryPath = finding.file ?? finding.evidence.first?.binary ?? target.binaries.first?.path ?? target.path
+    let primaryPath = finding.primaryPath(in: target)
     let primary: JSONValue = .object([
       ("physicalLocation", .object([("artifactLocation", artifacts.location(of: primaryPath))])),
       (

@@ -14,7 +14,7 @@ import ScanFiles
 public enum SDKVet {
   nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
     ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self, ManifestCommand.self,
-    DiffCommand.self, PrivacyReportCommand.self,
+    DiffCommand.self, PrivacyReportCommand.self, CompletionsCommand.self,
   ]
 
   static let overview = """
@@ -71,7 +71,10 @@ public enum SDKVet {
       }
       return .success
     case "--version":
-      streams.output("sdkvet \(SDKVetVersion.current)\n")
+      streams.output(SDKVetVersion.line + "\n")
+      return .success
+    case "--man-page":
+      streams.output(ManPage.render(commands: subcommands.map { $0.spec }, version: SDKVetVersion.current))
       return .success
     default:
       break
@@ -119,7 +122,8 @@ public enum SDKVet {
 
       OPTIONS:
         --help, -h  Show this help, or 'sdkvet <command> --help' for a command's.
-        --version   Show the version.
+        --version   Show the version and the commit it was built from.
+        --man-page  Print the manual page (roff), the sdkvet.1 that install.sh installs.
 
       EXIT STATUS: 0 clean; 1 findings at or above the gate (scan), an addition at or above it
       (diff), a manifest lacking something

@@ -67,7 +67,7 @@ import enum TargetDiscovery.TargetKind
     }
   }
 
-  @Test(arguments: [ReportFormat.text, .markdown, .json, .sarif, .html])
+  @Test(arguments: [ReportFormat.text, .markdown, .json, .sarif, .html, .github])
   func noControlCharacterIsWrittenRaw(format: ReportFormat) {
     let output = format.reporter(toolVersion: "1", useColor: false).rendered(Self.report)
     #expect(Self.rawControls(in: output).isEmpty)

@@ -35,7 +35,7 @@ struct SampleGoldenTests {
     fixtures.map {
       ("scan-\($0).txt", ["scan", "--format", "text", "--no-color", "--fail-on", "never", samples + "/" + $0])
     }
-    + ["json", "sarif", "markdown", "html"].map { format in
+    + ["json", "sarif", "markdown", "html", "github"].map { format in
       (
         "scan-drafts.\(format == "markdown" ? "md" : format)",
         ["scan", "--format", format, "--fail-on", "never", small]

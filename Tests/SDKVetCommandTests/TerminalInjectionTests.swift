@@ -10,7 +10,7 @@ import Testing
     ["symbols", "--selectors"], ["symbols", "--format", "tsv"], ["symbols", "--format", "json"],
     ["info"], ["info", "--format", "json"],
     ["scan", "--fail-on", "never"], ["scan", "--format", "json"], ["scan", "--format", "sarif"],
-    ["scan", "--format", "markdown"], ["scan", "--format", "html"],
+    ["scan", "--format", "markdown"], ["scan", "--format", "html"], ["scan", "--format", "github"],
   ]
 
   /// Bytes that must never be written: C0 controls except the line feed (and the tab between TSV

@@ -57,7 +57,7 @@ import Testing
   @Test func versionPrintsTheVersion() {
     let run = CapturedRun(["--version"])
     #expect(run.status == .success)
-    #expect(run.output == "sdkvet \(SDKVetVersion.current)\n")
+    #expect(run.output == "sdkvet \(SDKVetVersion.current) (commit \(SDKVetVersion.commit ?? "unknown"))\n")
   }
 
   @Test func doubleDashEndsOptions() {

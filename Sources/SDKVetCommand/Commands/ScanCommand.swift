@@ -27,9 +27,11 @@ enum ScanCommand: Subcommand {
     options: [
       OptionSpec(
         "--format", value: "format", allowed: ReportFormat.allCases.map(\.rawValue),
-        default: ReportFormat.text.rawValue, help: "Report format."),
+        default: ReportFormat.text.rawValue, repeatable: true,
+        help: "Report format; repeat it with --output for several formats from one scan."),
       OptionSpec(
-        "--output", short: "-o", value: "file", help: "Write the report to <file> instead of standard output."),
+        "--output", short: "-o", value: "file", repeatable: true,
+        help: "Write the report to <file> instead of standard output; the Nth --output gets the Nth --format."),
       OptionSpec(
         "--fail-on", value: "severity", allowed: Gate.allCases.map(\.rawValue), default: Gate.error.rawValue,
         help: "Exit 1 when a finding is at or above this severity."),
@@ -73,6 +75,10 @@ enum ScanCommand: Subcommand {
       the exit status; standard error says how many. --write-baseline writes the whole report
       (before --baseline is applied), so the next run's baseline holds everything seen.
 
+      One scan writes several reports when --format and --output come in pairs: the Nth
+      --output gets the Nth --format, and a last --format without an --output goes to standard
+      output ('--format sarif -o sdkvet.sarif --format github').
+
       EXIT STATUS: 0 no finding at or above --fail-on; 1 at least one (an unreadable binary is an
       error finding), or a path that does not exist or holds no target (whatever --fail-on says,
       even never), or a --catalog, --policy or --baseline file that cannot be read or used, or an
@@ -82,13 +88,16 @@ enum ScanCommand: Subcommand {
       EXAMPLES:
         sdkvet scan Vendor.xcframework
         sdkvet scan --format sarif --output sdkvet.sarif MyApp.app
+        sdkvet scan --format json -o sdkvet.json --format html -o sdkvet.html MyApp.app
         sdkvet scan --fail-on warning Frameworks/
         sdkvet scan --write-baseline sdkvet-baseline.json Frameworks/
         sdkvet scan --baseline sdkvet-baseline.json Frameworks/
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
-    let format = try arguments.value("--format", as: ReportFormat.self)
+    let destinations = try ReportDestination.pairs(
+      formats: arguments.allValues("--format").compactMap(ReportFormat.init(rawValue:)),
+      outputs: arguments.allValues("--output"))
     let evidence = try arguments.value("--evidence", as: EvidenceDetail.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
@@ -108,9 +117,12 @@ enum ScanCommand: Subcommand {
       }
       if pipeline.baseline == nil { return .failure }
     }
-    guard let outputFile = context.openOutput(arguments.value("--output")),
-      let newBaselineFile = context.openOutput(arguments.value("--write-baseline"))
-    else { return .failure }
+    var outputFiles: [OutputFile?] = []
+    for destination in destinations {
+      guard let file = context.openOutput(destination.path) else { return .failure }
+      outputFiles.append(file)
+    }
+    guard let newBaselineFile = context.openOutput(arguments.value("--write-baseline")) else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
     let result = pipeline.run(paths: arguments.positionals) { step in
@@ -129,16 +141,20 @@ enum ScanCommand: Subcommand {
       describe(applied, of: baseline, in: report, context: context)
     }
 
-    let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
-    let useColor =
-      format == .text && streams.outputIsTerminal && !arguments.has("--no-color")
-      && (context.environment["NO_COLOR"] ?? "").isEmpty
-    let reporter = format.reporter(
-      toolVersion: SDKVetVersion.current, useColor: useColor,
-      scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
-    var output = OutputTextStream(streams: streams)
-    reporter.write(report, to: &output)
-    guard context.finish(outputFile) == .success else { return .failure }
+    var written = ExitStatus.success
+    for (destination, outputFile) in zip(destinations, outputFiles) {
+      let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
+      let useColor =
+        destination.format == .text && streams.outputIsTerminal && !arguments.has("--no-color")
+        && (context.environment["NO_COLOR"] ?? "").isEmpty
+      let reporter = destination.format.reporter(
+        toolVersion: SDKVetVersion.current, useColor: useColor,
+        scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
+      var output = OutputTextStream(streams: streams)
+      reporter.write(report, to: &output)
+      if context.finish(outputFile) != .success { written = .failure }
+    }
+    guard written == .success else { return .failure }
     // A baseline is written to be committed: its findings are the point, not a failure.
     if newBaselineFile != nil { return report.unusableInputs.isEmpty ? .success : .failure }
     return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
