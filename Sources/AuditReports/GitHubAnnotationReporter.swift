@@ -8,7 +8,7 @@ import TargetDiscovery
 /// A finding's severity picks the command (`error`, `warning`, `notice` for a note), its file is
 /// the one SARIF names (`Finding.primaryPath(in:)`), and its title the rule with the App Store
 /// Connect code it predicts. A path that does not exist or holds no target is an `::error::`
-/// without a file. The last line is a `::notice::` with the report's counts.
+/// without a file, and every other path the scan refused a `::warning::`. The last line is a `::notice::` with the report's counts.
 ///
 /// Every string from a scanned file (paths, messages) is first escaped as the text report
 /// escapes it (`TextEscaping`: no control or bidirectional character reaches the log), then by
@@ -20,9 +20,13 @@ package struct GitHubAnnotationReporter: Reporter {
 
   /// Writes one line per finding and unusable input, then the summary notice.
   package func write(_ report: AuditReport, to output: inout some TextOutputStream) {
-    for problem in report.unusableInputs {
+    // What was not read is never left to standard error: an unusable input fails the run, any
+    // other refused path leaves its contents unaudited.
+    for problem in report.problems {
       output.write(
-        Self.command("error", properties: [("title", "sdkvet")], message: "\(problem.path): \(problem.message)"))
+        Self.command(
+          problem.isUnusableInput ? "error" : "warning", properties: [("title", "sdkvet")],
+          message: "\(problem.path): \(problem.message)"))
     }
     for target in report.targets {
       for finding in target.findings {
