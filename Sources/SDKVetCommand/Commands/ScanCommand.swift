@@ -91,26 +91,31 @@ enum ScanCommand: Subcommand {
     let format = try arguments.value("--format", as: ReportFormat.self)
     let evidence = try arguments.value("--evidence", as: EvidenceDetail.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
+    let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
+    let baselineFile = arguments.value("--baseline")
+    guard
+      let outputs = try context.planOutputs(
+        [("--write-baseline", arguments.value("--write-baseline")), ("--output", arguments.value("--output"))],
+        scanning: arguments.positionals,
+        reading: arguments.allValues("--catalog") + [policyFile, baselineFile].compactMap { $0 },
+        rewriting: baselineFile.map { ($0, "--write-baseline") })
+    else { return .failure }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
     pipeline.findsCallSites = arguments.has("--call-sites")
-    let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
     if let policyFile {
       pipeline.policy = JSONDocumentOption.load(policyFile, limit: ReadLimits.policyBytes, context: context) {
         data, origin throws(JSONDocumentError) in try PolicyDocument(json: data, path: origin, catalog: catalog)
       }
       if pipeline.policy == nil { return .failure }
     }
-    if let baselineFile = arguments.value("--baseline") {
+    if let baselineFile {
       pipeline.baseline = JSONDocumentOption.load(baselineFile, limit: ReadLimits.reportBytes, context: context) {
         data, origin throws(JSONDocumentError) in
         try BaselineDocument(jsonReport: data, path: origin, workingFolder: FileManager.default.currentDirectoryPath)
       }
       if pipeline.baseline == nil { return .failure }
     }
-    guard let outputFile = context.openOutput(arguments.value("--output")),
-      let newBaselineFile = context.openOutput(arguments.value("--write-baseline"))
-    else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
     let result = pipeline.run(paths: arguments.positionals) { step in
@@ -119,28 +124,36 @@ enum ScanCommand: Subcommand {
     progress.clear()
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     if let policy = pipeline.policy, let effect = result.policyEffect { describe(effect, of: policy, context: context) }
-    if let newBaselineFile {
-      var output = OutputTextStream(streams: context.streams.writingOutput(to: newBaselineFile.writer))
-      JSONReporter(toolVersion: SDKVetVersion.current).write(result.reportBeforeBaseline, to: &output)
-      guard context.finish(newBaselineFile) == .success else { return .failure }
-    }
     let report = result.report
     if let baseline = pipeline.baseline, let applied = report.baseline {
       describe(applied, of: baseline, in: report, context: context)
     }
-
-    let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
     let useColor =
-      format == .text && streams.outputIsTerminal && !arguments.has("--no-color")
+      format == .text && outputs["--output"] == nil && context.streams.outputIsTerminal && !arguments.has("--no-color")
       && (context.environment["NO_COLOR"] ?? "").isEmpty
     let reporter = format.reporter(
       toolVersion: SDKVetVersion.current, useColor: useColor,
       scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
-    var output = OutputTextStream(streams: streams)
-    reporter.write(report, to: &output)
-    guard context.finish(outputFile) == .success else { return .failure }
+    if outputs["--output"] == nil {
+      var output = OutputTextStream(streams: context.streams)
+      reporter.write(report, to: &output)
+    }
+    guard report.unusableInputs.isEmpty else {
+      // The run failed: no file it would have written replaces one a user has.
+      context.leftUnwritten(outputs.destinations)
+      return .failure
+    }
+    let written = context.writeOutputs(outputs.destinations) { destination, streams in
+      var output = OutputTextStream(streams: streams)
+      if destination.option == "--write-baseline" {
+        JSONReporter(toolVersion: SDKVetVersion.current).write(result.reportBeforeBaseline, to: &output)
+      } else {
+        reporter.write(report, to: &output)
+      }
+    }
+    guard written == .success else { return .failure }
     // A baseline is written to be committed: its findings are the point, not a failure.
-    if newBaselineFile != nil { return report.unusableInputs.isEmpty ? .success : .failure }
+    if outputs["--write-baseline"] != nil { return .success }
     return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
   }
 
@@ -156,7 +169,7 @@ enum ScanCommand: Subcommand {
       })
     else { return Policy.defaultFileName }
     context.streams.error(
-      "sdkvet: \(Policy.defaultFileName) is inside the scanned path \(TextEscaping.escaped(root)) and was not applied: a scanned SDK could ship it; name it with --policy to apply it"
+      "sdkvet: \(Policy.defaultFileName) is inside the scanned path \(root) and was not applied: a scanned SDK could ship it; name it with --policy to apply it"
     )
     return nil
   }
@@ -164,7 +177,7 @@ enum ScanCommand: Subcommand {
   /// Says on standard error how many findings the policy left out, and warns of each allow entry
   /// that matched nothing.
   private static func describe(_ effect: PolicyEffect, of policy: PolicyDocument, context: CommandContext) {
-    let path = TextEscaping.escaped(policy.record.path)
+    let path = policy.record.path
     if effect.silenced > 0 {
       context.streams.error(
         "sdkvet: \(path): \(effect.silenced) findings accepted or turned off by the policy and not reported")
@@ -172,7 +185,7 @@ enum ScanCommand: Subcommand {
     for index in effect.unusedAllowEntries {
       let entry = policy.policy.allow[index]
       context.streams.error(
-        "sdkvet: warning: \(path): $.allow[\(index)] (\(TextEscaping.escaped(entry.target)), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
+        "sdkvet: warning: \(path): $.allow[\(index)] (\(entry.target), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
       )
     }
   }
@@ -182,7 +195,7 @@ enum ScanCommand: Subcommand {
   private static func describe(
     _ applied: AppliedBaseline, of baseline: BaselineDocument, in report: AuditReport, context: CommandContext
   ) {
-    let path = TextEscaping.escaped(baseline.path)
+    let path = baseline.path
     context.streams.error(
       "sdkvet: \(path): \(applied.leftOut) of \(applied.leftOut + report.allFindings.count) findings are in the baseline and not reported"
     )
