@@ -132,6 +132,7 @@ fuzz:
 	Scripts/fuzz-documents $(FUZZ_SECONDS)
 	Scripts/fuzz-archives $(FUZZ_SECONDS)
 	Scripts/fuzz-signatures $(FUZZ_SECONDS)
+	Scripts/fuzz-outputs $(FUZZ_SECONDS)
 
 ci: test lint api architecture portability differential registry-differential reports html-report ci-docs plugin dist-check fuzz
 

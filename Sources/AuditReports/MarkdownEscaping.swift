@@ -1,24 +1,36 @@
 /// Escaping for text from the report or the catalog (paths, symbols, messages) written into
-/// Markdown, so a file name or symbol can neither break a table nor inject formatting or links.
+/// Markdown, so a file name or symbol can neither break a table nor inject formatting, HTML,
+/// links, autolinks or mentions: on GitHub, vendor text renders as inert text.
 ///
 /// Control characters are first made visible by `TextEscaping` (`\x1b`, `\n`, `\u202e`), so
 /// nothing in a value breaks a line or reaches a terminal that shows the Markdown as text.
 enum MarkdownEscaping {
-  /// The ASCII punctuation that can start or end Markdown formatting.
+  /// The ASCII punctuation that can start or end Markdown formatting, and `:`, which ends the
+  /// scheme of a GFM autolink (`https:`, `ftp:`, `mailto:`, `xmpp:`): escaped, it renders the same
+  /// and the autolink extension no longer sees a scheme.
   private static let specialCharacters: Set<Character> = [
-    "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~", "&",
+    "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#", "~", "&", ":",
   ]
-  /// The same characters as UTF-8 bytes, for the fast path that finds nothing to escape.
-  private static let specialBytes: Set<UInt8> = Set(specialCharacters.compactMap(\.asciiValue))
+  /// The same characters as UTF-8 bytes, with `@` and `.`, for the fast path that finds nothing to escape.
+  private static let specialBytes: Set<UInt8> = Set(specialCharacters.compactMap(\.asciiValue) + [0x40, 0x2E])
 
-  /// `text` as literal prose: controls made visible, then special punctuation backslash-escaped.
+  /// `text` as literal prose: controls made visible, then special punctuation backslash-escaped;
+  /// the dot of `www.` escaped (a GFM autolink); `@` written as the code span `` `@` ``, so
+  /// neither GitHub's mentions (`@org/team`, which it finds in rendered text outside code) nor
+  /// GFM's email autolinks (`name@host.example`) see it.
   static func text(_ text: String) -> String {
     let visible = TextEscaping.escaped(text)
     guard visible.utf8.contains(where: specialBytes.contains) else { return visible }
     var escaped = ""
+    var previous: [Character] = []
     for character in visible {
-      if specialCharacters.contains(character) { escaped.append("\\") }
-      escaped.append(character)
+      if specialCharacters.contains(character) {
+        escaped.append("\\")
+      } else if character == "." && previous.count == 3 && String(previous).lowercased() == "www" {
+        escaped.append("\\")
+      }
+      escaped += character == "@" ? "`@`" : String(character)
+      previous = Array((previous + [character]).suffix(3))
     }
     return escaped
   }

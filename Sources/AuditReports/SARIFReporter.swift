@@ -79,7 +79,7 @@ package struct SARIFReporter: Reporter {
     if !report.problems.isEmpty {
       let notifications = report.problems.map { problem -> JSONValue in
         .object([
-          ("level", .string("error")), ("message", .object([("text", .string("\(problem.path): \(problem.message)"))])),
+          ("level", .string("error")), ("message", message("\(problem.path): \(problem.message)")),
         ])
       }
       members.append(("toolExecutionNotifications", .array(notifications)))
@@ -151,7 +151,7 @@ package struct SARIFReporter: Reporter {
       ("ruleId", .string(finding.rule.rawValue)),
       ("ruleIndex", .int(RuleID.allCases.firstIndex(of: finding.rule) ?? 0)),
       ("level", .string(Self.level(finding.severity))),
-      ("message", Self.text(finding.message)),
+      ("message", Self.message(finding.message)),
       ("locations", .array([primary])),
     ]
     if !finding.evidence.isEmpty {
@@ -196,12 +196,27 @@ package struct SARIFReporter: Reporter {
     let library = evidence.library.map { ", bound to \($0)" } ?? ""
     let callers = evidence.callSites.map { "; " + $0.sentence { $0 } } ?? ""
     members.append(
-      ("message", text("\(evidence.symbol) (\(evidence.via.rawValue)) in \(evidence.location)\(library)\(callers)")))
+      ("message", message("\(evidence.symbol) (\(evidence.via.rawValue)) in \(evidence.location)\(library)\(callers)")))
     return .object(members)
   }
 
   private static func text(_ text: String) -> JSONValue {
     .object([("text", .string(text))])
+  }
+
+  /// A result's or notification's `message`: its text names files and symbols from the inputs,
+  /// and SARIF reads `[text](N)` in a message as an embedded link (SARIF 2.1.0 §3.11.6), so every
+  /// bracket is written `\[` or `\]`, which a viewer shows as the bracket.
+  private static func message(_ text: String) -> JSONValue {
+    guard text.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }) else {
+      return Self.text(text)
+    }
+    var escaped = ""
+    for character in text {
+      if character == "[" || character == "]" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return Self.text(escaped)
   }
 
   /// SARIF's `level` for a severity; the names are the same.

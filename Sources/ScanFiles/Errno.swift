@@ -37,4 +37,6 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
   public static let notSupported = Errno(rawValue: ENOTSUP)
   /// A path longer than the system takes (`ENAMETOOLONG`).
   public static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
+  /// A file that was to be created exists already (`EEXIST`).
+  package static let fileExists = Errno(rawValue: EEXIST)
 }

@@ -59,7 +59,7 @@ package enum FileCalls {
   }
 
   /// `fstat(2)`: what kind of file `fd` is, and its size.
-  static func kindAndSize(of fd: Int32) -> Result<(kind: FileKindName?, size: Int), Errno> {
+  package static func kindAndSize(of fd: Int32) -> Result<(kind: FileKindName?, size: Int), Errno> {
     var info = stat()
     guard fstat(fd, &info) == 0 else { return .failure(.current) }
     return .success((FileKindName(mode: UInt32(info.st_mode)), Int(exactly: info.st_size) ?? 0))
@@ -71,10 +71,43 @@ package enum FileCalls {
     close(fd) == 0 ? nil : .current
   }
 
-  /// `open(2)` for writing `--output`'s file: created, or emptied.
-  package static func openForWriting(_ path: String) -> Result<Int32, Errno> {
-    let fd = PathBytes.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666) }
+  /// `open(2)` creating a new file for writing, never an existing one and never through a link
+  /// (`O_EXCL`, `O_NOFOLLOW`): the temporary file an output is written to before it is renamed
+  /// into place.
+  package static func createExclusively(_ path: String) -> Result<Int32, Errno> {
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    let fd = PathBytes.withCString(path) { open($0, flags, 0o666) }
     return fd >= 0 ? .success(fd) : .failure(.current)
+  }
+
+  /// `open(2)` for writing to something that is not a regular file (a device such as
+  /// `/dev/null`, a FIFO): never created, never emptied.
+  package static func openStreamForWriting(_ path: String) -> Result<Int32, Errno> {
+    let fd = PathBytes.withCString(path) { open($0, O_WRONLY | O_CLOEXEC) }
+    return fd >= 0 ? .success(fd) : .failure(.current)
+  }
+
+  /// `access(2)` for `W_OK | X_OK`: whether a file can be created in the folder `path`.
+  package static func canCreateFiles(in path: String) -> Result<Void, Errno> {
+    PathBytes.withCString(path) { access($0, W_OK | X_OK) } == 0 ? .success(()) : .failure(.current)
+  }
+
+  /// `fsync(2)`: the file's bytes on disk before it replaces another.
+  package static func synchronize(_ fd: Int32) -> Errno? {
+    fsync(fd) == 0 ? nil : .current
+  }
+
+  /// `rename(2)`: `source` replaces `destination` in one step; a link at `destination` is
+  /// replaced, never followed.
+  package static func move(_ source: String, over destination: String) -> Errno? {
+    let result = PathBytes.withCString(source) { from in PathBytes.withCString(destination) { to in rename(from, to) } }
+    return result == 0 ? nil : .current
+  }
+
+  /// `unlink(2)`.
+  @discardableResult
+  package static func remove(_ path: String) -> Errno? {
+    PathBytes.withCString(path) { unlink($0) } == 0 ? nil : .current
   }
 
   /// `pread(2)` until `count` bytes are read from `offset` or the file ends, retrying interrupts;

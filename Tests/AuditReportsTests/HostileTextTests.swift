@@ -88,8 +88,8 @@ import enum TargetDiscovery.TargetKind
 
   @Test func markdownShowsEveryFieldEscaped() {
     let markdown = MarkdownReporter(toolVersion: "1").rendered(Self.report)
-    // Code spans show the escaped payload as it is; prose also backslash-escapes `\` and `]`.
-    let prose = #"\\x1b\]0;pwned\\x07\\r\\nsdkvet: error: forged\\u009b2J\\u202e"#
+    // Code spans show the escaped payload as it is; prose also backslash-escapes `\`, `]` and `:`.
+    let prose = #"\\x1b\]0;pwned\\x07\\r\\nsdkvet\: error\: forged\\u009b2J\\u202e"#
     for field in Self.shownFields {
       #expect(
         markdown.contains(field + Self.escapedPayload) || markdown.contains(field + prose),
@@ -104,7 +104,10 @@ import enum TargetDiscovery.TargetKind
     var strings: [String] = []
     Self.collectStrings(document, into: &strings)
     #expect(strings.contains(Self.hostile("symbol")))
-    #expect(strings.contains(Self.hostile("message")))
+    // A SARIF message writes its brackets `\[` and `\]` (SARIF 2.1.0 §3.11.6).
+    let message =
+      format == .sarif ? Self.hostile("message").replacingOccurrences(of: "]", with: #"\]"#) : Self.hostile("message")
+    #expect(strings.contains(message))
   }
 
   private static func collectStrings(_ value: Any, into strings: inout [String]) {

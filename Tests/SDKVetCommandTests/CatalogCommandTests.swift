@@ -57,7 +57,7 @@ import Testing
     #expect(run.status == .success, "\(run.error)")
     #expect(!run.output.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F })
     #expect(run.output.contains(#"`evil\x1b]0;x\x07`"#))
-    #expect(run.output.contains(#"line\\r\\nsdkvet: error: forged"#))
+    #expect(run.output.contains(#"line\\r\\nsdkvet\: error\: forged"#))
     #expect(run.output.contains("[t\\\\x07](https://x.example/a%20b%29%1B)"))
     #expect(!run.output.split(separator: "\n").contains { $0.hasPrefix("sdkvet: error: forged") })
   }

@@ -228,7 +228,7 @@ enum HostileTableInputs {
     let folder = SampleLocator.packageRoot + "/.build/hostile-inputs"  // rewritten by every test run
     for script in [
       "string-tables.py", "segments.py", "overlays.py", "function-starts.py", "swift-names.py", "version-needs.py",
-      "reports.py", "export-tries.py", "shared-strings.py",
+      "reports.py", "export-tries.py", "shared-strings.py", "runner-commands.py",
     ] {
       let python = Process()
       python.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -68,21 +68,33 @@ enum DiffCommand: Subcommand {
     let gate = try arguments.value("--fail-on", as: ScanCommand.Gate.self)
     let platform =
       arguments.value("--platform") == nil ? nil : try arguments.value("--platform", as: PlatformFamily.self)
+    guard
+      let outputs = try context.planOutputs(
+        [("--output", arguments.value("--output"))], scanning: inputs,
+        reading: inputs + arguments.allValues("--catalog"))
+    else { return .failure }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     guard let old = profiles(inputs[0], version: .old, catalog: catalog, context: context),
       let new = profiles(inputs[1], version: .new, catalog: catalog, context: context)
-    else { return .failure }
-    guard let outputFile = context.openOutput(arguments.value("--output")) else { return .failure }
+    else {
+      context.leftUnwritten(outputs.destinations)
+      return .failure
+    }
     let restricted = { (profiles: [TargetProfile]) in
       platform.map { platform in profiles.compactMap { $0.restricted(to: platform) } } ?? profiles
     }
     var diff = ReportDiff(old: restricted(old.profiles), new: restricted(new.profiles))
     diff.problems = old.problems + new.problems
-    var output = OutputTextStream(
-      streams: outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams)
-    DiffReporter(format: format, toolVersion: SDKVetVersion.current).write(
-      diff, old: inputs[0], new: inputs[1], to: &output)
-    guard context.finish(outputFile) == .success else { return .failure }
+    let reporter = DiffReporter(format: format, toolVersion: SDKVetVersion.current)
+    if outputs.destinations.isEmpty {
+      var output = OutputTextStream(streams: context.streams)
+      reporter.write(diff, old: inputs[0], new: inputs[1], to: &output)
+    }
+    let written = context.writeOutputs(outputs.destinations) { _, streams in
+      var output = OutputTextStream(streams: streams)
+      reporter.write(diff, old: inputs[0], new: inputs[1], to: &output)
+    }
+    guard written == .success else { return .failure }
     guard let severity = gate.severity else { return .success }
     return diff.hasGatedChange(atLeast: severity) ? .failure : .success
   }

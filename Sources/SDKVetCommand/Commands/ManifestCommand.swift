@@ -43,7 +43,7 @@ enum ManifestCommand: Subcommand {
 
       EXAMPLES:
         sdkvet manifest Vendor.framework
-        sdkvet manifest --output Vendor.framework/PrivacyInfo.xcprivacy Vendor.framework
+        sdkvet manifest --output Vendor-PrivacyInfo.xcprivacy Vendor.framework
         sdkvet manifest --check MyApp.app
         sdkvet manifest --call-sites Vendor.xcframework
       """)
@@ -55,6 +55,10 @@ enum ManifestCommand: Subcommand {
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw UsageError.tooManyArguments(arguments.positionals.dropFirst().first ?? "")
     }
+    guard
+      let outputs = try context.planOutputs(
+        [("--output", arguments.value("--output"))], scanning: [path], reading: arguments.allValues("--catalog"))
+    else { return .failure }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
     pipeline.findsCallSites = arguments.has("--call-sites")
@@ -87,6 +91,6 @@ enum ManifestCommand: Subcommand {
       context.streams.output(verdict.map(TextEscaping.escaped).joined(separator: "\n") + "\n")
       return draft.missing.isEmpty ? .success : .failure
     }
-    return context.write(ManifestDraftWriter.xml(draft), toFile: arguments.value("--output"))
+    return context.write(ManifestDraftWriter.xml(draft), to: outputs["--output"])
   }
 }

@@ -60,14 +60,26 @@ enum PrivacyReportCommand: Subcommand {
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
     let format = try arguments.value("--format", as: PrivacyReportFormat.self)
+    guard
+      let outputs = try context.planOutputs(
+        [("--output", arguments.value("--output"))], scanning: arguments.positionals,
+        reading: arguments.allValues("--catalog"))
+    else { return .failure }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     let outcome = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem).run(paths: arguments.positionals)
     for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
-    guard !outcome.report.targets.isEmpty else { return .failure }
+    guard !outcome.report.targets.isEmpty else {
+      context.leftUnwritten(outputs.destinations)
+      return .failure
+    }
     let picture = PrivacyPicture(report: outcome.report, catalog: catalog)
     let (output, leftOut) = format.render(picture, toolVersion: SDKVetVersion.current)
     for sentence in leftOut { context.streams.error("sdkvet: warning: left out of the App Privacy draft: \(sentence)") }
-    let written = context.write(output, toFile: arguments.value("--output"))
-    return outcome.report.unusableInputs.isEmpty ? written : .failure
+    guard outcome.report.unusableInputs.isEmpty else {
+      if outputs.destinations.isEmpty { context.streams.output(output) }
+      context.leftUnwritten(outputs.destinations)
+      return .failure
+    }
+    return context.write(output, to: outputs["--output"])
   }
 }

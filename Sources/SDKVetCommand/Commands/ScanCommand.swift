@@ -100,29 +100,32 @@ enum ScanCommand: Subcommand {
       outputs: arguments.allValues("--output"))
     let evidence = try arguments.value("--evidence", as: EvidenceDetail.self)
     let gate = try arguments.value("--fail-on", as: Gate.self)
+    let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
+    let baselineFile = arguments.value("--baseline")
+    guard
+      let outputs = try context.planOutputs(
+        [("--write-baseline", arguments.value("--write-baseline"))]
+          + destinations.compactMap { destination in destination.path.map { ("--output", $0) } },
+        scanning: arguments.positionals,
+        reading: arguments.allValues("--catalog") + [policyFile, baselineFile].compactMap { $0 },
+        rewriting: baselineFile.map { ($0, "--write-baseline") })
+    else { return .failure }
     guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
     var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
     pipeline.findsCallSites = arguments.has("--call-sites")
-    let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
     if let policyFile {
       pipeline.policy = JSONDocumentOption.load(policyFile, limit: ReadLimits.policyBytes, context: context) {
         data, origin throws(JSONDocumentError) in try PolicyDocument(json: data, path: origin, catalog: catalog)
       }
       if pipeline.policy == nil { return .failure }
     }
-    if let baselineFile = arguments.value("--baseline") {
+    if let baselineFile {
       pipeline.baseline = JSONDocumentOption.load(baselineFile, limit: ReadLimits.reportBytes, context: context) {
         data, origin throws(JSONDocumentError) in
         try BaselineDocument(jsonReport: data, path: origin, workingFolder: FileManager.default.currentDirectoryPath)
       }
       if pipeline.baseline == nil { return .failure }
     }
-    var outputFiles: [OutputFile?] = []
-    for destination in destinations {
-      guard let file = context.openOutput(destination.path) else { return .failure }
-      outputFiles.append(file)
-    }
-    guard let newBaselineFile = context.openOutput(arguments.value("--write-baseline")) else { return .failure }
     let progress = ProgressLine(
       enabled: context.streams.errorIsTerminal && context.environment["CI"] == nil, context: context)
     let result = pipeline.run(paths: arguments.positionals) { step in
@@ -131,32 +134,39 @@ enum ScanCommand: Subcommand {
     progress.clear()
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     if let policy = pipeline.policy, let effect = result.policyEffect { describe(effect, of: policy, context: context) }
-    if let newBaselineFile {
-      var output = OutputTextStream(streams: context.streams.writingOutput(to: newBaselineFile.writer))
-      JSONReporter(toolVersion: SDKVetVersion.current).write(result.reportBeforeBaseline, to: &output)
-      guard context.finish(newBaselineFile) == .success else { return .failure }
-    }
     let report = result.report
     if let baseline = pipeline.baseline, let applied = report.baseline {
       describe(applied, of: baseline, in: report, context: context)
     }
-
-    var written = ExitStatus.success
-    for (destination, outputFile) in zip(destinations, outputFiles) {
-      let streams = outputFile.map { context.streams.writingOutput(to: $0.writer) } ?? context.streams
-      let useColor =
-        destination.format == .text && streams.outputIsTerminal && !arguments.has("--no-color")
-        && (context.environment["NO_COLOR"] ?? "").isEmpty
-      let reporter = destination.format.reporter(
-        toolVersion: SDKVetVersion.current, useColor: useColor,
+    let reporter = { (format: ReportFormat, toTerminal: Bool) in
+      format.reporter(
+        toolVersion: SDKVetVersion.current,
+        useColor: format == .text && toTerminal && !arguments.has("--no-color")
+          && (context.environment["NO_COLOR"] ?? "").isEmpty,
         scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
+    }
+    for destination in destinations where destination.path == nil {
+      var output = OutputTextStream(streams: context.streams)
+      reporter(destination.format, context.streams.outputIsTerminal).write(report, to: &output)
+    }
+    guard report.unusableInputs.isEmpty else {
+      // The run failed: no file it would have written replaces one a user has.
+      context.leftUnwritten(outputs.destinations)
+      return .failure
+    }
+    let written = context.writeOutputs(outputs.destinations) { destination, streams in
       var output = OutputTextStream(streams: streams)
-      reporter.write(report, to: &output)
-      if context.finish(outputFile) != .success { written = .failure }
+      if destination.option == "--write-baseline" {
+        JSONReporter(toolVersion: SDKVetVersion.current).write(result.reportBeforeBaseline, to: &output)
+      } else {
+        // Each `--output` is its own file (OutputPlan refuses one named twice), so its format is the one paired with it.
+        let format = destinations.first { $0.path == destination.path }?.format ?? .json
+        reporter(format, false).write(report, to: &output)
+      }
     }
     guard written == .success else { return .failure }
     // A baseline is written to be committed: its findings are the point, not a failure.
-    if newBaselineFile != nil { return report.unusableInputs.isEmpty ? .success : .failure }
+    if outputs["--write-baseline"] != nil { return .success }
     return exitStatus(for: report, gate: gate, hadProblems: !result.problems.isEmpty)
   }
 
@@ -172,7 +182,7 @@ enum ScanCommand: Subcommand {
       })
     else { return Policy.defaultFileName }
     context.streams.error(
-      "sdkvet: \(Policy.defaultFileName) is inside the scanned path \(TextEscaping.escaped(root)) and was not applied: a scanned SDK could ship it; name it with --policy to apply it"
+      "sdkvet: \(Policy.defaultFileName) is inside the scanned path \(root) and was not applied: a scanned SDK could ship it; name it with --policy to apply it"
     )
     return nil
   }
@@ -180,7 +190,7 @@ enum ScanCommand: Subcommand {
   /// Says on standard error how many findings the policy left out, and warns of each allow entry
   /// and each deny target or library that matched nothing.
   private static func describe(_ effect: PolicyEffect, of policy: PolicyDocument, context: CommandContext) {
-    let path = TextEscaping.escaped(policy.record.path)
+    let path = policy.record.path
     if effect.silenced > 0 {
       context.streams.error(
         "sdkvet: \(path): \(effect.silenced) findings accepted or turned off by the policy and not reported")
@@ -188,7 +198,7 @@ enum ScanCommand: Subcommand {
     for index in effect.unusedAllowEntries {
       let entry = policy.policy.allow[index]
       context.streams.error(
-        "sdkvet: warning: \(path): $.allow[\(index)] (\(TextEscaping.escaped(entry.target)), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
+        "sdkvet: warning: \(path): $.allow[\(index)] (\(entry.target), \(entry.rule.rawValue)) matches no finding of this scan; a mistyped target or rule, or a finding fixed since: remove it"
       )
     }
     for value in effect.unmatchedDenyValues {
@@ -205,7 +215,7 @@ enum ScanCommand: Subcommand {
   private static func describe(
     _ applied: AppliedBaseline, of baseline: BaselineDocument, in report: AuditReport, context: CommandContext
   ) {
-    let path = TextEscaping.escaped(baseline.path)
+    let path = baseline.path
     context.streams.error(
       "sdkvet: \(path): \(applied.leftOut) of \(applied.leftOut + report.allFindings.count) findings are in the baseline and not reported"
     )

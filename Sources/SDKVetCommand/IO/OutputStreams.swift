@@ -13,32 +13,51 @@ import Synchronization
 /// through `print` or builds a `String` per line.
 public struct OutputStreams: Sendable {
   /// Writes bytes to the command's output (standard output, or `--output FILE`).
-  public var writeOutput: @Sendable ([UInt8]) -> Void
+  public let writeOutput: @Sendable ([UInt8]) -> Void
   /// Writes bytes to the diagnostics stream (standard error).
-  public var writeError: @Sendable ([UInt8]) -> Void
+  public let writeError: @Sendable ([UInt8]) -> Void
   /// Whether standard output is a terminal (colour allowed).
   public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (progress allowed).
   public var errorIsTerminal: Bool
   /// Writes out anything `writeOutput` still holds; called before the process exits.
-  public var flush: @Sendable () -> Void
+  public let flush: @Sendable () -> Void
   /// Why writing the output failed (`strerror` text), asked after `flush`; `nil` when every write
   /// succeeded, so output lost to a full disk never ends in exit status 0.
   public var outputFailure: @Sendable () -> String?
 
-  /// Creates streams from writers.
+  /// Creates streams from writers. Every byte goes through a `RunnerCommandGuard` on its way to
+  /// them, so no line of any output can be read as a CI runner's command.
   public init(
     writeOutput: @escaping @Sendable ([UInt8]) -> Void, writeError: @escaping @Sendable ([UInt8]) -> Void,
     outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, flush: @escaping @Sendable () -> Void = {},
     outputFailure: @escaping @Sendable () -> String? = { nil }
   ) {
-    self.writeOutput = writeOutput
-    self.writeError = writeError
+    let error = GuardedWriter(writeError)
+    self.init(
+      output: GuardedWriter(writeOutput), error: error, outputIsTerminal: outputIsTerminal,
+      errorIsTerminal: errorIsTerminal, flush: flush, outputFailure: outputFailure)
+  }
+
+  private init(
+    output: GuardedWriter, error: GuardedWriter, outputIsTerminal: Bool, errorIsTerminal: Bool,
+    flush: @escaping @Sendable () -> Void, outputFailure: @escaping @Sendable () -> String?
+  ) {
+    writeOutput = output.write
+    writeError = error.write
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
-    self.flush = flush
+    self.flush = {
+      output.drain()
+      error.drain()
+      flush()
+    }
     self.outputFailure = outputFailure
+    errorWriter = error
   }
+
+  /// Standard error's guard, shared by the streams `writingOutput(to:)` derives.
+  private let errorWriter: GuardedWriter
 
   /// The process's standard output (buffered in 64 KiB writes) and standard error (unbuffered;
   /// pending output is written first, so the two interleave as they were produced).
@@ -59,7 +78,7 @@ public struct OutputStreams: Sendable {
   /// The same streams with the output going to `writer` (`scan --output FILE`), never a terminal.
   func writingOutput(to writer: BufferedWriter) -> OutputStreams {
     OutputStreams(
-      writeOutput: { writer.write($0) }, writeError: writeError, outputIsTerminal: false,
+      output: GuardedWriter { writer.write($0) }, error: errorWriter, outputIsTerminal: false,
       errorIsTerminal: errorIsTerminal, flush: { writer.flush() }, outputFailure: { writer.failure })
   }
 
@@ -129,5 +148,31 @@ final class BufferedWriter: Sendable {
       state.failure = FileDescriptorWriter.writeAll(state.buffer, to: fd)
     }
     state.buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A writer behind a `RunnerCommandGuard`; writes keep their order.
+private final class GuardedWriter: Sendable {
+  private let state: Mutex<RunnerCommandGuard>
+  private let destination: @Sendable ([UInt8]) -> Void
+
+  init(_ destination: @escaping @Sendable ([UInt8]) -> Void) {
+    self.destination = destination
+    state = Mutex(RunnerCommandGuard())
+  }
+
+  @Sendable func write(_ bytes: [UInt8]) {
+    state.withLock { runnerGuard in
+      let filtered = runnerGuard.filter(bytes)
+      if !filtered.isEmpty { destination(filtered) }
+    }
+  }
+
+  /// Writes what the guard still holds.
+  func drain() {
+    state.withLock { runnerGuard in
+      let held = runnerGuard.drain()
+      if !held.isEmpty { destination(held) }
+    }
   }
 }

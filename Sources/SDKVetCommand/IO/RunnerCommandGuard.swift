@@ -1,0 +1,118 @@
+/// Keeps every line sdkvet writes from being read as a command by a CI runner, whatever the
+/// strings from the inputs hold (`Docs/SECURITY.md`, "Text"): the one filter every byte of
+/// standard output, standard error and each output file goes through.
+///
+/// GitHub Actions reads a line that starts, after white space, with `::` as a workflow command
+/// (`::error::`, `::add-mask::`, `::stop-commands::`); GitHub's runner also reads `##[` anywhere in
+/// a line, and Azure Pipelines `##vso[` anywhere. A line ends at LF or CR (the runners read lines
+/// with .NET's `ReadLine`), and the white space is .NET's (`Char.IsWhiteSpace`). The filter writes
+/// the first character of such a prefix as its `\uNNNN` escape: `\u003a:error::…`,
+/// `\u0023#vso[…`. That is the escape `TextEscaping` uses for invisible characters, and a JSON
+/// string escape, so JSON and SARIF read back the same strings, and text, Markdown and HTML show
+/// the escape where the runner would have seen a command. A chunk that ends inside a possible
+/// prefix is held until the next write decides it (or until `drain`).
+package struct RunnerCommandGuard {
+  private static let colon = UInt8(ascii: ":")
+  private static let hash = UInt8(ascii: "#")
+  /// The prefixes read anywhere in a line, each starting with `#`.
+  private static let anywherePrefixes = [Array("##[".utf8), Array("##vso[".utf8)]
+  private static let escapedColon = Array(#"\u003a"#.utf8)
+  private static let escapedHash = Array(#"\u0023"#.utf8)
+
+  /// Whether only white space has been written since the last line break.
+  private var atLineStart = true
+  /// Bytes not yet written: a possible prefix that the next write decides.
+  private var held: [UInt8] = []
+
+  /// A guard at the start of a line.
+  package init() {}
+
+  /// The bytes to write for `bytes`.
+  package mutating func filter(_ bytes: [UInt8]) -> [UInt8] {
+    let input = held.isEmpty ? bytes : held + bytes
+    held = []
+    var output: [UInt8] = []
+    output.reserveCapacity(input.count + 16)
+    var index = 0
+    while index < input.count {
+      let byte = input[index]
+      if byte == 0x0A || byte == 0x0D {
+        output.append(byte)
+        atLineStart = true
+        index += 1
+        continue
+      }
+      if atLineStart {
+        switch Self.whiteSpaceLength(input, at: index) {
+        case .some(0):
+          held = Array(input[index...])
+          return output
+        case .some(let length):
+          output.append(contentsOf: input[index..<index + length])
+          index += length
+          continue
+        case nil:
+          if byte == Self.colon {
+            guard index + 1 < input.count else {
+              held = [byte]
+              return output
+            }
+            atLineStart = false
+            if input[index + 1] == Self.colon {
+              output.append(contentsOf: Self.escapedColon)
+              index += 1
+              continue
+            }
+          }
+          atLineStart = false
+        }
+      }
+      if byte == Self.hash {
+        let rest = input[index...]
+        if Self.anywherePrefixes.contains(where: { rest.starts(with: $0) }) {
+          output.append(contentsOf: Self.escapedHash)
+          index += 1
+          continue
+        }
+        if rest.count < 6, Self.anywherePrefixes.contains(where: { $0.starts(with: rest) }) {
+          held = Array(rest)
+          return output
+        }
+      }
+      output.append(byte)
+      index += 1
+    }
+    return output
+  }
+
+  /// What is still held, to be written as it is: nothing more will come to make it a command.
+  package mutating func drain() -> [UInt8] {
+    defer { held = [] }
+    return held
+  }
+
+  /// The length of the white space character at `index`: `nil` when there is none, `0` when the
+  /// bytes end before it can be told.
+  private static func whiteSpaceLength(_ bytes: [UInt8], at index: Int) -> Int? {
+    let available = bytes.count - index
+    let byte = bytes[index]
+    switch byte {
+    case 0x09, 0x0B, 0x0C, 0x20: return 1
+    case 0xC2, 0xE1, 0xE2, 0xE3:
+      let length = byte == 0xC2 ? 2 : 3
+      guard available >= length else { return 0 }
+      let tail = Array(bytes[index + 1..<index + length])
+      return whiteSpaceTails[byte]?.contains(tail) == true ? length : nil
+    default: return nil
+    }
+  }
+
+  /// .NET's white space beyond ASCII, as UTF-8 continuation bytes after each lead byte: U+0085,
+  /// U+00A0; U+1680; U+2000–U+200A, U+2028, U+2029, U+202F, U+205F; U+3000.
+  private static let whiteSpaceTails: [UInt8: Set<[UInt8]>] = [
+    0xC2: [[0x85], [0xA0]],
+    0xE1: [[0x9A, 0x80]],
+    0xE2: Set((0x80...0x8A).map { [0x80, UInt8($0)] } + [[0x80, 0xA8], [0x80, 0xA9], [0x80, 0xAF], [0x81, 0x9F]]),
+    0xE3: [[0x80, 0x80]],
+  ]
+}
