@@ -23,8 +23,8 @@ import Testing
 
   @Test func aStrippedFrameworksLinkedInSDKIsSeenInItsExportTrie() throws {
     let (findings, _) = try Self.scan(Self.stripped)
-    #expect(Self.rules(findings) == ["listed-sdk-without-manifest warning"])
-    #expect((findings.first?["message"] as? String)?.contains("may include SnapKit") == true)
+    #expect(Self.rules(findings) == ["listed-sdk-without-manifest error"], "a module descriptor proves the SDK")
+    #expect((findings.first?["message"] as? String)?.contains("includes SnapKit") == true)
     let evidence = (findings.first?["evidence"] as? [[String: Any]]) ?? []
     #expect(evidence.map { $0["symbol"] as? String } == ["_$s7SnapKit15ConstraintMakerCMn"])
   }

@@ -145,8 +145,12 @@ enum ScanCommand: Subcommand {
           && (context.environment["NO_COLOR"] ?? "").isEmpty,
         scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
     }
+    // Only `--format github` writes workflow commands of its own; every other output is guarded.
+    let streams = { (format: ReportFormat, streams: OutputStreams) in
+      format == .github ? streams.allowingWorkflowCommands() : streams
+    }
     for destination in destinations where destination.path == nil {
-      var output = OutputTextStream(streams: context.streams)
+      var output = OutputTextStream(streams: streams(destination.format, context.streams))
       reporter(destination.format, context.streams.outputIsTerminal).write(report, to: &output)
     }
     guard report.unusableInputs.isEmpty else {
@@ -154,13 +158,14 @@ enum ScanCommand: Subcommand {
       context.leftUnwritten(outputs.destinations)
       return .failure
     }
-    let written = context.writeOutputs(outputs.destinations) { destination, streams in
-      var output = OutputTextStream(streams: streams)
+    let written = context.writeOutputs(outputs.destinations) { destination, file in
       if destination.option == "--write-baseline" {
+        var output = OutputTextStream(streams: file)
         JSONReporter(toolVersion: SDKVetVersion.current).write(result.reportBeforeBaseline, to: &output)
       } else {
         // Each `--output` is its own file (OutputPlan refuses one named twice), so its format is the one paired with it.
         let format = destinations.first { $0.path == destination.path }?.format ?? .json
+        var output = OutputTextStream(streams: streams(format, file))
         reporter(format, false).write(report, to: &output)
       }
     }

@@ -35,15 +35,18 @@ public struct OutputStreams: Sendable {
   ) {
     let error = GuardedWriter(writeError)
     self.init(
-      output: GuardedWriter(writeOutput), error: error, outputIsTerminal: outputIsTerminal,
+      output: GuardedWriter(writeOutput), rawOutput: writeOutput, error: error, outputIsTerminal: outputIsTerminal,
       errorIsTerminal: errorIsTerminal, flush: flush, outputFailure: outputFailure)
   }
 
   private init(
-    output: GuardedWriter, error: GuardedWriter, outputIsTerminal: Bool, errorIsTerminal: Bool,
-    flush: @escaping @Sendable () -> Void, outputFailure: @escaping @Sendable () -> String?
+    output: GuardedWriter, rawOutput: @escaping @Sendable ([UInt8]) -> Void, error: GuardedWriter,
+    outputIsTerminal: Bool, errorIsTerminal: Bool, flush: @escaping @Sendable () -> Void,
+    outputFailure: @escaping @Sendable () -> String?
   ) {
     writeOutput = output.write
+    outputWriter = output
+    self.rawOutput = rawOutput
     writeError = error.write
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
@@ -58,6 +61,19 @@ public struct OutputStreams: Sendable {
 
   /// Standard error's guard, shared by the streams `writingOutput(to:)` derives.
   private let errorWriter: GuardedWriter
+  /// The output's guard, and the writer behind it.
+  private let outputWriter: GuardedWriter
+  private let rawOutput: @Sendable ([UInt8]) -> Void
+
+  /// The same streams with an output whose lines may be sdkvet's own workflow commands
+  /// (`scan --format github`): what the output's guard holds is written first.
+  func allowingWorkflowCommands() -> OutputStreams {
+    outputWriter.drain()
+    return OutputStreams(
+      output: GuardedWriter(rawOutput, allowsWorkflowCommands: true), rawOutput: rawOutput, error: errorWriter,
+      outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal, flush: flush,
+      outputFailure: outputFailure)
+  }
 
   /// The process's standard output (buffered in 64 KiB writes) and standard error (unbuffered;
   /// pending output is written first, so the two interleave as they were produced).
@@ -78,7 +94,8 @@ public struct OutputStreams: Sendable {
   /// The same streams with the output going to `writer` (`scan --output FILE`), never a terminal.
   func writingOutput(to writer: BufferedWriter) -> OutputStreams {
     OutputStreams(
-      output: GuardedWriter { writer.write($0) }, error: errorWriter, outputIsTerminal: false,
+      output: GuardedWriter { writer.write($0) }, rawOutput: { writer.write($0) }, error: errorWriter,
+      outputIsTerminal: false,
       errorIsTerminal: errorIsTerminal, flush: { writer.flush() }, outputFailure: { writer.failure })
   }
 
@@ -156,9 +173,9 @@ private final class GuardedWriter: Sendable {
   private let state: Mutex<RunnerCommandGuard>
   private let destination: @Sendable ([UInt8]) -> Void
 
-  init(_ destination: @escaping @Sendable ([UInt8]) -> Void) {
+  init(_ destination: @escaping @Sendable ([UInt8]) -> Void, allowsWorkflowCommands: Bool = false) {
     self.destination = destination
-    state = Mutex(RunnerCommandGuard())
+    state = Mutex(RunnerCommandGuard(allowsWorkflowCommands: allowsWorkflowCommands))
   }
 
   @Sendable func write(_ bytes: [UInt8]) {

@@ -19,13 +19,19 @@ package struct RunnerCommandGuard {
   private static let escapedColon = Array(#"\u003a"#.utf8)
   private static let escapedHash = Array(#"\u0023"#.utf8)
 
+  /// Whether lines may start with `::`: only for sdkvet's own workflow commands (`scan --format
+  /// github`), whose every vendor string `GitHubCommandEscaping` has kept from ending a line, so
+  /// each line's `::` is sdkvet's. `##[` and `##vso[` are escaped anywhere all the same.
+  private let allowsWorkflowCommands: Bool
   /// Whether only white space has been written since the last line break.
   private var atLineStart = true
   /// Bytes not yet written: a possible prefix that the next write decides.
   private var held: [UInt8] = []
 
-  /// A guard at the start of a line.
-  package init() {}
+  /// A guard at the start of a line; `allowsWorkflowCommands` only for `--format github`.
+  package init(allowsWorkflowCommands: Bool = false) {
+    self.allowsWorkflowCommands = allowsWorkflowCommands
+  }
 
   /// The bytes to write for `bytes`.
   package mutating func filter(_ bytes: [UInt8]) -> [UInt8] {
@@ -52,7 +58,7 @@ package struct RunnerCommandGuard {
           index += length
           continue
         case nil:
-          if byte == Self.colon {
+          if byte == Self.colon && !allowsWorkflowCommands {
             guard index + 1 < input.count else {
               held = [byte]
               return output
