@@ -44,7 +44,7 @@ struct TargetVerdict {
   init(_ target: TargetReport) {
     var triggers: [AppStoreCode: [String]] = [:]
     for finding in target.findings where finding.severity == .error {
-      guard let code = finding.appStoreCode else { continue }
+      guard let code = finding.appStoreCode, code.emailSeverity == .error else { continue }
       let subject = finding.category.map { " " + CategoryStatus(category: $0, declared: false, used: false).shortName }
       let trigger = finding.rule.rawValue + (subject ?? "")
       if !(triggers[code]?.contains(trigger) ?? false) { triggers[code, default: []].append(trigger) }

@@ -38,4 +38,8 @@ extension ProtectedResource {
     let required = requiredInfoPlistKeys
     return required.isEmpty ? infoPlistKeys.map(\.key) : required
   }
+  /// The required keys App Store Connect is known to mail ITMS-90683 for on a reference alone.
+  var keysMailedOnReference: [String] {
+    infoPlistKeys.filter { $0.requirement == .required && $0.mailedOnReference != nil }.map(\.key)
+  }
 }

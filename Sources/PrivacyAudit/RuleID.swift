@@ -18,8 +18,10 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case unreadableBinary = "unreadable-binary"
   /// An SDK can trigger a permission prompt; the host app must carry the purpose string.
   case requiresPurposeString = "requires-purpose-string"
-  /// An app requests a protected resource and lacks its Info.plist purpose string.
+  /// An app reaches a protected resource and lacks its Info.plist purpose string (ITMS-90683).
   case missingPurposeString = "missing-purpose-string"
+  /// An app reaches a protected resource and its purpose string is empty (ITMS-90738).
+  case emptyPurposeString = "empty-purpose-string"
   /// A purpose string breaks Apple's writing guidance.
   case purposeStringStyle = "purpose-string-style"
   /// Tracking evidence while the manifest says the target does not track.

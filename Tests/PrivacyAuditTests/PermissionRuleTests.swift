@@ -41,13 +41,18 @@ struct PermissionRuleTests {
       "Loc.framework/Loc", Fixture.image(imports: ["_OBJC_CLASS_$_CLLocationManager"]))
     let unexplained = try Fixture.audit(Fixture.framework("Loc.framework", binaries: [referencing])).target(
       "Loc.framework")?.permissions
-    #expect((unexplained?.count ?? 0) > 1)
+    // Issue 34: a CLLocationManager reference is when-in-use location "API only", never every
+    // location prompt (always, temporary full accuracy) of its class.
+    #expect(unexplained?.map(\.resource) == ["location-when-in-use"])
     #expect(unexplained?.allSatisfy { !$0.requested } == true)
   }
 
   @Test func appMissingAPurposeString() throws {
     let binary = try Fixture.binary(
-      "Demo.app/Demo", Fixture.image(selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
+      "Demo.app/Demo",
+      Fixture.image(
+        imports: ["_OBJC_CLASS_$_AVCaptureDevice", "_OBJC_CLASS_$_CLLocationManager"],
+        selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
     let app = try Fixture.app(
       binaries: [binary],
       infoPlist: ["NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
