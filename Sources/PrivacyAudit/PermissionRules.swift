@@ -27,10 +27,14 @@ enum PermissionRules {
   /// One note per resource an SDK requests: the host app must carry the purpose string.
   static func sdkFindings(_ permissions: [PermissionUse], index: CatalogIndex) -> [Finding] {
     permissions.filter(\.requested).map { use in
-      let name = index.resources[use.resource]?.name ?? use.resource
+      let resource = index.resources[use.resource]
+      let name = resource?.name ?? use.resource
+      let carrier =
+        resource.map { !$0.extensionInfoPlistKeys.isEmpty && $0.requiredInfoPlistKeys.isEmpty } == true
+        ? "the system extension's Info.plist" : "the host app's Info.plist"
       return Finding(
         rule: .requiresPurposeString, category: use.resource,
-        message: "Can trigger the \(name) permission prompt; the host app's Info.plist must carry "
+        message: "Can trigger the \(name) permission prompt; \(carrier) must carry "
           + "\(use.infoPlistKeys.joined(separator: " and ")).",
         evidence: use.evidence)
     }
@@ -66,7 +70,7 @@ enum PermissionRules {
       guard let resource = index.resources[resourceID] else { continue }
       let uses = permissions.filter { $0.resource == resourceID }
       let requested = uses.filter(\.requested)
-      let needed = requested.isEmpty ? resource.keysMailedOnReference : resource.purposeKeys
+      let needed = requested.isEmpty ? resource.keysMailedOnReference : resource.requiredInfoPlistKeys
       guard !needed.isEmpty else { continue }
       let shown = requested.isEmpty ? uses : requested
       let sources = Set(shown.map { $0.source ?? "the app itself" }).sorted().joined(separator: ", ")

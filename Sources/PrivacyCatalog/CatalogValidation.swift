@@ -78,8 +78,10 @@ extension Catalog {
     for (index, resource) in resources.enumerated() {
       let path = "$.resources[\(index)]"
       problems.checkUnique(resource.id, seen: &seenIDs, at: path + ".id")
-      if resource.kind == .permission && resource.requiredInfoPlistKeys.isEmpty {
-        problems.add(path + ".infoPlistKeys", "a permission needs at least one required Info.plist key")
+      if resource.kind == .permission && resource.requiredInfoPlistKeys.isEmpty
+        && resource.extensionInfoPlistKeys.isEmpty
+      {
+        problems.add(path + ".infoPlistKeys", "a permission needs at least one required (or extension) Info.plist key")
       }
       if resource.noBinarySpelling != nil {
         if !resource.evidence.isEmpty {

@@ -49,6 +49,11 @@ package struct ProtectedResource: Sendable, Hashable {
   package var requiredInfoPlistKeys: [String] {
     infoPlistKeys.filter { $0.requirement == .required }.map(\.key)
   }
+
+  /// The keys an extension the request activates must carry in its own Info.plist.
+  package var extensionInfoPlistKeys: [String] {
+    infoPlistKeys.filter { $0.requirement == .extension }.map(\.key)
+  }
 }
 
 extension ProtectedResource {
@@ -75,6 +80,9 @@ package struct InfoPlistKey: Sendable, Hashable {
     case legacy
     /// A companion key some uses need (e.g. `NSBonjourServices`); its absence is not an error.
     case optional
+    /// Required in the Info.plist of the extension the request activates (a system extension),
+    /// not in the app's: never looked for in the app.
+    case `extension`
   }
 
   /// The key, e.g. `NSCameraUsageDescription`.
