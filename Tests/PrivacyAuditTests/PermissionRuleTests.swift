@@ -138,3 +138,24 @@ struct PermissionRuleTests {
     #expect(report.findings(.missingPurposeString, at: "Demo.app").isEmpty)
   }
 }
+
+/// `privacy-report`'s questions (issue 34): one per bundle and capability, and the app's own
+/// code apart from the questions for vendors.
+@Suite struct PrivacyQuestionTests {
+  @Test func oneQuestionPerBundleAndCapabilityTheAppsOwnCodeApart() throws {
+    let location = Fixture.image(
+      imports: ["_OBJC_CLASS_$_CLLocationManager"],
+      selectors: ["requestWhenInUseAuthorization", "requestAlwaysAuthorization"])
+    let app = try Fixture.app(binaries: [try Fixture.binary("Demo.app/Demo", location)])
+    let sdk = Fixture.framework(
+      "Demo.app/Frameworks/Sdk.framework", embeddedIn: "Demo.app",
+      binaries: [try Fixture.binary("Demo.app/Frameworks/Sdk.framework/Sdk", location)])
+    let picture = PrivacyPicture(report: try Fixture.audit(app, sdk), catalog: try Fixture.catalog())
+    #expect(picture.questions.count == 2)
+    let own = try #require(picture.ownCodeQuestions.first)
+    #expect(picture.ownCodeQuestions.count == 1 && own.bundle == "Demo.app" && own.isOwnCode)
+    #expect(own.capability.name == "Location (always), Location (when in use)")
+    #expect(own.capability.symbols.contains("requestAlwaysAuthorization"))
+    #expect(picture.vendorQuestions.map(\.bundle) == ["Demo.app/Frameworks/Sdk.framework"])
+  }
+}
