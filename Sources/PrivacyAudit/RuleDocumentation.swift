@@ -241,7 +241,8 @@ package struct RuleDocumentation: Sendable, Hashable {
         detail:
           "App Store Connect accepts the upload and mails ITMS-90683 when the app's code, or an SDK linked into it, references an API behind a permission (a CLLocationManager reference alone draws NSLocationWhenInUseUsageDescription); where the code requests the permission, the system also terminates the app when it asks. The message says which: requested (the user is asked) or referenced only (the email, no prompt).",
         fixMarkdown:
-          "Add the Info.plist key named in the finding with a sentence that says what the data is used for; where the code is an SDK's and the app never uses the API, ask the vendor for a build without it.")
+          "Add the Info.plist key named in the finding with a sentence that says what the data is used for; where the code is an SDK's and the app never uses the API, ask the vendor for a build without it."
+      )
     case .emptyPurposeString:
       RuleDocumentation(
         rule: rule, defaultSeverity: .warning, appStoreCode: .invalidPurposeString,

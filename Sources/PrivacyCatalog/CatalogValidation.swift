@@ -90,7 +90,8 @@ extension Catalog {
       } else if !resource.evidence.contains(where: { $0.strength == .request }) {
         problems.add(
           path + ".evidence",
-          "a resource needs at least one evidence of strength 'request' (or noBinarySpelling saying why none can be known)")
+          "a resource needs at least one evidence of strength 'request' (or noBinarySpelling saying why none can be known)"
+        )
       }
       var seenEvidence = Set<String>()
       for (evidenceIndex, evidence) in resource.evidence.enumerated() {

@@ -145,6 +145,7 @@ import Testing
     ]
     for key in issueList { #expect(keys.contains(key), "\(key) is missing") }
     let main = catalog.resources.first { $0.id == "main-camera" }?.infoPlistKeys
-    #expect(main?.first { $0.key == "NSEnterpriseMCAMUsageDescription" }?.deprecatedBy == "NSMainCameraUsageDescription")
+    #expect(
+      main?.first { $0.key == "NSEnterpriseMCAMUsageDescription" }?.deprecatedBy == "NSMainCameraUsageDescription")
   }
 }
