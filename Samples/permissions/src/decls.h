@@ -1,38 +1,20 @@
 /* Declarations for the permission and selector samples (issue 34, issue 33's first point),
- * built without an Apple SDK: only the names matter, the samples are linked, never run. */
+ * beside ../../sdks/src/include/sdk_decls.h: only the names matter, the samples are linked,
+ * never run. */
 #ifndef SDKVET_PERMISSION_DECLS_H
 #define SDKVET_PERMISSION_DECLS_H
 
-__attribute__((objc_root_class)) @interface NSObject
-+ (id)alloc;
-- (id)init;
-@end
+#include "../../sdks/src/include/sdk_decls.h"
 
 typedef struct objc_class *Class;
 Class NSClassFromString(id name);
 id objc_getClass(const char *name);
 
-@interface NSProcessInfo : NSObject
-+ (NSProcessInfo *)processInfo;
-- (double)systemUptime;
-@end
-
-@interface NSUserDefaults : NSObject
-+ (NSUserDefaults *)standardUserDefaults;
+@interface NSUserDefaults (Suites)
 - (id)initWithSuiteName:(id)name;
 @end
 
-@interface ASIdentifierManager : NSObject
-+ (ASIdentifierManager *)sharedManager;
-- (id)advertisingIdentifier;
-@end
-
-@interface ATTrackingManager : NSObject
-+ (void)requestTrackingAuthorizationWithCompletionHandler:(void (^)(unsigned long status))handler;
-@end
-
-@interface CLLocationManager : NSObject
-- (void)requestWhenInUseAuthorization;
+@interface CLLocationManager (Always)
 - (void)requestAlwaysAuthorization;
 @end
 
