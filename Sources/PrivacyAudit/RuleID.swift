@@ -20,8 +20,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case requiresPurposeString = "requires-purpose-string"
   /// An app reaches a protected resource and lacks its Info.plist purpose string (ITMS-90683).
   case missingPurposeString = "missing-purpose-string"
-  /// An app reaches a protected resource and its purpose string is empty (ITMS-90738).
-  case emptyPurposeString = "empty-purpose-string"
   /// A purpose string breaks Apple's writing guidance.
   case purposeStringStyle = "purpose-string-style"
   /// Tracking evidence while the manifest says the target does not track.
@@ -66,4 +64,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   /// extractors fold into one): every copy was audited, but which one an extractor installs is
   /// not certain.
   case archiveEntryAmbiguous = "archive-entry-ambiguous"
+  /// An app reaches a protected resource and its purpose string is empty (ITMS-90738).
+  case emptyPurposeString = "empty-purpose-string"
 }
