@@ -74,13 +74,26 @@ package enum CatalogJSON {
       (
         "infoPlistKeys",
         .array(
-          resource.infoPlistKeys.map {
-            .object([("key", .string($0.key)), ("requirement", .string($0.requirement.rawValue))])
-          })
+          resource.infoPlistKeys.map(infoPlistKey))
       ),
       ("evidence", .array(resource.evidence.map(evidence))),
     ]
     if let note = resource.note { members.append(("note", .string(note))) }
+    if let reason = resource.noBinarySpelling { members.append(("noBinarySpelling", .string(reason))) }
+    return .object(members)
+  }
+
+  /// A key; empty platforms and absent facts are left out.
+  private static func infoPlistKey(_ key: InfoPlistKey) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("key", .string(key.key)), ("requirement", .string(key.requirement.rawValue)),
+    ]
+    if !key.platforms.isEmpty { members.append(("platforms", .strings(key.platforms))) }
+    for (name, value) in [
+      ("deprecatedBy", key.deprecatedBy), ("source", key.source), ("mailedOnReference", key.mailedOnReference),
+    ] {
+      if let value { members.append((name, .string(value))) }
+    }
     return .object(members)
   }
 
@@ -96,11 +109,10 @@ package enum CatalogJSON {
     return .object(members)
   }
 
-  /// Evidence is one flat object: the spelling's fields, then `strength` and `onlyWith`.
+  /// Evidence is one flat object: the spelling's fields, then `strength`.
   private static func evidence(_ evidence: Evidence) -> JSONValue {
     var members = spellingMembers(evidence.spelling)
     members.append(("strength", .string(evidence.strength.rawValue)))
-    if !evidence.onlyWith.isEmpty { members.append(("onlyWith", .strings(evidence.onlyWith))) }
     return .object(members)
   }
 
@@ -111,6 +123,8 @@ package enum CatalogJSON {
     if let format = spelling.format { members.append(("format", .string(format.rawValue))) }
     if spelling.advisory { members.append(("advisory", .bool(true))) }
     if let note = spelling.note { members.append(("note", .string(note))) }
+    if !spelling.onlyWith.isEmpty { members.append(("onlyWith", .strings(spelling.onlyWith))) }
+    if let source = spelling.source { members.append(("source", .string(source))) }
     return members
   }
 }

@@ -70,18 +70,27 @@ package enum CatalogMarkdown {
     if resource.infoPlistKeys.isEmpty {
       output.write("Info.plist keys: none of its own.\n\n")
     } else {
-      let keys = resource.infoPlistKeys.map {
-        "\(MarkdownEscaping.code($0.key, inTable: false)) (\($0.requirement.rawValue))"
-      }
-      output.write("Info.plist keys: \(keys.joined(separator: ", ")).\n\n")
+      writeTable(
+        header: ["Info.plist key", "Requirement", "Platforms", "Deprecated by", "Source", "Mailed on a reference"],
+        rows: resource.infoPlistKeys.map { key in
+          [
+            code(key.key), key.requirement.rawValue, escaped(key.platforms.joined(separator: ", ")),
+            escaped(key.deprecatedBy ?? ""), escaped(key.source ?? ""), escaped(key.mailedOnReference ?? ""),
+          ]
+        }, to: &output)
+      output.write("\n")
     }
     if let note = resource.note { output.write("\(escaped(note))\n\n") }
+    if let reason = resource.noBinarySpelling {
+      output.write("No binary spelling: \(escaped(reason))\n")
+      return
+    }
     writeTable(
-      header: ["Evidence", "Kind", "Strength", "Counts only with"],
+      header: ["Evidence", "Kind", "Strength", "Counts only with", "Source"],
       rows: resource.evidence.map { evidence in
         [
           code(evidence.spelling.name), evidence.spelling.kind.rawValue, evidence.strength.rawValue,
-          evidence.onlyWith.map(code).joined(separator: ", "),
+          evidence.onlyWith.map(code).joined(separator: ", "), escaped(evidence.spelling.source ?? ""),
         ]
       }, to: &output)
   }
@@ -98,7 +107,9 @@ package enum CatalogMarkdown {
     spellings.map { spelling in
       let suffix = spelling.kind == .swiftPrefix ? "…" : ""
       let format = spelling.format.map { $0 == .elf ? " (ELF)" : " (Mach-O)" } ?? ""
-      return MarkdownEscaping.code(spelling.name + suffix, inTable: true) + format
+      let classes =
+        spelling.onlyWith.isEmpty ? "" : " with " + spelling.onlyWith.map(code).joined(separator: " or ")
+      return MarkdownEscaping.code(spelling.name + suffix, inTable: true) + format + classes
     }.joined(separator: "<br>")
   }
 

@@ -93,7 +93,7 @@ struct HTMLMatrix {
     let tracking = target.tracking
     row += cell(
       declared: tracking.declaredTracking == true,
-      used: tracking.readsAdvertisingIdentifier || tracking.requestsAuthorization)
+      used: tracking.readsAdvertisingIdentifier)
     return row + "</tr>\n"
   }
 

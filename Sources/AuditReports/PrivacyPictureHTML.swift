@@ -36,19 +36,22 @@ package enum PrivacyPictureHTML {
       }
       html += "</tbody></table>\n"
     }
+    let list = { (questions: [PrivacyPicture.Question]) -> String in
+      "<ul class=\"questions\">\n"
+        + questions.map { question in
+          let capability = question.capability
+          return "<li>\(HTMLEscaping.code(question.bundle)) reaches \(HTMLEscaping.text(capability.name)) "
+            + "(\(capability.symbols.map(HTMLEscaping.code).joined(separator: ", "))) and "
+            + HTMLEscaping.text(W.question(question) { W.dataType($0) }) + "</li>\n"
+        }.joined() + "</ul>\n"
+    }
     html += "<h2>Questions for vendors</h2>\n<p>\(HTMLEscaping.text(W.questionsIntroduction))</p>\n"
-    if picture.questions.isEmpty {
-      html += "<p class=\"muted\">None: every reachable capability is declared.</p>\n"
-    } else {
-      html += "<ul class=\"questions\">\n"
-      for question in picture.questions {
-        let capability = question.capability
-        html +=
-          "<li>\(HTMLEscaping.code(question.bundle)) reaches \(HTMLEscaping.text(capability.name)) "
-          + "(\(capability.symbols.map(HTMLEscaping.code).joined(separator: ", "))) and "
-          + HTMLEscaping.text(W.question(question) { W.dataType($0) }) + "</li>\n"
-      }
-      html += "</ul>\n"
+    html +=
+      picture.vendorQuestions.isEmpty
+      ? "<p class=\"muted\">None: every reachable capability is declared.</p>\n" : list(picture.vendorQuestions)
+    if !picture.ownCodeQuestions.isEmpty {
+      html += "<h2>Questions about the app's own code</h2>\n<p>\(HTMLEscaping.text(W.ownCodeIntroduction))</p>\n"
+      html += list(picture.ownCodeQuestions)
     }
     html += "<h2>Bundles</h2>\n"
     for bundle in picture.bundles {

@@ -98,6 +98,7 @@ package enum PrivacyPictureJSON {
       ("bundle", .string(question.bundle)), ("capability", capability(question.capability)),
       ("expectedDataTypes", .strings(question.expectedDataTypes)),
       ("answeredByTracking", .bool(question.answeredByTracking)), ("source", .string(question.source)),
+      ("ownCode", .bool(question.isOwnCode)),
     ])
   }
 }

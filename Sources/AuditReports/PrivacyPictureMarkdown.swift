@@ -31,14 +31,21 @@ package enum PrivacyPictureMarkdown {
         ])
       }
     }
+    let write = { (lines: inout [String], questions: [PrivacyPicture.Question]) in
+      for question in questions {
+        let capability = question.capability
+        lines.append(
+          "- \(code(question.bundle)) reaches \(MarkdownEscaping.text(capability.name)) "
+            + "(\(capability.symbols.map(code).joined(separator: ", "))) and "
+            + W.question(question) { code(W.dataType($0)) })
+      }
+    }
     lines += ["", "## Questions for vendors", "", W.questionsIntroduction, ""]
-    if picture.questions.isEmpty { lines.append("None: every reachable capability is declared.") }
-    for question in picture.questions {
-      let capability = question.capability
-      lines.append(
-        "- \(code(question.bundle)) reaches \(MarkdownEscaping.text(capability.name)) "
-          + "(\(capability.symbols.map(code).joined(separator: ", "))) and "
-          + W.question(question) { code(W.dataType($0)) })
+    if picture.vendorQuestions.isEmpty { lines.append("None: every reachable capability is declared.") }
+    write(&lines, picture.vendorQuestions)
+    if !picture.ownCodeQuestions.isEmpty {
+      lines += ["", "## Questions about the app's own code", "", W.ownCodeIntroduction, ""]
+      write(&lines, picture.ownCodeQuestions)
     }
     for bundle in picture.bundles { lines += [""] + self.bundle(bundle) }
     return lines.joined(separator: "\n") + "\n"

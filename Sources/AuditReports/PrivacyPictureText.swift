@@ -26,13 +26,20 @@ package enum PrivacyPictureText {
         }
       lines += aligned(table)
     }
+    let write = { (lines: inout [String], questions: [PrivacyPicture.Question]) in
+      for question in questions {
+        let capability = question.capability
+        lines += TextLayout.wrapped(
+          "\(e(question.bundle)): reaches \(e(capability.name)) (\(capability.symbols.map(e).joined(separator: ", "))) and "
+            + W.question(question) { e(W.dataType($0)) }, indent: 2, hangingIndent: 4)
+      }
+    }
     lines += [""] + prose("Questions for vendors. " + W.questionsIntroduction)
-    if picture.questions.isEmpty { lines.append("  (none: every reachable capability is declared)") }
-    for question in picture.questions {
-      let capability = question.capability
-      lines += TextLayout.wrapped(
-        "\(e(question.bundle)): reaches \(e(capability.name)) (\(capability.symbols.map(e).joined(separator: ", "))) and "
-          + W.question(question) { e(W.dataType($0)) }, indent: 2, hangingIndent: 4)
+    if picture.vendorQuestions.isEmpty { lines.append("  (none: every reachable capability is declared)") }
+    write(&lines, picture.vendorQuestions)
+    if !picture.ownCodeQuestions.isEmpty {
+      lines += [""] + prose("Questions about the app's own code. " + W.ownCodeIntroduction)
+      write(&lines, picture.ownCodeQuestions)
     }
     for bundle in picture.bundles { lines += [""] + self.bundle(bundle) }
     return lines.joined(separator: "\n") + "\n"

@@ -23,7 +23,8 @@ enum PrivacyPictureWording {
   /// The headline's counts.
   static func headline(_ picture: PrivacyPicture) -> String {
     "\(picture.bundles.count) bundles, \(picture.dataTypes.count) collected data types declared, "
-      + "\(picture.questions.count) questions for vendors"
+      + "\(picture.vendorQuestions.count) questions for vendors"
+      + (picture.ownCodeQuestions.isEmpty ? "" : ", \(picture.ownCodeQuestions.count) about the app's own code")
   }
 
   /// What the union is, above its table.
@@ -35,6 +36,11 @@ enum PrivacyPictureWording {
   static let questionsIntroduction =
     "The code of these bundles can reach a capability that no manifest of the bundle declares as collected data. "
     + "Reaching an API is not collecting data: ask the vendor, with the evidence below."
+
+  /// Why the app's own questions are apart, above them.
+  static let ownCodeIntroduction =
+    "The app's own executable (or extension) can reach a capability that its manifest does not declare as collected data. "
+    + "This is a question for the app's team, not for a vendor."
 
   /// The question itself, about a capability already named: the data types its answer would declare.
   static func question(_ question: PrivacyPicture.Question, dataType: (String) -> String) -> String {

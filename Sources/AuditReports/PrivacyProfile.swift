@@ -38,10 +38,11 @@ struct CategoryStatus: Sendable, Hashable {
 }
 
 extension TrackingProfile {
-  /// Whether the profile says "tracking: yes": the binaries read the advertising identifier or
-  /// request App Tracking Transparency, or the manifest declares `NSPrivacyTracking` true.
+  /// Whether the profile says "tracking: yes": the binaries read the advertising identifier, or
+  /// the manifest declares `NSPrivacyTracking` true. Asking for App Tracking Transparency is not
+  /// tracking (a consent SDK shows the prompt for its host app).
   var tracks: Bool {
-    readsAdvertisingIdentifier || requestsAuthorization || declaredTracking == true
+    readsAdvertisingIdentifier || declaredTracking == true
   }
 
   /// What the binaries do, in words: `reads the advertising identifier`, `requests App Tracking

@@ -25,6 +25,11 @@ public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
   case invalidTrackingOutsideDocumentedLocation = "ITMS-91107"
   /// Invalid privacy manifest outside the documented locations (a resource bundle).
   case invalidManifestOutsideDocumentedLocation = "ITMS-91108"
+  /// Missing purpose string in Info.plist: the app's code (or an SDK linked into it) references
+  /// an API behind a permission and its Info.plist lacks the key. A delivery warning.
+  case missingPurposeString = "ITMS-90683"
+  /// Invalid purpose string value: the key is there with an empty value. A delivery warning.
+  case invalidPurposeString = "ITMS-90738"
 
   /// The email's title.
   public var title: String {
@@ -36,6 +41,19 @@ public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
     case .missingManifest: "Missing privacy manifest"
     case .missingSignature: "Missing signature"
     case .invalidTracking, .invalidTrackingOutsideDocumentedLocation: "Invalid tracking information"
+    case .missingPurposeString: "Missing purpose string in Info.plist"
+    case .invalidPurposeString: "Invalid purpose string value"
+    }
+  }
+
+  /// The severity App Store Connect gives the email: `error` for a rejected upload, `warning`
+  /// for a delivery that succeeds with the email ("Although delivery was successful, you may
+  /// want to correct the following issues": ITMS-90683, ITMS-90738). A finding carries the code
+  /// only at this severity or above, so a finding a policy lowers below it predicts no email.
+  public var emailSeverity: Severity {
+    switch self {
+    case .missingPurposeString, .invalidPurposeString: .warning
+    default: .error
     }
   }
 }
@@ -55,7 +73,7 @@ public enum ManifestAspect: String, Sendable, Hashable {
 extension RuleID {
   /// The App Store Connect code an error of this rule predicts (the rule's own, from its
   /// `RuleDocumentation`, refined by where the problem is); `nil` when App Store Connect has no
-  /// code for it. Findings carry it only at severity `error` (`Finding.appStoreCode`).
+  /// code for it. Findings carry it only at the code's `emailSeverity` or above (`Finding.appStoreCode`).
   ///
   /// - Parameters:
   ///   - aspect: For `invalid-privacy-manifest`, the part of the manifest at fault (a category

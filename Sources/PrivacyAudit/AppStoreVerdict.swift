@@ -43,8 +43,10 @@ public struct AppStoreVerdict: Sendable, Hashable {
   /// The verdict of a target whose audit raised `findings`.
   package init(findings: [Finding]) {
     var triggers: [AppStoreCode: [String]] = [:]
+    // Only the codes whose email rejects: a delivery warning (ITMS-90683, "Although delivery was
+    // successful") is shown with its finding, never as "will reject".
     for finding in findings where finding.severity == .error {
-      guard let code = finding.appStoreCode else { continue }
+      guard let code = finding.appStoreCode, code.emailSeverity == .error else { continue }
       let trigger = finding.rule.rawValue + (finding.category.map { " " + Catalog.shortCategoryName($0) } ?? "")
       if !(triggers[code]?.contains(trigger) ?? false) { triggers[code, default: []].append(trigger) }
     }

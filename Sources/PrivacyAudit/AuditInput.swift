@@ -54,7 +54,11 @@ package struct ScannedImage: Sendable, Hashable {
 
   /// Matches `image` against the catalog and keeps only what the audit needs.
   package init(image: Image, matcher: CatalogMatcher) {
-    let matches = matcher.matches(in: image)
+    self.init(image: image, matches: matcher.matches(in: image), matcher: matcher)
+  }
+
+  /// Keeps what the audit needs of `image`, whose `matches` were found in its slice.
+  init(image: Image, matches: [CatalogMatch], matcher: CatalogMatcher) {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matches,
@@ -111,7 +115,9 @@ package struct ScannedBinary: Sendable, Hashable {
 
   /// A binary that was read: its images matched, its per-member problems kept.
   package init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
-    let images = binary.images.map { ScannedImage(image: $0, matcher: matcher) }
+    let images = zip(binary.images, matcher.matches(inSlicesOf: binary.images)).map {
+      ScannedImage(image: $0, matches: $1, matcher: matcher)
+    }
     let format: BinarySummary.Format
     switch (images.first?.format, binary.container) {
     case (.elf?, _), (nil, .elf): format = .elf

@@ -50,7 +50,8 @@ public struct Finding: Sendable, Hashable {
   public package(set) var file: String?
   /// The binary evidence behind it.
   public package(set) var evidence: [Evidence]
-  /// The App Store Connect rejection it predicts (`ITMS-91053`, …), for errors of a rule that has one.
+  /// The App Store Connect email it predicts (`ITMS-91053`, …, or a delivery warning such as
+  /// `ITMS-90683`), for a finding of a rule that has one at the code's `emailSeverity` or above.
   public package(set) var appStoreCode: AppStoreCode?
 
   /// Creates a finding; its App Store code follows from the rule (`RuleID.appStoreCode`).
@@ -71,7 +72,9 @@ public struct Finding: Sendable, Hashable {
     self.message = message
     self.file = file
     self.evidence = evidence
-    appStoreCode = severity == .error ? rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle) : nil
+    appStoreCode = rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle).flatMap {
+      severity >= $0.emailSeverity ? $0 : nil
+    }
   }
 }
 

@@ -33,9 +33,15 @@ extension ProtectedResource {
   var readsTrackedValue: Bool { indicatesTracking && kind == .tracking }
   /// Using it asks the user for App Tracking Transparency.
   var requestsTrackingAuthorization: Bool { indicatesTracking && kind == .permission }
-  /// The keys a purpose string must be under: the required ones, else all listed.
+  /// The keys a purpose string must be under: the required ones, else those of the extension
+  /// the request activates, else all listed.
   var purposeKeys: [String] {
     let required = requiredInfoPlistKeys
-    return required.isEmpty ? infoPlistKeys.map(\.key) : required
+    let inExtension = extensionInfoPlistKeys
+    return !required.isEmpty ? required : !inExtension.isEmpty ? inExtension : infoPlistKeys.map(\.key)
+  }
+  /// The required keys App Store Connect is known to mail ITMS-90683 for on a reference alone.
+  var keysMailedOnReference: [String] {
+    infoPlistKeys.filter { $0.requirement == .required && $0.mailedOnReference != nil }.map(\.key)
   }
 }

@@ -125,12 +125,13 @@ package struct ManifestDraft: Sendable, Hashable {
   }
 
   private mutating func setTracking(_ tracking: TrackingProfile) {
-    let tracks = tracking.readsAdvertisingIdentifier || tracking.requestsAuthorization
+    // Asking for App Tracking Transparency is not tracking; reading the identifier is.
+    let tracks = tracking.readsAdvertisingIdentifier
     let declared: Bool? = if case .boolean(let flag) = root[ManifestKeys.tracking] { flag } else { nil }
     if tracks && declared != true {
       root[ManifestKeys.tracking] = .boolean(true)
       missing.append(
-        "NSPrivacyTracking is not true, but the binaries read the advertising identifier or request tracking.")
+        "NSPrivacyTracking is not true, but the binaries read the advertising identifier.")
     } else if declared == nil {
       root[ManifestKeys.tracking] = .boolean(false)
     }

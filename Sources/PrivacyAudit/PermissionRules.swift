@@ -27,24 +27,37 @@ enum PermissionRules {
   /// One note per resource an SDK requests: the host app must carry the purpose string.
   static func sdkFindings(_ permissions: [PermissionUse], index: CatalogIndex) -> [Finding] {
     permissions.filter(\.requested).map { use in
-      let name = index.resources[use.resource]?.name ?? use.resource
+      let resource = index.resources[use.resource]
+      let name = resource?.name ?? use.resource
+      let carrier =
+        resource.map { !$0.extensionInfoPlistKeys.isEmpty && $0.requiredInfoPlistKeys.isEmpty } == true
+        ? "the system extension's Info.plist" : "the host app's Info.plist"
       return Finding(
         rule: .requiresPurposeString, category: use.resource,
-        message: "Can trigger the \(name) permission prompt; the host app's Info.plist must carry "
+        message: "Can trigger the \(name) permission prompt; \(carrier) must carry "
           + "\(use.infoPlistKeys.joined(separator: " and ")).",
         evidence: use.evidence)
     }
   }
 
-  /// One warning per resource and key: something in the app requests the resource and the app's
-  /// Info.plist lacks the key. App Store Connect delivers ITMS-90683 for this as a warning and
-  /// accepts the upload, so it is not an error (Docs/RULES.md, evidence table). App Tracking
-  /// Transparency counts too (without its key the app may crash); `tracking-without-authorization`
-  /// reports the same gap from the tracking side.
+  /// One warning per resource and key the app's Info.plist lacks (`missing-purpose-string`,
+  /// ITMS-90683) or holds empty (`empty-purpose-string`, ITMS-90738), over the app's own code and
+  /// everything embedded (an SDK linked statically into the app's executable is its code). Two
+  /// different things draw a key, and each message says which:
+  /// - a request (the request selector with its class, or a request function): the user is
+  ///   asked, and without the key iOS terminates the app when it asks; App Store Connect mails
+  ///   the code too ("Your app's code references one or more APIs …");
+  /// - a reference alone (a class, no request: "API only"): nobody is asked, but App Store
+  ///   Connect mails ITMS-90683 for the keys the catalog records it for (`mailedOnReference`,
+  ///   with the thread that shows it: a `CLLocationManager` reference draws
+  ///   `NSLocationWhenInUseUsageDescription`).
+  /// Both emails arrive as delivery warnings ("Although delivery was successful"), so both are
+  /// warnings (Docs/RULES.md, evidence table).
   static func appFindings(_ permissions: [PermissionUse], infoPlist: InfoPlistDocument?, index: CatalogIndex)
     -> [Finding]
   {
-    let present = infoPlist?.keys ?? []
+    let entries: [String: PropertyListValue]
+    if case .success(let present)? = infoPlist?.entries { entries = present } else { entries = [:] }
     let gap = { (key: String) -> String in
       switch infoPlist?.entries {
       case nil: "the app has no Info.plist"
@@ -53,18 +66,40 @@ enum PermissionRules {
       }
     }
     var findings: [Finding] = []
-    let requested = permissions.filter(\.requested)
-    for resource in Set(requested.map(\.resource)).sorted() {
-      let uses = requested.filter { $0.resource == resource }
-      let name = index.resources[resource]?.name ?? resource
-      let sources = Set(uses.map { $0.source ?? "the app itself" }).sorted().joined(separator: ", ")
-      for key in Set(uses.flatMap(\.infoPlistKeys)).sorted() where !present.contains(key) {
-        findings.append(
-          Finding(
-            rule: .missingPurposeString, category: resource,
-            message: "\(name) is requested (by \(sources)) but \(gap(key)). App Store Connect has accepted this "
-              + "(ITMS-90683 arrives as a warning), but iOS terminates the app when it asks: add \(key) with a purpose string.",
-            file: infoPlist?.path, evidence: uses.flatMap(\.evidence).normalized))
+    for resourceID in Set(permissions.map(\.resource)).sorted() {
+      guard let resource = index.resources[resourceID] else { continue }
+      let uses = permissions.filter { $0.resource == resourceID }
+      let requested = uses.filter(\.requested)
+      let needed = requested.isEmpty ? resource.keysMailedOnReference : resource.requiredInfoPlistKeys
+      guard !needed.isEmpty else { continue }
+      let shown = requested.isEmpty ? uses : requested
+      let sources = Set(shown.map { $0.source ?? "the app itself" }).sorted().joined(separator: ", ")
+      let evidence = shown.flatMap(\.evidence).normalized
+      let reach =
+        requested.isEmpty
+        ? "\(resource.name) is referenced, not requested (by \(sources)): nobody is asked, but App Store Connect mails ITMS-90683 for a referenced API"
+        : "\(resource.name) is requested (by \(sources)): the user is asked"
+      for key in needed {
+        if let value = entries[key] {
+          guard let text = value.stringValue, text.allSatisfy(\.isWhitespace) else { continue }
+          findings.append(
+            Finding(
+              rule: .emptyPurposeString, category: resourceID,
+              message: "\(reach), and the app's \(key) is empty. App Store Connect mails ITMS-90738 for an empty "
+                + "value (deleting the key draws ITMS-90683): write a sentence that says what the data is used for.",
+              file: infoPlist?.path, evidence: evidence))
+        } else {
+          let consequence =
+            requested.isEmpty
+            ? "add \(key) with a purpose string, or ask the vendor for a build without the API."
+            : "iOS terminates the app when it asks: add \(key) with a purpose string."
+          findings.append(
+            Finding(
+              rule: .missingPurposeString, category: resourceID,
+              message: "\(reach), but \(gap(key)). App Store Connect accepts the upload and mails ITMS-90683; "
+                + consequence,
+              file: infoPlist?.path, evidence: evidence))
+        }
       }
     }
     return findings

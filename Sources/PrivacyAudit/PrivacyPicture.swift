@@ -102,12 +102,21 @@ public struct PrivacyPicture: Sendable, Hashable {
     public package(set) var answeredByTracking: Bool
     /// Apple's documentation of the data types.
     public package(set) var source: String
+    /// The bundle is the app or an app extension itself: a question for the app's own team,
+    /// kept apart from the questions for vendors.
+    public package(set) var isOwnCode: Bool
   }
 
   /// Every bundle, sorted by path.
   public package(set) var bundles: [Bundle]
   /// One row per declared collected data type, sorted by data type.
   public package(set) var dataTypes: [DataTypeRow]
-  /// The questions for vendors, by bundle then capability.
+  /// The questions, by bundle then capability: one per bundle and capability (the location
+  /// prompts of one bundle are one question, since they answer to the same data types).
   public package(set) var questions: [Question]
+
+  /// The questions about SDKs' code, for their vendors.
+  public var vendorQuestions: [Question] { questions.filter { !$0.isOwnCode } }
+  /// The questions about the app's own code (its executable and extensions).
+  public var ownCodeQuestions: [Question] { questions.filter(\.isOwnCode) }
 }

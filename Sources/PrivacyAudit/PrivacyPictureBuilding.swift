@@ -23,16 +23,40 @@ extension PrivacyPicture {
       parts.map { ($0.path, Set($0.collectedDataByManifest.values.joined().map(\.type))) },
       uniquingKeysWith: { first, _ in first })
     questions = bundles.flatMap { bundle in
-      bundle.capabilities.compactMap { capability -> Question? in
+      let asked = bundle.capabilities.compactMap { capability -> Question? in
         guard let hint = catalog.collectedDataHint(for: capability.resource) else { return nil }
         let declared = declaredByTarget[bundle.path] ?? []
         if hint.dataTypes.contains(where: declared.contains) { return nil }
         if hint.answeredByTracking && bundle.declaredTracking == true { return nil }
         return Question(
           bundle: bundle.path, capability: capability, expectedDataTypes: hint.dataTypes,
-          answeredByTracking: hint.answeredByTracking, source: hint.source)
+          answeredByTracking: hint.answeredByTracking, source: hint.source,
+          isOwnCode: bundle.kind == .app || bundle.kind == .appExtension)
       }
+      return Self.oneQuestionPerCapability(asked)
     }
+  }
+
+  /// One bundle's questions merged where they ask for the same data types (location when in
+  /// use, always and with temporary full accuracy all ask whether it collects location): one
+  /// question naming every capability and its symbols.
+  private static func oneQuestionPerCapability(_ questions: [Question]) -> [Question] {
+    var merged: [Question] = []
+    for question in questions {
+      guard
+        let index = merged.firstIndex(where: {
+          $0.expectedDataTypes == question.expectedDataTypes && $0.answeredByTracking == question.answeredByTracking
+        })
+      else {
+        merged.append(question)
+        continue
+      }
+      merged[index].capability.name += ", " + question.capability.name
+      merged[index].capability.requested = merged[index].capability.requested || question.capability.requested
+      merged[index].capability.symbols = Array(Set(merged[index].capability.symbols + question.capability.symbols))
+        .sorted()
+    }
+    return merged
   }
 
   private static func bundle(_ target: TargetReport, names: [String: String], trackingHosts: [TrackingHost]) -> Bundle {

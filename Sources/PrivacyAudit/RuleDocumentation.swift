@@ -245,11 +245,20 @@ package struct RuleDocumentation: Sendable, Hashable {
           "In every app that embeds this SDK, add the Info.plist key named in the finding with a clear purpose string.")
     case .missingPurposeString:
       RuleDocumentation(
-        rule: rule, defaultSeverity: .warning,
-        summary: "An app requests a protected resource and lacks its Info.plist purpose string.",
+        rule: rule, defaultSeverity: .warning, appStoreCode: .missingPurposeString,
+        summary: "An app reaches a protected resource and lacks its Info.plist purpose string.",
         detail:
-          "App Store Connect accepts the upload and warns with ITMS-90683, but the system terminates the app when the request is made.",
-        fixMarkdown: "Add the Info.plist key named in the finding with a sentence that says what the data is used for.")
+          "App Store Connect accepts the upload and mails ITMS-90683 when the app's code, or an SDK linked into it, references an API behind a permission (a CLLocationManager reference alone draws NSLocationWhenInUseUsageDescription); where the code requests the permission, the system also terminates the app when it asks. The message says which: requested (the user is asked) or referenced only (the email, no prompt).",
+        fixMarkdown:
+          "Add the Info.plist key named in the finding with a sentence that says what the data is used for; where the code is an SDK's and the app never uses the API, ask the vendor for a build without it."
+      )
+    case .emptyPurposeString:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .warning, appStoreCode: .invalidPurposeString,
+        summary: "An app reaches a protected resource and its Info.plist purpose string is empty.",
+        detail:
+          "App Store Connect accepts the upload and mails ITMS-90738 (\"The \"\" value for the key isn't allowed\") for an empty value; deleting the key instead draws ITMS-90683.",
+        fixMarkdown: "Give the key named in the finding a sentence that says what the data is used for.")
     case .purposeStringStyle:
       RuleDocumentation(
         rule: rule, defaultSeverity: .warning,
@@ -264,7 +273,7 @@ package struct RuleDocumentation: Sendable, Hashable {
         rule: rule, defaultSeverity: .warning,
         summary: "The target shows tracking evidence while its manifest says it does not track.",
         detail:
-          "Reading the advertising identifier or requesting App Tracking Transparency is tracking evidence; Apple asks for NSPrivacyTracking true then, though App Store Connect does not check it at upload.",
+          "Reading the advertising identifier (with its class, ASIdentifierManager) is tracking evidence; Apple asks for NSPrivacyTracking true then, though App Store Connect does not check it at upload. Requesting App Tracking Transparency is not: a consent SDK shows the prompt for its host app.",
         fixMarkdown: "Set `NSPrivacyTracking` to true and list `NSPrivacyTrackingDomains`, or remove the tracking code."
       )
     case .trackingWithoutAuthorization:

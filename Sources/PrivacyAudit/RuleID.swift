@@ -18,7 +18,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case unreadableBinary = "unreadable-binary"
   /// An SDK can trigger a permission prompt; the host app must carry the purpose string.
   case requiresPurposeString = "requires-purpose-string"
-  /// An app requests a protected resource and lacks its Info.plist purpose string.
+  /// An app reaches a protected resource and lacks its Info.plist purpose string (ITMS-90683).
   case missingPurposeString = "missing-purpose-string"
   /// A purpose string breaks Apple's writing guidance.
   case purposeStringStyle = "purpose-string-style"
@@ -67,4 +67,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   /// A framework or xcframework holds no binary: nothing in it can be audited, and nothing in
   /// it is an SDK App Store Connect would see.
   case noBinary = "no-binary"
+  /// An app reaches a protected resource and its purpose string is empty (ITMS-90738).
+  case emptyPurposeString = "empty-purpose-string"
 }

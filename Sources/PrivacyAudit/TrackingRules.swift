@@ -15,14 +15,14 @@ enum TrackingRules {
     return profile
   }
 
-  /// Tracking evidence in the target's own binaries while its manifest does not say it tracks.
+  /// Tracking evidence in the target's own binaries while its manifest does not say it tracks:
+  /// a read of the advertising identifier (with its class). Asking for App Tracking Transparency
+  /// is not tracking: a consent SDK shows the prompt for its host app (its purpose string is
+  /// `requires-purpose-string`'s), and what the SDK itself reads is what says whether it tracks.
   static func undeclared(_ audit: TargetAudit, profile: TrackingProfile) -> [Finding] {
-    let evidence = audit.hits.filter { $0.strength == .request && $0.resource.indicatesTracking }.map(\.evidence)
+    let evidence = audit.hits.filter { $0.strength == .request && $0.resource.readsTrackedValue }.map(\.evidence)
     guard !evidence.isEmpty, profile.declaredTracking != true else { return [] }
-    let what = [
-      profile.readsAdvertisingIdentifier ? "reads the advertising identifier" : nil,
-      profile.requestsAuthorization ? "requests App Tracking Transparency" : nil,
-    ].compactMap { $0 }.joined(separator: " and ")
+    let what = "reads the advertising identifier"
     let manifest =
       audit.manifests.isEmpty
       ? "it has no privacy manifest"

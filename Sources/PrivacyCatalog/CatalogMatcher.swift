@@ -50,16 +50,47 @@ package struct CatalogMatcher: Sendable {
     return lookupIndex.hits(in: image).filter { !used.contains($0.apiID) }
   }
 
-  /// Every catalog hit in `image`, in symbol-table order then selector order, each distinct
-  /// (subject, symbol, via) once. Conditional evidence (`onlyWith`) is kept only when one of its
-  /// conditions is imported by the same image; spellings restricted to the other format are skipped.
+  /// Every catalog hit in `image`, alone in its slice (`matches(inSlicesOf:)`).
   package func matches(in image: Image) -> [CatalogMatch] {
+    matches(inSlicesOf: [image])[0]
+  }
+
+  /// Every catalog hit in each of `images` (the images of one binary), in symbol-table order
+  /// then selector order, each distinct (subject, symbol, via) once. Conditional spellings
+  /// (`onlyWith`: every selector, which counts only with its class) are kept only when the
+  /// image's slice references one of their conditions: the images of the same architecture
+  /// (an archive's members) import it, or, for a class, look its name up at run time
+  /// (`Image.lookupStrings`). Spellings restricted to the other format are skipped.
+  /// - Returns: One array of matches per image, in the order of `images`.
+  package func matches(inSlicesOf images: [Image]) -> [[CatalogMatch]] {
+    var results = [[CatalogMatch]](repeating: [], count: images.count)
+    for indices in Dictionary(grouping: images.indices, by: { images[$0].architecture }).values {
+      var conditions = SeenConditions(count: conditionCount)
+      let collectors = indices.map { collect(images[$0], conditions: &conditions) }
+      for (index, collector) in zip(indices, collectors) {
+        let image = images[index]
+        results[index] = collector.resolve(targets: targets, conditions: conditions) { source in
+          switch source {
+          case .symbol(let index):
+            let symbol = image.symbols[index]
+            return (image.names.string(symbol.name), image.libraryName(of: symbol), image.versionName(of: symbol))
+          case .selector(let reference):
+            return (image.names.string(reference), nil, nil)
+          }
+        }
+      }
+    }
+    return results
+  }
+
+  /// The hits of one image, with the conditions it references noted in `conditions`.
+  private func collect(_ image: Image, conditions: inout SeenConditions) -> MatchCollector {
     let format: BinaryFormat = image.format == .elf ? .elf : .machO
-    var collector = MatchCollector(conditionCount: conditionCount)
+    var collector = MatchCollector()
     image.names.storage.withUnsafeBytes { names in
       for (index, symbol) in image.symbols.enumerated() where !symbol.isDefined {
         let name = Self.bytes(of: symbol.name, in: names)
-        scanImport(name, symbolIndex: index, format: format, into: &collector)
+        scanImport(name, symbolIndex: index, format: format, into: &collector, conditions: &conditions)
       }
       for reference in image.selectorReferences {
         let name = Self.bytes(of: reference, in: names)
@@ -67,26 +98,24 @@ package struct CatalogMatcher: Sendable {
           collector.record(found, via: .selector, source: .selector(reference), format: format, targets: targets)
         }
       }
-    }
-    return collector.resolve(targets: targets) { source in
-      switch source {
-      case .symbol(let index):
-        let symbol = image.symbols[index]
-        return (image.names.string(symbol.name), image.libraryName(of: symbol), image.versionName(of: symbol))
-      case .selector(let reference):
-        return (image.names.string(reference), nil, nil)
+      for lookup in image.lookupStrings {
+        if let condition = tables.conditionClassNames.value(for: Self.bytes(of: lookup.name, in: names)) {
+          conditions.satisfy(condition)
+        }
       }
     }
+    return collector
   }
 
   private func scanImport(
-    _ name: UnsafeRawBufferPointer, symbolIndex: Int, format: BinaryFormat, into collector: inout MatchCollector
+    _ name: UnsafeRawBufferPointer, symbolIndex: Int, format: BinaryFormat, into collector: inout MatchCollector,
+    conditions: inout SeenConditions
   ) {
     let source = MatchSource.symbol(symbolIndex)
     tables.forEachEntry(reachedBy: name) { entry in
       switch entry {
       case .exact(let entry):
-        if let condition = entry.condition { collector.satisfy(condition) }
+        if let condition = entry.condition { conditions.satisfy(condition) }
         collector.record(entry.targets, via: .import, source: source, format: format, targets: targets)
       case .objcStub(let found):
         collector.record(found, via: .objcStub, source: source, format: format, targets: targets)

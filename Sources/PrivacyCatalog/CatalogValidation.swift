@@ -78,11 +78,20 @@ extension Catalog {
     for (index, resource) in resources.enumerated() {
       let path = "$.resources[\(index)]"
       problems.checkUnique(resource.id, seen: &seenIDs, at: path + ".id")
-      if resource.kind == .permission && resource.requiredInfoPlistKeys.isEmpty {
-        problems.add(path + ".infoPlistKeys", "a permission needs at least one required Info.plist key")
+      if resource.kind == .permission && resource.requiredInfoPlistKeys.isEmpty
+        && resource.extensionInfoPlistKeys.isEmpty
+      {
+        problems.add(path + ".infoPlistKeys", "a permission needs at least one required (or extension) Info.plist key")
       }
-      if !resource.evidence.contains(where: { $0.strength == .request }) {
-        problems.add(path + ".evidence", "a resource needs at least one evidence of strength 'request'")
+      if resource.noBinarySpelling != nil {
+        if !resource.evidence.isEmpty {
+          problems.add(path + ".evidence", "a resource with noBinarySpelling has no evidence")
+        }
+      } else if !resource.evidence.contains(where: { $0.strength == .request }) {
+        problems.add(
+          path + ".evidence",
+          "a resource needs at least one evidence of strength 'request' (or noBinarySpelling saying why none can be known)"
+        )
       }
       var seenEvidence = Set<String>()
       for (evidenceIndex, evidence) in resource.evidence.enumerated() {
@@ -90,9 +99,6 @@ extension Catalog {
         problems.checkSpelling(evidence.spelling, at: evidencePath)
         if !seenEvidence.insert(evidence.spelling.matchIdentity).inserted {
           problems.add(evidencePath, "evidence '\(evidence.spelling.name)' is listed twice in this resource")
-        }
-        for (conditionIndex, condition) in evidence.onlyWith.enumerated() where !Spelling.isPlainSymbol(condition) {
-          problems.add("\(evidencePath).onlyWith[\(conditionIndex)]", "'\(condition)' is not a symbol name")
         }
       }
     }
@@ -202,8 +208,15 @@ private struct ProblemSink {
       add(path + ".name", "write Swift prefixes without Mach-O's leading '_' (both forms are matched)")
     case .selector where spelling.name.hasPrefix(Spelling.objcStubPrefix):
       add(path + ".name", "write the bare selector; its \(Spelling.objcStubPrefix) stub import is matched too")
+    case .selector where spelling.onlyWith.isEmpty:
+      add(
+        path + ".onlyWith",
+        "a selector names no receiver: list its class (\(Spelling.objcClassPrefix)…) in onlyWith, or it proves nothing")
     default:
       break
+    }
+    for (index, condition) in spelling.onlyWith.enumerated() where !Spelling.isPlainSymbol(condition) {
+      add("\(path).onlyWith[\(index)]", "'\(condition)' is not a symbol name")
     }
   }
 }

@@ -20,6 +20,8 @@ final class ImportTables: ImportFilter {
   let leadingBytes: LeadingBytesFilter
   /// The names a lookup string must be to reach an API (`DynamicLookupIndex`).
   let lookupIndex: DynamicLookupIndex
+  /// The class names a lookup string meets an `onlyWith` condition with, to the condition's index.
+  let conditionClassNames: ByteKeyTable<Int>
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
 
@@ -28,6 +30,7 @@ final class ImportTables: ImportFilter {
     exactSymbols = ByteKeyTable(builder.exact.map { (Array($0.key.utf8), $0.value) })
     selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
     swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
+    conditionClassNames = ByteKeyTable(builder.conditionClassNames.map { (Array($0.key.utf8), $0.value) })
     var leading = LeadingBytesFilter()
     for name in builder.exact.keys { leading.add(name: name.utf8) }
     for prefix in builder.swiftPrefixes.keys { leading.add(prefix: prefix.utf8, orAfterUnderscore: true) }
@@ -63,8 +66,9 @@ final class ImportTables: ImportFilter {
     selectors.value(for: name) != nil
   }
 
-  /// Whether `name` is one a dynamic lookup could reach a required-reason API with.
+  /// Whether `name` is one a dynamic lookup could reach a required-reason API with, or the name
+  /// of a class an `onlyWith` condition asks for.
   func keepsLookupString(_ name: UnsafeRawBufferPointer) -> Bool {
-    lookupIndex.names(name)
+    lookupIndex.names(name) || conditionClassNames.value(for: name) != nil
   }
 }

@@ -8,20 +8,31 @@ enum MatchSource {
   case selector(NameRef)
 }
 
-/// Collects the target hits of one image, then drops conditional ones whose condition was not
-/// seen and builds the distinct matches.
-struct MatchCollector {
-  private var seenConditions: [Bool]
-  private var pending: [(target: Int, via: CatalogMatch.Via, source: MatchSource)] = []
+/// The `onlyWith` conditions seen in one slice (every image of one architecture of a binary:
+/// a thin image, or the members of an archive), so that a selector sent in one object file
+/// counts with its class referenced in another object file of the same library.
+struct SeenConditions {
+  private var seen: [Bool]
 
-  init(conditionCount: Int) {
-    seenConditions = [Bool](repeating: false, count: conditionCount)
+  init(count: Int) {
+    seen = [Bool](repeating: false, count: count)
   }
 
-  /// Notes that the symbol of condition `condition` is imported by the image.
+  /// Notes that condition `condition` is referenced by the slice.
   mutating func satisfy(_ condition: Int) {
-    seenConditions[condition] = true
+    seen[condition] = true
   }
+
+  /// Whether `target` counts: unconditional, or one of its conditions was seen.
+  func admits(_ target: MatcherTarget) -> Bool {
+    target.conditions.isEmpty || target.conditions.contains { seen[$0] }
+  }
+}
+
+/// Collects the target hits of one image; `resolve` drops conditional ones whose condition the
+/// slice did not reference and builds the distinct matches.
+struct MatchCollector {
+  private var pending: [(target: Int, via: CatalogMatch.Via, source: MatchSource)] = []
 
   /// Records hits on `targets` that apply to the image's format.
   mutating func record(
@@ -34,13 +45,14 @@ struct MatchCollector {
 
   /// The matches, in the order recorded, each distinct (subject, symbol, via) once.
   func resolve(
-    targets: [MatcherTarget], describe: (MatchSource) -> (symbol: String, library: String?, version: String?)
+    targets: [MatcherTarget], conditions: SeenConditions,
+    describe: (MatchSource) -> (symbol: String, library: String?, version: String?)
   ) -> [CatalogMatch] {
     var seen = Set<CatalogMatch>()
     var matches: [CatalogMatch] = []
     for hit in pending {
       let target = targets[hit.target]
-      guard target.conditions.isEmpty || target.conditions.contains(where: { seenConditions[$0] }) else { continue }
+      guard conditions.admits(target) else { continue }
       let described = describe(hit.source)
       let match = CatalogMatch(
         subject: target.subject, symbol: described.symbol, via: hit.via, spellingKind: target.kind,

@@ -30,27 +30,30 @@ struct MatcherTableBuilder {
   private(set) var selectors: [String: [Int]] = [:]
   private(set) var swiftPrefixes: [String: [Int]] = [:]
   private(set) var conditions: [String: Int] = [:]
+  /// The class name (`NSUserDefaults`) of each `_OBJC_CLASS_$_` condition: a lookup string that
+  /// names it (`Image.lookupStrings`) meets the condition too.
+  private(set) var conditionClassNames: [String: Int] = [:]
 
   init(catalog: Catalog, includeAdvisory: Bool) {
     self.includeAdvisory = includeAdvisory
     for api in catalog.apis {
       let subject = CatalogMatch.Subject.requiredReasonAPI(id: api.id, categories: api.categories)
       for spelling in api.spellings {
-        add(spelling, subject: subject, advisory: api.advisory || spelling.advisory, onlyWith: [])
+        add(spelling, subject: subject, advisory: api.advisory || spelling.advisory)
       }
     }
     for resource in catalog.resources {
       for evidence in resource.evidence {
         let subject = CatalogMatch.Subject.protectedResource(id: resource.id, strength: evidence.strength)
-        add(evidence.spelling, subject: subject, advisory: evidence.spelling.advisory, onlyWith: evidence.onlyWith)
+        add(evidence.spelling, subject: subject, advisory: evidence.spelling.advisory)
       }
     }
     for name in LookupString.lookupFunctionNames where exact[name] == nil { exact[name] = ExactSymbolEntry() }
   }
 
-  private mutating func add(_ spelling: Spelling, subject: CatalogMatch.Subject, advisory: Bool, onlyWith: [String]) {
+  private mutating func add(_ spelling: Spelling, subject: CatalogMatch.Subject, advisory: Bool) {
     guard includeAdvisory || !advisory else { return }
-    let conditionIndices = onlyWith.map { condition(named: $0) }
+    let conditionIndices = spelling.onlyWith.map { condition(named: $0) }
     targets.append(
       MatcherTarget(
         subject: subject, kind: spelling.kind, format: spelling.format, advisory: advisory, conditions: conditionIndices
@@ -68,6 +71,9 @@ struct MatcherTableBuilder {
     let index = conditions.count
     conditions[name] = index
     exact[name, default: ExactSymbolEntry()].condition = index
+    if name.hasPrefix(Spelling.objcClassPrefix) {
+      conditionClassNames[String(name.dropFirst(Spelling.objcClassPrefix.count))] = index
+    }
     return index
   }
 }

@@ -26,11 +26,14 @@ package struct ProtectedResource: Sendable, Hashable {
   package var evidence: [Evidence]
   /// Provenance or caveats.
   package var note: String?
+  /// Why no binary spelling can show the resource (a key that guards a file-system location,
+  /// not an API): such a resource has no evidence and is never reported from a binary.
+  package var noBinarySpelling: String?
 
   /// Creates a resource.
   package init(
     id: String, name: String, kind: Kind = .permission, indicatesTracking: Bool = false,
-    infoPlistKeys: [InfoPlistKey], evidence: [Evidence], note: String? = nil
+    infoPlistKeys: [InfoPlistKey], evidence: [Evidence], note: String? = nil, noBinarySpelling: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -39,11 +42,17 @@ package struct ProtectedResource: Sendable, Hashable {
     self.infoPlistKeys = infoPlistKeys
     self.evidence = evidence
     self.note = note
+    self.noBinarySpelling = noBinarySpelling
   }
 
   /// The keys the app's Info.plist must carry when the resource is requested.
   package var requiredInfoPlistKeys: [String] {
     infoPlistKeys.filter { $0.requirement == .required }.map(\.key)
+  }
+
+  /// The keys an extension the request activates must carry in its own Info.plist.
+  package var extensionInfoPlistKeys: [String] {
+    infoPlistKeys.filter { $0.requirement == .extension }.map(\.key)
   }
 }
 
@@ -57,6 +66,7 @@ extension ProtectedResource {
     infoPlistKeys = try node.member("infoPlistKeys").elements().map(InfoPlistKey.init(json:))
     evidence = try node.member("evidence").elements().map(Evidence.init(json:))
     note = try node.optionalMember("note")?.string()
+    noBinarySpelling = try node.optionalMember("noBinarySpelling")?.string()
   }
 }
 
@@ -70,17 +80,37 @@ package struct InfoPlistKey: Sendable, Hashable {
     case legacy
     /// A companion key some uses need (e.g. `NSBonjourServices`); its absence is not an error.
     case optional
+    /// Required in the Info.plist of the extension the request activates (a system extension),
+    /// not in the app's: never looked for in the app.
+    case `extension`
   }
 
   /// The key, e.g. `NSCameraUsageDescription`.
   package var key: String
   /// How the key relates to the resource.
   package var requirement: Requirement
+  /// The platforms Apple documents the key for (`iOS`, `macOS`, `visionOS`, …); empty when unrecorded.
+  package var platforms: [String]
+  /// What replaces the key when Apple deprecates it (another key, or a few words), else `nil`.
+  package var deprecatedBy: String?
+  /// Apple's reference page of the key, when recorded.
+  package var source: String?
+  /// A thread or document showing that App Store Connect mails ITMS-90683 for this key when the
+  /// resource's API is merely referenced (a class, no request): then an app that lacks the key
+  /// is predicted that email from a reference alone. Without it, only a request predicts it.
+  package var mailedOnReference: String?
 
   /// Creates a key.
-  package init(key: String, requirement: Requirement = .required) {
+  package init(
+    key: String, requirement: Requirement = .required, platforms: [String] = [], deprecatedBy: String? = nil,
+    source: String? = nil, mailedOnReference: String? = nil
+  ) {
     self.key = key
     self.requirement = requirement
+    self.platforms = platforms
+    self.deprecatedBy = deprecatedBy
+    self.source = source
+    self.mailedOnReference = mailedOnReference
   }
 }
 
@@ -93,39 +123,41 @@ package enum EvidenceStrength: String, Sendable, Hashable, CatalogEnumeration {
   case reference
 }
 
-/// One piece of resource evidence: a spelling, its strength, and optionally a class it only
-/// counts together with (a generic selector such as `requestAuthorization:` proves a speech
-/// request only when `_OBJC_CLASS_$_SFSpeechRecognizer` is imported by the same image).
+/// One piece of resource evidence: a spelling (with the class it only counts together with, for
+/// a selector: `requestAuthorization:` proves a speech request only beside
+/// `_OBJC_CLASS_$_SFSpeechRecognizer`) and its strength.
 package struct Evidence: Sendable, Hashable {
   /// What to look for in the binary.
   package var spelling: Spelling
   /// What a match proves.
   package var strength: EvidenceStrength
-  /// Exact imported symbol names of which at least one must be present in the same image for
-  /// this evidence to count; empty when it counts on its own.
-  package var onlyWith: [String]
 
   /// Creates evidence.
-  package init(spelling: Spelling, strength: EvidenceStrength, onlyWith: [String] = []) {
+  package init(spelling: Spelling, strength: EvidenceStrength) {
     self.spelling = spelling
     self.strength = strength
-    self.onlyWith = onlyWith
   }
+
+  /// The spelling's conditions (`Spelling.onlyWith`).
+  package var onlyWith: [String] { spelling.onlyWith }
 }
 
 extension Evidence {
-  /// Reads evidence: a spelling's fields beside `strength` and, when given, `onlyWith`.
+  /// Reads evidence: a spelling's fields (`onlyWith` among them) beside `strength`.
   init(json node: JSONNode) throws(JSONDocumentError) {
     spelling = try Spelling(json: node)
     strength = try EvidenceStrength(json: node.member("strength"))
-    onlyWith = try node.optionalMember("onlyWith")?.strings() ?? []
   }
 }
 
 extension InfoPlistKey {
-  /// Reads a key; both fields are required.
+  /// Reads a key; `key` and `requirement` are required.
   init(json node: JSONNode) throws(JSONDocumentError) {
     key = try node.member("key").string()
     requirement = try Requirement(json: node.member("requirement"))
+    platforms = try node.optionalMember("platforms")?.strings() ?? []
+    deprecatedBy = try node.optionalMember("deprecatedBy")?.string()
+    source = try node.optionalMember("source")?.string()
+    mailedOnReference = try node.optionalMember("mailedOnReference")?.string()
   }
 }

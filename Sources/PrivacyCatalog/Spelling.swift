@@ -34,15 +34,32 @@ package struct Spelling: Sendable, Hashable {
   package var advisory: Bool
   /// Provenance or caveats (e.g. "UNVERIFIED", "derived from mangling rules").
   package var note: String?
+  /// Exact imported symbol names (usually the class, `_OBJC_CLASS_$_NSUserDefaults`) of which one
+  /// must be referenced by the same slice for this spelling to count; empty when it counts on
+  /// its own. A selector names no receiver (GoogleUtilities sends `standardUserDefaults` to its
+  /// own `GULUserDefaults`), so every selector names its class here. A class condition is also
+  /// met when the slice looks the class up by name (`NSClassFromString`, `objc_getClass`, … with
+  /// the name as a whole C string or `NSString` literal: `Image.lookupStrings`).
+  package var onlyWith: [String]
+  /// The document (Apple's reference page of the API) that shows what the spelling is, when recorded.
+  package var source: String?
 
   /// Creates a spelling.
-  package init(name: String, kind: Kind, format: BinaryFormat? = nil, advisory: Bool = false, note: String? = nil) {
+  package init(
+    name: String, kind: Kind, format: BinaryFormat? = nil, advisory: Bool = false, note: String? = nil,
+    onlyWith: [String] = [], source: String? = nil
+  ) {
     self.name = name
     self.kind = kind
     self.format = format
     self.advisory = advisory
     self.note = note
+    self.onlyWith = onlyWith
+    self.source = source
   }
+
+  /// The prefix of an Objective-C class symbol, `_OBJC_CLASS_$_`.
+  package static let objcClassPrefix = "_OBJC_CLASS_$_"
 }
 
 /// The binary formats a spelling can be restricted to.
@@ -54,12 +71,14 @@ package enum BinaryFormat: String, Sendable, Hashable, CatalogEnumeration {
 }
 
 extension Spelling {
-  /// Reads a spelling; `format`, `advisory` and `note` may be left out.
+  /// Reads a spelling; only `name` and `kind` are required.
   init(json node: JSONNode) throws(JSONDocumentError) {
     name = try node.member("name").string()
     kind = try Kind(json: node.member("kind"))
     format = try node.optionalMember("format").map(BinaryFormat.init(json:))
     advisory = try node.optionalMember("advisory")?.bool() ?? false
     note = try node.optionalMember("note")?.string()
+    onlyWith = try node.optionalMember("onlyWith")?.strings() ?? []
+    source = try node.optionalMember("source")?.string()
   }
 }

@@ -17,9 +17,12 @@ import Testing
     #expect(codes[.trackingDomainsMissing] == .invalidTracking)
     #expect(codes[.listedSDKWithoutManifest] == .missingManifest)
     #expect(codes[.listedSDKUnsigned] == .missingSignature)
+    #expect(codes[.missingPurposeString] == .missingPurposeString)
+    #expect(codes[.emptyPurposeString] == .invalidPurposeString)
     let coded: Set<RuleID> = [
       .missingPrivacyManifest, .undeclaredAPICategory, .invalidReasonCode, .reasonNotValidForCategory,
       .invalidPrivacyManifest, .trackingDomainsMissing, .listedSDKWithoutManifest, .listedSDKUnsigned,
+      .missingPurposeString, .emptyPurposeString,
     ]
     #expect(Set(codes.filter { $0.value != nil }.keys) == coded)
     #expect(RuleID.invalidPrivacyManifest.appStoreCode(aspect: .category) == .invalidAPICategory)
@@ -42,6 +45,17 @@ import Testing
     #expect(Finding(rule: .invalidPrivacyManifest, severity: .warning, category: nil, message: "").appStoreCode == nil)
     #expect(Finding(rule: .undeclaredAPICategory, severity: .note, category: nil, message: "").appStoreCode == nil)
     #expect(Finding(rule: .undeclaredAPICategory, severity: .error, category: nil, message: "").appStoreCode != nil)
+  }
+
+  /// ITMS-90683 and ITMS-90738 arrive as delivery warnings ("Although delivery was successful"):
+  /// their findings carry the code as warnings too, and lose it below.
+  @Test func deliveryWarningsCarryTheirCodeAtWarning() {
+    #expect(AppStoreCode.missingPurposeString.emailSeverity == .warning)
+    #expect(AppStoreCode.invalidPurposeString.emailSeverity == .warning)
+    #expect(AppStoreCode.missingManifest.emailSeverity == .error)
+    #expect(Finding(rule: .missingPurposeString, category: nil, message: "").appStoreCode == .missingPurposeString)
+    #expect(Finding(rule: .emptyPurposeString, category: nil, message: "").appStoreCode == .invalidPurposeString)
+    #expect(Finding(rule: .missingPurposeString, severity: .note, category: nil, message: "").appStoreCode == nil)
   }
 
   /// The same manifest at the framework root and in a resource bundle.

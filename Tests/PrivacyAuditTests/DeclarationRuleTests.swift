@@ -78,7 +78,10 @@ struct DeclarationRuleTests {
 
   @Test func selectorAndStubSpellingsCount() throws {
     let binary = try Fixture.binary(
-      "Sdk.framework/Sdk", Fixture.image(imports: ["_objc_msgSend$activeInputModes"], selectors: ["systemUptime"]))
+      "Sdk.framework/Sdk",
+      Fixture.image(
+        imports: ["_objc_msgSend$activeInputModes", "_OBJC_CLASS_$_UITextInputMode", "_OBJC_CLASS_$_NSProcessInfo"],
+        selectors: ["systemUptime"]))
     let report = try Fixture.audit(
       Fixture.framework(binaries: [binary], manifest: Fixture.manifest([Fixture.api(Fixture.userDefaults, "CA92.1")])))
     #expect(

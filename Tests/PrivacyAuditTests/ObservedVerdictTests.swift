@@ -228,7 +228,8 @@ struct ObservedVerdictTests {
     let report = try Fixture.audit(try Fixture.app(binaries: [binary]))
     let missing = report.findings(.missingPurposeString, at: "Demo.app")
     #expect(missing.map(\.severity) == [.warning])
-    #expect(missing.first?.message.contains("App Store Connect has accepted this") == true)
+    #expect(missing.first?.message.contains("App Store Connect accepts the upload and mails ITMS-90683") == true)
+    #expect(missing.map(\.appStoreCode) == [.missingPurposeString])
     #expect(missing.first?.message.contains("NSLocationWhenInUseUsageDescription") == true)
   }
 }

@@ -41,13 +41,18 @@ struct PermissionRuleTests {
       "Loc.framework/Loc", Fixture.image(imports: ["_OBJC_CLASS_$_CLLocationManager"]))
     let unexplained = try Fixture.audit(Fixture.framework("Loc.framework", binaries: [referencing])).target(
       "Loc.framework")?.permissions
-    #expect((unexplained?.count ?? 0) > 1)
+    // Issue 34: a CLLocationManager reference is when-in-use location "API only", never every
+    // location prompt (always, temporary full accuracy) of its class.
+    #expect(unexplained?.map(\.resource) == ["location-when-in-use"])
     #expect(unexplained?.allSatisfy { !$0.requested } == true)
   }
 
   @Test func appMissingAPurposeString() throws {
     let binary = try Fixture.binary(
-      "Demo.app/Demo", Fixture.image(selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
+      "Demo.app/Demo",
+      Fixture.image(
+        imports: ["_OBJC_CLASS_$_AVCaptureDevice", "_OBJC_CLASS_$_CLLocationManager"],
+        selectors: [cameraRequest, "requestWhenInUseAuthorization"]))
     let app = try Fixture.app(
       binaries: [binary],
       infoPlist: ["NSLocationWhenInUseUsageDescription": "The app shows nearby stores when you search."])
@@ -131,5 +136,26 @@ struct PermissionRuleTests {
         "NSCameraUsageDescription is set more than once; keep one purpose string (sdkvet reads the last)."
       ])
     #expect(report.findings(.missingPurposeString, at: "Demo.app").isEmpty)
+  }
+}
+
+/// `privacy-report`'s questions (issue 34): one per bundle and capability, and the app's own
+/// code apart from the questions for vendors.
+@Suite struct PrivacyQuestionTests {
+  @Test func oneQuestionPerBundleAndCapabilityTheAppsOwnCodeApart() throws {
+    let location = Fixture.image(
+      imports: ["_OBJC_CLASS_$_CLLocationManager"],
+      selectors: ["requestWhenInUseAuthorization", "requestAlwaysAuthorization"])
+    let app = try Fixture.app(binaries: [try Fixture.binary("Demo.app/Demo", location)])
+    let sdk = Fixture.framework(
+      "Demo.app/Frameworks/Sdk.framework", embeddedIn: "Demo.app",
+      binaries: [try Fixture.binary("Demo.app/Frameworks/Sdk.framework/Sdk", location)])
+    let picture = PrivacyPicture(report: try Fixture.audit(app, sdk), catalog: try Fixture.catalog())
+    #expect(picture.questions.count == 2)
+    let own = try #require(picture.ownCodeQuestions.first)
+    #expect(picture.ownCodeQuestions.count == 1 && own.bundle == "Demo.app" && own.isOwnCode)
+    #expect(own.capability.name == "Location (always), Location (when in use)")
+    #expect(own.capability.symbols.contains("requestAlwaysAuthorization"))
+    #expect(picture.vendorQuestions.map(\.bundle) == ["Demo.app/Frameworks/Sdk.framework"])
   }
 }

@@ -54,8 +54,10 @@ import Testing
       for spelling in api.spellings {
         let advisory = api.advisory || spelling.advisory
         for format in spelling.format.map({ [$0] }) ?? BinaryFormat.allCases {
-          let image = Self.image(carrying: spelling, format: format)
-          let found = everything.matches(in: image).filter { $0.apiID == api.id }
+          let image = Self.image(carrying: spelling, format: format, with: spelling.onlyWith.first)
+          let found = everything.matches(in: image).filter {
+            $0.apiID == api.id && !spelling.onlyWith.contains($0.symbol)
+          }
           #expect(found.first?.categories == api.categories, "\(spelling.name) (\(format)) not found for \(api.id)")
           #expect(found.allSatisfy { $0.isAdvisory == advisory })
           #expect(strict.matches(in: image).contains { $0.apiID == api.id } == !advisory, "\(spelling.name)")
@@ -71,13 +73,7 @@ import Testing
     for resource in catalog.resources {
       for evidence in resource.evidence {
         for format in evidence.spelling.format.map({ [$0] }) ?? BinaryFormat.allCases {
-          var image = Self.image(carrying: evidence.spelling, format: format)
-          if let condition = evidence.onlyWith.first {
-            var synthetic = SyntheticImage(format: image.format)
-            synthetic.image = image
-            synthetic.addImport(condition)
-            image = synthetic.image
-          }
+          let image = Self.image(carrying: evidence.spelling, format: format, with: evidence.onlyWith.first)
           let subjects = matcher.matches(in: image).map(\.subject)
           #expect(
             subjects.contains(.protectedResource(id: resource.id, strength: evidence.strength)),
@@ -87,15 +83,18 @@ import Testing
     }
   }
 
-  static func image(carrying spelling: Spelling, format: BinaryFormat) -> Image {
+  /// An image of `format` carrying `spelling` as a binary would, and importing `condition` (the
+  /// spelling's class) when given.
+  static func image(carrying spelling: Spelling, format: BinaryFormat, with condition: String? = nil) -> Image {
     let imageFormat: Image.Format = format == .elf ? .elf : .machO
+    let conditions = condition.map { [$0] } ?? []
     switch spelling.kind {
-    case .selector: return SyntheticImage.with(format: imageFormat, selectors: [spelling.name])
+    case .selector: return SyntheticImage.with(format: imageFormat, imports: conditions, selectors: [spelling.name])
     case .swiftPrefix:
       let underscore = format == .machO ? "_" : ""
-      return SyntheticImage.with(format: imageFormat, imports: [underscore + spelling.name + "Sgvg"])
+      return SyntheticImage.with(format: imageFormat, imports: conditions + [underscore + spelling.name + "Sgvg"])
     case .cFunction, .objcConstant, .objcClass:
-      return SyntheticImage.with(format: imageFormat, imports: [spelling.name])
+      return SyntheticImage.with(format: imageFormat, imports: conditions + [spelling.name])
     }
   }
 }

@@ -102,18 +102,50 @@ import Testing
     ]
     for id in expected { #expect(catalog.resources.first { $0.id == id } != nil, "\(id) is missing") }
     for resource in catalog.resources {
-      #expect(resource.evidence.contains { $0.strength == .request }, "\(resource.id) has no request evidence")
+      if let reason = resource.noBinarySpelling {
+        #expect(resource.evidence.isEmpty && !reason.isEmpty, "\(resource.id) says no spelling is known")
+      } else {
+        #expect(resource.evidence.contains { $0.strength == .request }, "\(resource.id) has no request evidence")
+      }
       if resource.kind == .permission {
-        #expect(!resource.requiredInfoPlistKeys.isEmpty, "\(resource.id) has no required Info.plist key")
+        #expect(
+          !(resource.requiredInfoPlistKeys + resource.extensionInfoPlistKeys).isEmpty,
+          "\(resource.id) has no required Info.plist key")
       } else {
         #expect(resource.indicatesTracking, "\(resource.id) without a key must be tracking evidence")
       }
       for key in resource.infoPlistKeys.map(\.key) {
-        #expect(key.hasPrefix("NS") || key.hasPrefix("NFC"), "\(key)")
+        #expect(key.hasPrefix("NS") || key.hasPrefix("NFC") || key == "OSBundleUsageDescription", "\(key)")
       }
     }
     #expect(catalog.resources.first { $0.id == "camera" }?.requiredInfoPlistKeys == ["NSCameraUsageDescription"])
     #expect(catalog.resources.first { $0.id == "user-tracking" }?.indicatesTracking == true)
     #expect(catalog.resources.first { $0.id == "advertising-identifier" }?.indicatesTracking == true)
+  }
+
+  /// Issue 34: every usage-description key on Apple's "Protected resources" page is in the
+  /// catalog, each with its binary spelling or the reason none can be known.
+  @Test func everyKeyOfApplesListIsInTheCatalog() {
+    let keys = Set(catalog.resources.flatMap(\.infoPlistKeys).map(\.key))
+    let issueList = [
+      "NSAlarmKitUsageDescription", "NSCriticalMessagingUsageDescription", "NSAccessorySetupKitSupports",
+      "NSAccessorySetupBluetoothServices", "NSAccessorySetupBluetoothNames",
+      "NSAccessorySetupBluetoothCompanyIdentifiers", "NSFocusStatusUsageDescription",
+      "NSGKFriendListUsageDescription", "NSVideoSubscriberAccountUsageDescription",
+      "NSFinancialDataUsageDescription", "NSIdentityUsageDescription",
+      "NSHealthClinicalHealthRecordsShareUsageDescription", "NSBluetoothWhileInUseUsageDescription",
+      "NSVoIPUsageDescription", "NSWorldSensingUsageDescription", "NSHandsTrackingUsageDescription",
+      "NSMainCameraUsageDescription", "NSEnterpriseMCAMUsageDescription", "NSAccessoryTrackingUsageDescription",
+      "NSDesktopFolderUsageDescription", "NSDocumentsFolderUsageDescription", "NSDownloadsFolderUsageDescription",
+      "NSNetworkVolumesUsageDescription", "NSRemovableVolumesUsageDescription",
+      "NSFileProviderDomainUsageDescription", "NSFileProviderPresenceUsageDescription",
+      "NSAppleEventsUsageDescription", "NSSystemAdministrationUsageDescription",
+      "NSSystemExtensionUsageDescription", "NSAudioCaptureUsageDescription", "NSAppBundlesUsageDescription",
+      "NSAppDataUsageDescription", "OSBundleUsageDescription",
+    ]
+    for key in issueList { #expect(keys.contains(key), "\(key) is missing") }
+    let main = catalog.resources.first { $0.id == "main-camera" }?.infoPlistKeys
+    #expect(
+      main?.first { $0.key == "NSEnterpriseMCAMUsageDescription" }?.deprecatedBy == "NSMainCameraUsageDescription")
   }
 }

@@ -39,8 +39,9 @@ import Testing
   }
 
   @Test func aSelectorReferenceAndItsStubImportBothMatchSystemBootTime() throws {
-    let fromSelector = matcher.matches(in: SyntheticImage.with(selectors: ["systemUptime"]))
-    let fromStub = matcher.matches(in: SyntheticImage.with(imports: ["_objc_msgSend$systemUptime"]))
+    let processInfo = "_OBJC_CLASS_$_NSProcessInfo"
+    let fromSelector = matcher.matches(in: SyntheticImage.with(imports: [processInfo], selectors: ["systemUptime"]))
+    let fromStub = matcher.matches(in: SyntheticImage.with(imports: [processInfo, "_objc_msgSend$systemUptime"]))
     #expect(fromSelector.map(\.via) == [.selector])
     #expect(fromSelector.first?.library == nil)
     #expect(fromStub.map(\.via) == [.objcStub])
@@ -133,12 +134,79 @@ import Testing
   }
 
   @Test func aSymbolInSeveralTablesIsReportedOnce() {
-    let image = SyntheticImage.with(imports: ["_stat", "_stat"], selectors: ["systemUptime", "systemUptime"])
+    let image = SyntheticImage.with(
+      imports: ["_stat", "_stat", "_OBJC_CLASS_$_NSProcessInfo"], selectors: ["systemUptime", "systemUptime"])
     #expect(matcher.matches(in: image).map(\.symbol) == ["_stat", "systemUptime"])
   }
 
   @Test func trackingEvidence() {
-    let matches = matcher.matches(in: SyntheticImage.with(selectors: ["advertisingIdentifier"]))
-    #expect(matches.map(\.subject) == [.protectedResource(id: "advertising-identifier", strength: .request)])
+    let matches = matcher.matches(
+      in: SyntheticImage.with(imports: ["_OBJC_CLASS_$_ASIdentifierManager"], selectors: ["advertisingIdentifier"]))
+    #expect(
+      matches.map(\.subject) == [
+        .protectedResource(id: "advertising-identifier", strength: .reference),
+        .protectedResource(id: "advertising-identifier", strength: .request),
+      ])
+  }
+
+  /// Issue 33: GoogleUtilities sends `+standardUserDefaults` to its own `GULUserDefaults`, and
+  /// SmaatoSDKVideo `-advertisingIdentifier` to its own class. A selector without its class
+  /// proves nothing, whether referenced or sent through an `_objc_msgSend$` stub.
+  @Test(arguments: [
+    "standardUserDefaults", "initWithSuiteName:", "systemUptime", "activeInputModes", "advertisingIdentifier",
+    "requestWhenInUseAuthorization", "requestAlwaysAuthorization", "evaluatePolicy:localizedReason:reply:",
+    "requestTrackingAuthorizationWithCompletionHandler:",
+  ])
+  func aSelectorWithoutItsClassIsEvidenceOfNothing(_ selector: String) {
+    let own = SyntheticImage.with(imports: ["_OBJC_CLASS_$_GULUserDefaults"], selectors: [selector])
+    #expect(matcher.matches(in: own).isEmpty, "\(selector)")
+    #expect(matcher.matches(in: SyntheticImage.with(imports: ["_objc_msgSend$" + selector])).isEmpty, "\(selector)")
+  }
+
+  /// Every selector of the catalog, with one of its classes, matches; without them, nothing does.
+  @Test func everyCatalogSelectorCountsOnlyWithItsClass() throws {
+    let catalog = try Catalog.builtIn()
+    let selectors =
+      catalog.apis.flatMap(\.spellings).filter { $0.kind == .selector && !$0.advisory }
+      + catalog.resources.flatMap(\.evidence).map(\.spelling).filter { $0.kind == .selector }
+    #expect(!selectors.isEmpty)
+    for spelling in selectors {
+      #expect(!spelling.onlyWith.isEmpty, "\(spelling.name) names no class")
+      let alone = matcher.matches(in: SyntheticImage.with(selectors: [spelling.name]))
+      #expect(alone.isEmpty, "\(spelling.name) counted without its class")
+      for condition in spelling.onlyWith {
+        let with = matcher.matches(in: SyntheticImage.with(imports: [condition], selectors: [spelling.name]))
+        #expect(with.contains { $0.symbol == spelling.name }, "\(spelling.name) with \(condition)")
+      }
+    }
+  }
+
+  /// A class looked up by name (`NSClassFromString(@"NSUserDefaults")`) is the class: the reader
+  /// keeps the name as a lookup string when the image imports a lookup function.
+  @Test func aClassLookedUpByNameIsTheSelectorsClass() {
+    var synthetic = SyntheticImage(format: .machO)
+    synthetic.addImport("_NSClassFromString")
+    synthetic.addSelectorReference("standardUserDefaults")
+    synthetic.addLookupString("NSUserDefaults")
+    let matches = matcher.matches(in: synthetic.image)
+    #expect(matches.map(\.apiID) == ["user-defaults"])
+    #expect(matches.map(\.symbol) == ["standardUserDefaults"])
+  }
+
+  /// In a static library, a member sends the selector and another references the class: the
+  /// slice (every member of one architecture) holds both.
+  @Test func theClassMayBeInAnotherMemberOfTheSameSlice() {
+    var sender = SyntheticImage(format: .machO)
+    sender.image.member = "Sender.o"
+    sender.addSelectorReference("systemUptime")
+    var holder = SyntheticImage(format: .machO)
+    holder.image.member = "Holder.o"
+    holder.addImport("_OBJC_CLASS_$_NSProcessInfo")
+    var otherSlice = sender
+    otherSlice.image.architecture = "x86_64"
+    let matches = matcher.matches(inSlicesOf: [sender.image, holder.image, otherSlice.image])
+    #expect(matches[0].map(\.apiID) == ["process-info-system-uptime"])
+    #expect(matches[1].isEmpty)
+    #expect(matches[2].isEmpty, "another architecture is another slice")
   }
 }

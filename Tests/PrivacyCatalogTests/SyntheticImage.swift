@@ -37,6 +37,11 @@ struct SyntheticImage {
     image.selectorReferences.append(image.names.appendTestName(name))
   }
 
+  /// Adds a lookup string (a name the image may look up at run time: `Image.lookupStrings`).
+  mutating func addLookupString(_ name: String) {
+    image.lookupStrings.append(LookupString(name: image.names.appendTestName(name), section: .cString))
+  }
+
   static func with(format: Image.Format = .machO, imports: [String] = [], selectors: [String] = []) -> Image {
     var synthetic = SyntheticImage(format: format)
     imports.forEach { synthetic.addImport($0) }

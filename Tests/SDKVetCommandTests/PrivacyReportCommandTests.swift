@@ -190,7 +190,7 @@ import Testing
     #expect(questions.count == 2)
     #expect(
       questions.allSatisfy {
-        Set($0.keys) == ["bundle", "capability", "expectedDataTypes", "answeredByTracking", "source"]
+        Set($0.keys) == ["bundle", "capability", "expectedDataTypes", "answeredByTracking", "source", "ownCode"]
       })
     #expect(questions.map { $0["bundle"] as? String } == [Self.location, Self.location])
     let source =

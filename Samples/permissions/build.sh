@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Builds the permission and selector samples in Samples/permissions (README.md says what each
+# must and must not trigger) from src/, with the toolchain and linking of ../sdks/build.sh
+# (arm64 iOS 15, chained fixups, ad-hoc signature; AllKeysMacKit arm64 macOS 12) against the
+# .tbd stubs of ../macho/stubs, ../sdks/stubs and ./stubs. Deterministic and re-runnable.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "$0")" && pwd)"
+# CLANG, AR, LD (ld64.lld-16), LDFLAGS_COMMON, SYS, SYSTEM_STUBS, WORK, compile, link_device.
+source "$HERE/../lib/toolchain.sh"
+SRC="$HERE/src"
+STUBS="$HERE/stubs"
+SDK_STUBS="$HERE/../sdks/stubs"
+PLISTS="$HERE/../sdks/plists.py"
+DEVICE=arm64-apple-ios15.0
+
+OUTPUTS=(OwnClassKit.framework LookupKit.framework libSplitKit.a LocationRefKit.framework PromptKit.framework
+         ConsentOnlyKit.framework AllKeysKit.framework AllKeysMacKit.dylib ReferenceApp.app)
+for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
+
+# framework DIR NAME STUBS...: an iOS dynamic framework (no manifest) at DIR/NAME.framework.
+framework() {
+  local parent="$1" name="$2"
+  shift 2
+  local dir="$parent/$name.framework"
+  mkdir -p "$dir"
+  compile "$DEVICE" "$SRC/$name.m" "$WORK/$name.o"
+  link_device "$dir/$name" -dylib "@rpath/$name.framework/$name" "$WORK/$name.o" "$@"
+  python3 "$PLISTS" framework "$dir/Info.plist" "$name" iPhoneOS
+}
+
+framework "$HERE" OwnClassKit
+framework "$HERE" LookupKit "$SDK_STUBS/CoreFoundation.tbd"
+framework "$HERE" LocationRefKit "$SDK_STUBS/CoreLocation.tbd" "$STUBS/LocalAuthentication.tbd"
+framework "$HERE" PromptKit "$SDK_STUBS/CoreLocation.tbd" "$STUBS/LocalAuthentication.tbd"
+framework "$HERE" ConsentOnlyKit "$SDK_STUBS/AppTrackingTransparency.tbd"
+framework "$HERE" AllKeysKit "$STUBS/Intents.tbd" "$STUBS/GameKit.tbd" "$STUBS/VideoSubscriberAccount.tbd"
+
+# libSplitKit.a: the selector in one member, its class in the other (darwin format, no timestamps).
+compile "$DEVICE" "$SRC/SplitUptime.m" "$WORK/SplitUptime.o"
+compile "$DEVICE" "$SRC/SplitInfo.m" "$WORK/SplitInfo.o"
+(cd "$WORK" && "$AR" --format=darwin rcsD "$HERE/libSplitKit.a" SplitUptime.o SplitInfo.o)
+
+# AllKeysMacKit.dylib: arm64 macOS 12.
+compile arm64-apple-macos12.0 "$SRC/AllKeysMacKit.m" "$WORK/AllKeysMacKit.o"
+"$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version macos 12.0 14.0 -dylib \
+  -install_name @rpath/AllKeysMacKit.dylib -adhoc_codesign "$WORK/AllKeysMacKit.o" \
+  "$STUBS/CoreServices.tbd" "$STUBS/SystemExtensions.tbd" "${SYSTEM_STUBS[@]}" -o "$HERE/AllKeysMacKit.dylib"
+
+# ReferenceApp.app: embeds LocationRefKit and AllKeysKit (copies of the above).
+APP="$HERE/ReferenceApp.app"
+mkdir -p "$APP/Frameworks"
+cp -R "$HERE/LocationRefKit.framework" "$HERE/AllKeysKit.framework" "$APP/Frameworks/"
+compile "$DEVICE" "$SRC/ReferenceApp.m" "$WORK/ReferenceApp.o"
+link_device "$APP/ReferenceApp" -execute - "$WORK/ReferenceApp.o" -rpath @executable_path/Frameworks \
+  "$APP/Frameworks/LocationRefKit.framework/LocationRefKit" "$APP/Frameworks/AllKeysKit.framework/AllKeysKit"
+cp "$SRC/ReferenceApp-Info.plist" "$APP/Info.plist"
