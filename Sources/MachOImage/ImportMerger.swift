@@ -79,6 +79,14 @@ struct ImportMerger {
     if tracksNames && keeps(name) { definedNames.insert(name) }
   }
 
+  /// Remembers the name of an alias (`N_INDR`): no definition of this image, and none the
+  /// export trie may add.
+  /// - Throws: `malformed` when the name takes the image past its name limit.
+  mutating func noteAlias(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
+    try image.names.charge(name.count, at: offset)
+    if remembersDefinitions { definedNames.insert(name) }
+  }
+
   /// Notes a defined name for the classes and Swift modules the image defines (`DefinedIdentities`).
   /// - Throws: `malformed` when a kept name takes the image past its name limit.
   mutating func noteIdentity(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
@@ -95,12 +103,16 @@ struct ImportMerger {
     image.symbols.append(Symbol(name: ref, isDefined: true, binding: binding, kind: kind, origin: .symbolTable))
   }
 
-  /// Adds a definition the export trie lists, unless the symbol table defined it already.
+  /// Adds a definition the export trie lists, unless the symbol table has the name already: as a
+  /// definition, or as an import (a name a dylib re-exports from another is both an undefined and
+  /// an indirect symbol there, and no definition of its own, as `llvm-nm --add-dyldinfo` reads it).
   /// - Throws: `malformed` when the name takes the image past its name limit.
   mutating func addExportedDefinition(
     name: UnsafeRawBufferPointer, binding: Symbol.Binding, kind: Symbol.Kind, at offset: UInt64
   ) throws(BinaryError) {
-    guard definedNames.insert(name) else { return try image.names.charge(name.count, at: offset) }
+    guard !importedNames.contains(name), definedNames.insert(name) else {
+      return try image.names.charge(name.count, at: offset)
+    }
     let ref = try image.names.append(name, at: offset)
     image.symbols.append(Symbol(name: ref, isDefined: true, binding: binding, kind: kind, origin: .exportTrie))
   }

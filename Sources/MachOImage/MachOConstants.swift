@@ -125,6 +125,8 @@ enum NListBits {
   static let undefined: UInt8 = 0x0
   /// `N_SECT`: defined in section `n_sect`.
   static let section: UInt8 = 0xe
+  /// `N_INDR`: an alias of another symbol, often another image's (a re-export); no definition.
+  static let indirect: UInt8 = 0xa
   /// `N_PBUD`: prebound undefined.
   static let preboundUndefined: UInt8 = 0xc
   /// `N_WEAK_REF` (in `n_desc`): weak reference, may be missing at run time.

@@ -25,6 +25,8 @@ struct NListEntry {
   var isUndefined: Bool {
     !isDebugEntry && ((kind == NListBits.undefined && value == 0) || kind == NListBits.preboundUndefined)
   }
+  /// Whether this is an alias of another symbol (`N_INDR`), which nm lists as `I`, not defined.
+  var isIndirect: Bool { !isDebugEntry && kind == NListBits.indirect }
   /// Whether the symbol is external (`N_EXT`).
   var isExternal: Bool { type & NListBits.external != 0 }
   /// `GET_LIBRARY_ORDINAL(n_desc)`.

@@ -178,6 +178,9 @@ enum ThinImageReader {
         return  // neither a class nor a Swift module: not even measured
       }
       guard let name = table.name(of: entry), !name.isEmpty else { return }
+      // An alias defines nothing here; its name is remembered so the export trie's entry for it
+      // is not taken for a definition either.
+      if entry.isIndirect { return try merger.noteAlias(name, at: entry.fileOffset) }
       if definedIdentities { try merger.noteIdentity(name, at: entry.fileOffset) }
       guard readsDefinitions else { return }
       guard definedSymbols else { return try merger.noteDefinition(name, at: entry.fileOffset) }
