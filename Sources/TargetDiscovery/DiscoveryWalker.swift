@@ -141,9 +141,10 @@ struct DiscoveryWalker {
   /// (`ScanPath.lexicalLinkTarget`), is outside the root: the link's own text when it leaves
   /// an archive, else the place. `nil` for a link that stays inside (or is none):
   /// a link that climbs out leads outside whether or not anything is there, so this is said
-  /// before "leads nowhere".
+  /// before "leads nowhere". The root itself, given as a link, is never outside.
   private func placeOutsideRoot(namedByLink path: ScanPath) -> String? {
-    guard let text = try? fileSystem.linkTarget(path).get() else { return nil }
+    // A root the user named as a link is followed: it is what they asked to scan.
+    guard path != walkedRoot, let text = try? fileSystem.linkTarget(path).get() else { return nil }
     guard let named = path.lexicalLinkTarget(text) else { return text + ", outside the archive" }
     return named.starts(with: walkedRoot) ? nil : named.description
   }
