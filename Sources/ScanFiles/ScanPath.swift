@@ -39,7 +39,9 @@ public struct ScanPath: Sendable, Hashable {
     hasher.combine(segments.count)
     for segment in segments {
       hasher.combine(segment.utf8.count)
-      let hashed = segment.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      let hashed: Void? = segment.utf8.withContiguousStorageIfAvailable {
+        hasher.combine(bytes: UnsafeRawBufferPointer($0))
+      }
       if hashed == nil { for byte in segment.utf8 { hasher.combine(byte) } }
     }
   }
