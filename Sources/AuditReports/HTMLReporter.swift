@@ -113,7 +113,7 @@ package struct HTMLReporter: Reporter {
   private func verdictHTML(_ verdict: TargetVerdict) -> String {
     let rows =
       [("App Store Connect", verdict.appStoreConnect(quote: code))]
-      + (verdict.teamReview.isEmpty ? [] : [("Team", HTMLEscaping.text(verdict.teamReview.summary))]) + [
+      + (verdict.team.map { [("Team", HTMLEscaping.text($0))] } ?? []) + [
         (verdict.isApp ? "The app adds" : "The host app adds", verdict.mustAdd(quote: code)),
         ("Reaches", verdict.reaches(quote: code, plain: HTMLEscaping.text)),
         ("From", verdict.origin(quote: code, plain: HTMLEscaping.text)),

@@ -102,7 +102,7 @@ package struct MarkdownReporter: Reporter {
     lines += [
       "- **App Store Connect:** " + verdict.appStoreConnect(quote: quote)
     ]
-    if !verdict.teamReview.isEmpty { lines.append("- **Team:** " + MarkdownEscaping.text(verdict.teamReview.summary)) }
+    if let team = verdict.team { lines.append("- **Team:** " + MarkdownEscaping.text(team)) }
     lines += [
       "- **" + (verdict.isApp ? "The app adds" : "The host app adds") + ":** " + verdict.mustAdd(quote: quote),
       "- **Reaches:** " + verdict.reaches(quote: quote, plain: MarkdownEscaping.text),

@@ -89,6 +89,25 @@ struct TargetVerdict {
     }
   }
 
+  /// What the team's policy and baseline left out, one clause per kind (`3 findings in the
+  /// baseline; accepted by the policy until 2027-01-31: reason (rule Subject)`); `nil` when
+  /// neither touched the target, so no view prints a line for it.
+  var team: String? {
+    guard !teamReview.isEmpty else { return nil }
+    var parts: [String] = []
+    let inBaseline = teamReview.inBaseline
+    if inBaseline > 0 { parts.append("\(inBaseline) finding\(inBaseline == 1 ? "" : "s") in the baseline") }
+    for acceptance in teamReview.acceptedByPolicy {
+      let subject = acceptance.rule.rawValue + (acceptance.category.map { " " + $0 } ?? "")
+      parts.append(
+        "accepted by the policy" + (acceptance.expires.map { " until \($0)" } ?? "")
+          + ": \(acceptance.reason) (\(subject))")
+    }
+    let off = teamReview.turnedOffByPolicy
+    if off > 0 { parts.append("\(off) finding\(off == 1 ? "" : "s") turned off by the policy") }
+    return parts.joined(separator: "; ")
+  }
+
   /// The label of `mustAdd`: what the app must add, for an SDK the app embedding it.
   var mustAddLabel: String { isApp ? "app adds" : "host app" }
 

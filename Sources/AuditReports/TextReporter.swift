@@ -68,7 +68,7 @@ package struct TextReporter: Reporter {
     let quote = { (text: String) in self.shown(text) }
     let verdictColor: TerminalStyle.Attribute = verdict.appStore.outcome == .willReject ? .red : .bold
     lines += headerLines("App Store", style.apply(verdictColor, verdict.appStoreConnect(quote: quote)))
-    if !verdict.teamReview.isEmpty { lines += headerLines("team", quote(verdict.teamReview.summary)) }
+    if let team = verdict.team { lines += headerLines("team", quote(team)) }
     lines += headerLines(verdict.mustAddLabel, verdict.mustAdd(quote: quote))
     lines += headerLines("reaches", verdict.reaches(quote: quote, plain: quote))
     lines += headerLines("from", verdict.origin(quote: quote, plain: quote))

@@ -24,20 +24,4 @@ public struct TeamReview: Sendable, Hashable {
   /// Nothing was left out: no policy or baseline touched the target.
   public var isEmpty: Bool { inBaseline == 0 && acceptedByPolicy.isEmpty && turnedOffByPolicy == 0 }
 
-  /// `3 findings in the baseline; accepted by the policy until 2027-01-31: reason (rule Subject)`,
-  /// one clause per kind of change, for the views that print a line of it.
-  public var summary: String {
-    var parts: [String] = []
-    if inBaseline > 0 { parts.append("\(inBaseline) finding\(inBaseline == 1 ? "" : "s") in the baseline") }
-    for acceptance in acceptedByPolicy {
-      let subject = acceptance.rule.rawValue + (acceptance.category.map { " " + $0 } ?? "")
-      parts.append(
-        "accepted by the policy" + (acceptance.expires.map { " until \($0)" } ?? "")
-          + ": \(acceptance.reason) (\(subject))")
-    }
-    if turnedOffByPolicy > 0 {
-      parts.append("\(turnedOffByPolicy) finding\(turnedOffByPolicy == 1 ? "" : "s") turned off by the policy")
-    }
-    return parts.joined(separator: "; ")
-  }
 }

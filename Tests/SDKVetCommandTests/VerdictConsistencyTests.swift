@@ -111,6 +111,9 @@ struct VerdictConsistencyTests {
     #expect(written.status == .success, "\(written.error)")
     let withBaseline = try Self.jsonVerdicts(["--baseline", baseline, Self.samples])
     #expect(withBaseline.map(\.verdict) == reference.map(\.verdict), "a baseline of the scan itself")
+    let text = CapturedRun(["scan", "--no-color", "--fail-on", "never", "--baseline", baseline, Self.samples]).output
+    #expect(text.contains("  App Store will reject: "), "the verdict stays beside the baseline's note")
+    #expect(text.contains(" in the baseline\n"), "each target says what the baseline left out")
 
     let policy = tree.root + "/everything-off.json"
     let fired = try #require(try Self.report([Self.samples])["summary"] as? [String: Any])["rules"] as? [String: Any]
