@@ -4,7 +4,7 @@ import JSONDocuments
 import Synchronization
 
 /// The targets of a JSON report written earlier by `scan --format json`, for the readers that
-/// take one back (`Baseline`, `TargetProfile`): the schema version is checked, and each target
+/// take one back (`SavedReport`, `Baseline`, `TargetProfile`): the schema version is checked, and each target
 /// is handed over as the node at its JSON path.
 ///
 /// The document is never parsed whole: its top-level members and the elements of `targets` are
@@ -38,6 +38,27 @@ enum JSONReportTargets {
     return try results.withLock { results throws(JSONDocumentError) in
       try results.compactMap { $0 }.map { result throws(JSONDocumentError) in try result.get() }
     }
+  }
+
+  /// The document's top-level members named in `keys`, parsed, by key; a key the document lacks
+  /// is left out (the caller says which are required). Meant for the small members beside
+  /// `targets`, which `map` reads.
+  static func members(_ data: Data, origin: String, _ keys: [ReportKey]) throws(JSONDocumentError)
+    -> [ReportKey: JSONNode]
+  {
+    let found = data.withUnsafeBytes { raw in
+      Result { () throws(JSONDocumentError) -> [ReportKey: JSONNode] in
+        let members = try JSONNode.memberRanges(in: raw, range: 0..<raw.count, at: .root, depth: 0, origin: origin)
+        var nodes: [ReportKey: JSONNode] = [:]
+        for key in keys {
+          guard let member = members.first(where: { $0.key == key.rawValue }) else { continue }
+          nodes[key] = try JSONNode(
+            parsing: raw, range: member.value, at: .member(.root, key.rawValue), depth: 1, origin: origin)
+        }
+        return nodes
+      }
+    }
+    return try found.get()
   }
 
   /// The byte ranges of the report's targets, once its schema version is checked.

@@ -50,6 +50,8 @@ package struct JSONReporter: Reporter {
     JSONValue.array(report.problems.map(Self.problem)).write(to: &writer)
     writer.key(.policy)
     Self.policy(report.policy).write(to: &writer)
+    writer.key(.baseline)
+    Self.baseline(report.baseline).write(to: &writer)
     writer.key(.summary)
     Self.summary(of: report).write(to: &writer)
     writer.endObject()
@@ -59,6 +61,11 @@ package struct JSONReporter: Reporter {
   /// The applied policy file, `null` when none was applied.
   static func policy(_ policy: AppliedPolicy?) -> JSONValue {
     policy.map { .report([(.path, .string($0.path)), (.sha256, .string($0.sha256))]) } ?? .null
+  }
+
+  /// The applied baseline and how many of the scan's findings it left out, `null` when none was.
+  static func baseline(_ baseline: AppliedBaseline?) -> JSONValue {
+    baseline.map { .report([(.path, .string($0.path)), (.leftOut, .int($0.leftOut))]) } ?? .null
   }
 
   /// A path discovery could not use: what the report cannot speak for.

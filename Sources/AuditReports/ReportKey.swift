@@ -5,7 +5,7 @@ import JSONDocuments
 /// of a saved report (`Baseline`, `TargetProfile`) name a key only through this.
 enum ReportKey: String {
   // The document.
-  case schemaVersion, tool, targets, archives, problems, policy, summary
+  case schemaVersion, tool, targets, archives, problems, policy, baseline, summary
   // A target.
   case path, kind, bundleIdentifier, embeddedIn, binaries, privacyManifest, otherPrivacyManifests
   case usedCategories, declaredCategories, declaredReasons, apiUses, findings, permissions, androidPermissions
@@ -30,8 +30,8 @@ enum ReportKey: String {
   case sdk, confidence, includedIn
   // A package record.
   case manager, name, version, branch, revision, artifactURL, checksum
-  // A host, the applied policy, the summary.
-  case host, sha256, errors, warnings, notes, rules, packages
+  // A host, the applied policy and baseline, the summary.
+  case host, sha256, leftOut, errors, warnings, notes, rules, packages
   // A problem (a path not read).
   case unusableInput
   // The signature of a target (`SignatureJSON`), as far as a saved report is read back.
@@ -68,5 +68,14 @@ extension JSONNode {
   /// The member `key` of a report's object; `nil` when it is absent or `null`.
   func optionalMember(_ key: ReportKey) throws(JSONDocumentError) -> JSONNode? {
     try optionalMember(key.rawValue)
+  }
+
+  /// The value of a string enumeration (a rule, a kind, a code), refused when this sdkvet does
+  /// not know it.
+  func value<Value: RawRepresentable>(_ type: Value.Type) throws(JSONDocumentError) -> Value
+  where Value.RawValue == String {
+    let text = try string()
+    guard let value = Value(rawValue: text) else { throw error("unknown value '\(text)'") }
+    return value
   }
 }

@@ -12,7 +12,7 @@ extension JSONValue {
     switch info.certificate {
     case .none: break
     case .parsed(let parsed): certificate = parsed
-    case .notParsed(let reason): certificateNote = "certificate not parsed: \(reason)"
+    case .notParsed(let reason): certificateNote = SavedSignatureReader.notParsedPrefix + reason
     }
     if case .unverified(let reason) = info.signer, certificateNote == nil { certificateNote = reason }
     return .object([

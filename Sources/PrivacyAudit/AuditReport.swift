@@ -254,9 +254,9 @@ public struct TargetReport: Sendable, Hashable {
   /// What App Store Connect will do with it, judged from the audit's findings before any policy
   /// or baseline (from `findings` when the report is made, again when the audit finishes it): the
   /// one verdict every view shows.
-  public internal(set) var appStoreVerdict: AppStoreVerdict
+  public package(set) var appStoreVerdict: AppStoreVerdict
   /// What a team's policy and baseline left out of `findings`.
-  public internal(set) var teamReview = TeamReview()
+  public package(set) var teamReview = TeamReview()
   /// The `.ipa` signature receipts for the xcframework the target was built from.
   public package(set) var signatureReceipts: [SignatureReceipt] = []
   /// An xcframework's detached signature and seal (`nil` for other kinds).

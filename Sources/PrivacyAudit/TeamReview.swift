@@ -12,14 +12,30 @@ public struct TeamReview: Sendable, Hashable {
     public let reason: String
     /// The last day the entry accepts it (`YYYY-MM-DD`), `nil` for no end.
     public let expires: String?
+
+    /// Creates an acceptance (from a policy's allow entry, or a saved report read back).
+    package init(rule: RuleID, category: String?, reason: String, expires: String?) {
+      self.rule = rule
+      self.category = category
+      self.reason = reason
+      self.expires = expires
+    }
   }
 
   /// How many of the target's findings the baseline held, left out of the report.
-  public internal(set) var inBaseline = 0
+  public package(set) var inBaseline: Int
   /// The findings the policy's allow entries accepted, in finding order.
-  public internal(set) var acceptedByPolicy: [Acceptance] = []
+  public package(set) var acceptedByPolicy: [Acceptance]
   /// How many of the target's findings a policy's `off` override left out.
-  public internal(set) var turnedOffByPolicy = 0
+  public package(set) var turnedOffByPolicy: Int
+
+  /// A review of what was left out: nothing, unless the counts and acceptances say so (a policy
+  /// and baseline fill it in as they apply; a saved report is read back whole).
+  package init(inBaseline: Int = 0, acceptedByPolicy: [Acceptance] = [], turnedOffByPolicy: Int = 0) {
+    self.inBaseline = inBaseline
+    self.acceptedByPolicy = acceptedByPolicy
+    self.turnedOffByPolicy = turnedOffByPolicy
+  }
 
   /// Nothing was left out: no policy or baseline touched the target.
   public var isEmpty: Bool { inBaseline == 0 && acceptedByPolicy.isEmpty && turnedOffByPolicy == 0 }

@@ -14,7 +14,7 @@ import ScanFiles
 public enum SDKVet {
   nonisolated(unsafe) static let subcommands: [any Subcommand.Type] = [
     ScanCommand.self, SymbolsCommand.self, InfoCommand.self, CatalogCommand.self, ManifestCommand.self,
-    DiffCommand.self, PrivacyReportCommand.self, CompletionsCommand.self,
+    DiffCommand.self, PrivacyReportCommand.self, RenderCommand.self, CompletionsCommand.self,
   ]
 
   static let overview = """

@@ -25,24 +25,14 @@ enum ScanCommand: Subcommand {
     arguments: "<path> ...",
     requiresArguments: true,
     options: [
-      OptionSpec(
-        "--format", value: "format", allowed: ReportFormat.allCases.map(\.rawValue),
-        default: ReportFormat.text.rawValue, repeatable: true,
-        help: "Report format; repeat it with --output for several formats from one scan."),
-      OptionSpec(
-        "--output", short: "-o", value: "file", repeatable: true,
-        help: "Write the report to <file> instead of standard output; the Nth --output gets the Nth --format."),
+      ReportRendering.formatOption,
+      ReportRendering.outputOption,
       OptionSpec(
         "--fail-on", value: "severity", allowed: Gate.allCases.map(\.rawValue), default: Gate.error.rawValue,
         help: "Exit 1 when a finding is at or above this severity."),
       CatalogOption.spec,
-      OptionSpec("--no-color", help: "Never colour the text report (also: NO_COLOR set in the environment)."),
-      OptionSpec(
-        "--evidence", value: "detail", allowed: EvidenceDetail.allCases.map(\.rawValue),
-        default: EvidenceDetail.collapsed.rawValue,
-        help:
-          "Evidence in text, Markdown and HTML: one row per symbol saying where it occurs, or one per location (full). JSON and SARIF hold every location."
-      ),
+      ReportRendering.noColorOption,
+      ReportRendering.evidenceOption,
       OptionSpec(
         "--call-sites",
         help: "Name the functions that call each matched API (arm64 and x86_64 Mach-O code); 'not called' when none."),
@@ -95,10 +85,8 @@ enum ScanCommand: Subcommand {
       """)
 
   static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
-    let destinations = try ReportDestination.pairs(
-      formats: arguments.allValues("--format").compactMap(ReportFormat.init(rawValue:)),
-      outputs: arguments.allValues("--output"))
-    let evidence = try arguments.value("--evidence", as: EvidenceDetail.self)
+    let destinations = try ReportRendering.destinations(arguments)
+    let rendering = try ReportRendering(arguments, toolVersion: SDKVetVersion.current, context: context)
     let gate = try arguments.value("--fail-on", as: Gate.self)
     let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
     let baselineFile = arguments.value("--baseline")
@@ -138,21 +126,7 @@ enum ScanCommand: Subcommand {
     if let baseline = pipeline.baseline, let applied = report.baseline {
       describe(applied, of: baseline, in: report, context: context)
     }
-    let reporter = { (format: ReportFormat, toTerminal: Bool) in
-      format.reporter(
-        toolVersion: SDKVetVersion.current,
-        useColor: format == .text && toTerminal && !arguments.has("--no-color")
-          && (context.environment["NO_COLOR"] ?? "").isEmpty,
-        scanRoot: FileManager.default.currentDirectoryPath, evidence: evidence)
-    }
-    // Only `--format github` writes workflow commands of its own; every other output is guarded.
-    let streams = { (format: ReportFormat, streams: OutputStreams) in
-      format == .github ? streams.allowingWorkflowCommands() : streams
-    }
-    for destination in destinations where destination.path == nil {
-      var output = OutputTextStream(streams: streams(destination.format, context.streams))
-      reporter(destination.format, context.streams.outputIsTerminal).write(report, to: &output)
-    }
+    rendering.writeToStandardOutput(report, destinations, context: context)
     guard report.unusableInputs.isEmpty else {
       // The run failed: no file it would have written replaces one a user has.
       context.leftUnwritten(outputs.destinations)
@@ -162,11 +136,8 @@ enum ScanCommand: Subcommand {
       if destination.option == "--write-baseline" {
         var output = OutputTextStream(streams: file)
         JSONReporter(toolVersion: SDKVetVersion.current).write(result.reportBeforeBaseline, to: &output)
-      } else {
-        // Each `--output` is its own file (OutputPlan refuses one named twice), so its format is the one paired with it.
-        let format = destinations.first { $0.path == destination.path }?.format ?? .json
-        var output = OutputTextStream(streams: streams(format, file))
-        reporter(format, false).write(report, to: &output)
+      } else if let format = ReportRendering.format(of: destination, in: destinations) {
+        rendering.write(report, as: format, to: file, isTerminal: false)
       }
     }
     guard written == .success else { return .failure }
