@@ -29,19 +29,26 @@ enum ManifestDraftComments {
 
   /// Which slices of an xcframework need a copy of the manifest; nothing for other targets.
   static func slices(_ draft: ManifestDraft) -> [String] {
-    guard !draft.slicesNeedingManifest.isEmpty || !draft.slicesNotRead.isEmpty else { return [] }
-    let needing =
-      draft.slicesNeedingManifest.keys.sorted().map { slice in
-        "\(slice) (\((draft.slicesNeedingManifest[slice] ?? []).map(Catalog.shortCategoryName).joined(separator: ", ")))"
-      } + draft.slicesNotRead.map { "\($0) (its binary could not be read, so what it uses is unknown)" }
+    var needing: [String] = []
+    var unknown: [String] = []
+    var withoutUse: [String] = []
+    for (slice, use) in draft.sliceUse.sorted(by: { $0.key < $1.key }) {
+      switch use {
+      case .uses(let categories):
+        needing.append("\(slice) (\(categories.map(Catalog.shortCategoryName).joined(separator: ", ")))")
+      case .unknown: unknown.append("\(slice) (its binary could not be read, so what it uses is unknown)")
+      case .usesNone: withoutUse.append(slice)
+      }
+    }
+    guard !needing.isEmpty || !unknown.isEmpty else { return [] }
     var text =
       "Copy this manifest into each slice whose binary uses a required-reason API or could not be read: "
-      + "\(needing.joined(separator: "; ")). "
+      + "\((needing + unknown).joined(separator: "; ")). "
       + "Put it in the slice's framework folder (Resources/ in a macOS framework), or beside a static library."
-    if !draft.slicesWithoutUse.isEmpty {
-      let plural = draft.slicesWithoutUse.count > 1
+    if !withoutUse.isEmpty {
+      let plural = withoutUse.count > 1
       text +=
-        " No copy is needed in \(draft.slicesWithoutUse.joined(separator: ", ")): \(plural ? "their binaries were" : "its binary was") read and \(plural ? "use" : "uses") none."
+        " No copy is needed in \(withoutUse.joined(separator: ", ")): \(plural ? "their binaries were" : "its binary was") read and \(plural ? "use" : "uses") none."
     }
     return [text]
   }

@@ -26,14 +26,10 @@ package struct ManifestDraft: Sendable, Hashable {
   package var evidence: [String: DraftedCategoryEvidence]
   /// Hosts the binaries name that no listed tracking domain covers, for the user to confirm.
   package var proposedDomains: [ProposedTrackingDomain]
-  /// For an xcframework, each slice whose binary uses a category, with those categories: each
-  /// needs its own copy of the manifest. Empty for other kinds of target.
-  package var slicesNeedingManifest: [String: [String]]
-  /// For an xcframework, the slices that use no category as far as sdkvet can tell, but hold a
-  /// binary it could not read: each needs a copy too, since what it uses is unknown. Sorted.
-  package var slicesNotRead: [String]
-  /// For an xcframework, the slices whose binaries were all read and use no category, sorted.
-  package var slicesWithoutUse: [String]
+  /// For an xcframework, what each slice uses, by slice: a slice that uses a category, and one
+  /// holding a binary that could not be read, each need their own copy of the manifest. Empty
+  /// for other kinds of target.
+  package var sliceUse: [String: CategoryUse]
 
   /// Drafts the manifest of the target `report` describes.
   /// - Parameters:
@@ -49,15 +45,8 @@ package struct ManifestDraft: Sendable, Hashable {
     let evidence = Dictionary(grouping: uses, by: \.category).mapValues {
       DraftedCategoryEvidence(uses: $0, report: report)
     }
-    var needing: [String: [String]] = [:]
-    for (category, item) in evidence.sorted(by: { $0.key < $1.key }) {
-      for slice in item.slices { needing[slice, default: []].append(category) }
-    }
     self.evidence = evidence
-    slicesNeedingManifest = needing
-    let notRead = report.slicesNotRead.filter { needing[$0] == nil }
-    slicesNotRead = notRead
-    slicesWithoutUse = report.slices.filter { needing[$0] == nil && !notRead.contains($0) }
+    sliceUse = report.categoryUseBySlice
     proposedDomains = []
     if let existing {
       if let document = try? PropertyListDocument(parsing: existing), case .dictionary(let dictionary) = document.root {

@@ -264,7 +264,7 @@ public struct TargetProfile: Sendable, Hashable {
   }
 
   /// The declared-reason items: each reason under its category.
-  package static func reasonItems(_ reasons: [String: [String]]) -> [DiffItem] {
+  static func reasonItems(_ reasons: [String: [String]]) -> [DiffItem] {
     reasons.flatMap { category, reasons in reasons.map { DiffItem(category: category, value: $0) } }
   }
 
@@ -272,7 +272,7 @@ public struct TargetProfile: Sendable, Hashable {
   static let declaredTrackingItem = "declared-tracking"
 
   /// The tracking items of a profile's flags.
-  package static func trackingItems(readsAdvertisingIdentifier: Bool, requestsAuthorization: Bool, declares: Bool)
+  static func trackingItems(readsAdvertisingIdentifier: Bool, requestsAuthorization: Bool, declares: Bool)
     -> [DiffItem]
   {
     [
@@ -283,7 +283,7 @@ public struct TargetProfile: Sendable, Hashable {
   }
 
   /// The package item: `manager name version` (the branch or revision when there is no version).
-  package static func packageItem(manager: String, name: String, version: String?) -> DiffItem {
+  static func packageItem(manager: String, name: String, version: String?) -> DiffItem {
     DiffItem(value: "\(manager) \(name) \(version ?? "unversioned")")
   }
 }

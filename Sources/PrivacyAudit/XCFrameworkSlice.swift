@@ -11,9 +11,26 @@ extension TargetReport {
   /// Every slice of an xcframework that holds a binary, sorted; empty for other kinds.
   package var slices: [String] { Set(binaries.compactMap { slice(ofBinary: $0.path) }).sorted() }
 
-  /// The slices of an xcframework holding a binary that could not be read (or is listed but
-  /// missing), sorted: what they use is unknown, never "none".
-  package var slicesNotRead: [String] {
-    Set(binaries.filter { !$0.format.wasRead }.compactMap { slice(ofBinary: $0.path) }).sorted()
+  /// What each slice of an xcframework uses, by slice; empty for other kinds.
+  package var categoryUseBySlice: [String: CategoryUse] {
+    var used: [String: Set<String>] = [:]
+    for use in apiUses where usedCategories.contains(use.category) {
+      if let slice = slice(ofBinary: use.evidence.binary) { used[slice, default: []].insert(use.category) }
+    }
+    var notRead: [String: [String]] = [:]
+    for binary in binaries where !binary.format.wasRead {
+      if let slice = slice(ofBinary: binary.path) { notRead[slice, default: []].append(binary.path) }
+    }
+    var result: [String: CategoryUse] = [:]
+    for slice in slices {
+      if let categories = used[slice] {
+        result[slice] = .uses(categories.sorted())
+      } else if let binaries = notRead[slice] {
+        result[slice] = .unknown(notRead: binaries.sorted())
+      } else {
+        result[slice] = .usesNone
+      }
+    }
+    return result
   }
 }

@@ -250,7 +250,10 @@ import Testing
     let empty = Self.temporaryPath("empty.json")
     let saved = Self.temporaryPath("saved.json")
     defer { for file in [empty, saved] { try? FileManager.default.removeItem(atPath: file) } }
-    try Data(#"{"schemaVersion": 1, "targets": []}"#.utf8).write(to: URL(fileURLWithPath: empty))
+    try Data(
+      #"{"schemaVersion": 1, "tool": {"name": "sdkvet", "version": "0"}, "targets": [], "archives": [], "problems": [], "policy": null}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: empty))
     var aspects: Set<String> = []
     for sample in [
       "signatures", "packages", "sdks/SampleApp.app", "sdks/ConsentApp.app", "sdks/VendorAdsKit.framework",

@@ -82,9 +82,9 @@ import Testing
     DiffReporter(format: .text, toolVersion: "1.0").write(diff, old: "v1", new: "v2", to: &text)
     let failsTheGate = diff.hasGatedChange(atLeast: .warning)
 
-    // A report saved as JSON earlier reads back as the same profiles.
+    // A report saved as JSON earlier reads back whole, as the same profiles.
     let saved = ReportFormat.json.reporter(toolVersion: "1.0", useColor: false).rendered(old)
-    let reread = try TargetProfile.profiles(jsonReport: Data(saved.utf8), origin: "old.json")
+    let reread = try SavedReport(json: Data(saved.utf8), origin: "old.json").report.targets.map(TargetProfile.init)
 
     #expect(!diff.allChanges.isEmpty && failsTheGate)
     #expect(text.contains("VersionKit"))

@@ -106,17 +106,22 @@ enum DiffCommand: Subcommand {
   private static func profiles(
     _ input: String, version: ReportDiff.Problem.Version, catalog: Catalog, context: CommandContext
   ) -> (profiles: [TargetProfile], problems: [ReportDiff.Problem])? {
+    let report: AuditReport
     if input.hasSuffix(".json"), context.fileSystem.isRegularFile(ScanPath(input)) {
-      return JSONDocumentOption.load(
-        input, limit: ReadLimits.reportBytes, context: context, parse: TargetProfile.profiles(jsonReport:origin:)
-      ).map { ($0, []) }
+      guard
+        let saved = JSONDocumentOption.load(
+          input, limit: ReadLimits.reportBytes, context: context, parse: SavedReport.init)
+      else { return nil }
+      report = saved.report
+    } else {
+      let result = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem).run(paths: [input])
+      for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
+      guard result.report.unusableInputs.isEmpty else { return nil }
+      report = result.report
     }
-    let result = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem).run(paths: [input])
-    for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
-    guard !result.problems.contains(where: \.isUnusableInput) else { return nil }
     return (
-      result.report.targets.map(TargetProfile.init),
-      result.problems.map { ReportDiff.Problem(version: version, path: $0.path.description, message: $0.message) }
+      report.targets.map(TargetProfile.init),
+      report.problems.map { ReportDiff.Problem(version: version, path: $0.path.description, message: $0.message) }
     )
   }
 }
