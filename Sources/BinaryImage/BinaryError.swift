@@ -19,15 +19,15 @@ public struct BinaryError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of failure this is.
-  public var kind: Kind
+  public package(set) var kind: Kind
   /// A human sentence saying what is wrong, format-prefixed ("Mach-O symbol table: …").
-  public var message: String
+  public package(set) var message: String
   /// The absolute file offset of the bad field, when known.
-  public var offset: UInt64?
+  public package(set) var offset: UInt64?
   /// The archive member the failure belongs to, when the file is an archive.
-  public var member: String?
+  public package(set) var member: String?
   /// The architecture slice the failure belongs to, when the file is universal.
-  public var architecture: String?
+  public package(set) var architecture: String?
 
   /// Creates an error.
   /// - Parameters:

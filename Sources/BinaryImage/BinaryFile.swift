@@ -16,13 +16,13 @@ public struct BinaryFile: Sendable {
   }
 
   /// The path as given or found.
-  public var path: String
+  public package(set) var path: String
   /// How the file packages its images.
-  public var container: Container
+  public package(set) var container: Container
   /// The images, in file order (slice order, then member order).
-  public var images: [Image]
+  public package(set) var images: [Image]
   /// Per-member or per-slice failures.
-  public var problems: [BinaryError]
+  public package(set) var problems: [BinaryError]
 
   /// Creates a file result.
   package init(path: String, container: Container, images: [Image] = [], problems: [BinaryError] = []) {

@@ -15,9 +15,9 @@ public struct LinkedLibrary: Sendable, Hashable {
   }
 
   /// The install name (Mach-O) or file name (ELF), e.g. `/usr/lib/libSystem.B.dylib`, `libc.so.6`.
-  public var name: String
+  public package(set) var name: String
   /// How it is linked.
-  public var kind: Kind
+  public package(set) var kind: Kind
 
   /// The file or bundle the name refers to, as a reviewer names it: the framework folder for a
   /// framework (`/System/Library/Frameworks/AdSupport.framework/AdSupport` →

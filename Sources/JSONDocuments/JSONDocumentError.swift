@@ -7,16 +7,16 @@
 /// deep, by its byte offset and line.
 public struct JSONDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file (or "built-in catalog") that holds the problem.
-  public var file: String
+  public package(set) var file: String
   /// The JSON path of the offending value, `$` for the whole document.
-  public var path: String
+  public package(set) var path: String
   /// What is wrong.
-  public var message: String
+  public package(set) var message: String
   /// Where in the file the text stops being readable, in bytes from its start, for a syntax or
   /// nesting problem; `nil` when the problem is a value (named by `path`).
-  public var offset: Int?
+  public package(set) var offset: Int?
   /// The line (from 1) that holds `offset`.
-  public var line: Int?
+  public package(set) var line: Int?
 
   /// Creates an error about the value at `path`.
   public init(file: String, path: String, message: String) {

@@ -24,21 +24,21 @@ public enum PackageManager: String, Sendable, Hashable, CaseIterable {
 /// rest comes from the manager's lock and state files and is `nil` when they do not say.
 public struct PackageRecord: Sendable, Hashable {
   /// The manager that put the target there.
-  public var manager: PackageManager
+  public package(set) var manager: PackageManager
   /// The package: the SwiftPM package identity, the pod, or the Carthage project.
-  public var name: String
+  public package(set) var name: String
   /// The resolved version (a tag for Carthage), when the package is pinned to one.
-  public var version: String?
+  public package(set) var version: String?
   /// The branch, when the package is pinned to a branch instead of a version.
-  public var branch: String?
+  public package(set) var branch: String?
   /// The source-control revision (commit) resolved.
-  public var revision: String?
+  public package(set) var revision: String?
   /// Where the package comes from: its repository URL or path, or the CocoaPods spec repository.
-  public var source: String?
+  public package(set) var source: String?
   /// The URL a binary artifact was downloaded from (SwiftPM `binaryTarget(url:checksum:)`).
-  public var artifactURL: String?
+  public package(set) var artifactURL: String?
   /// The artifact's checksum as the manager recorded it (SwiftPM: hex SHA-256 of the archive).
-  public var checksum: String?
+  public package(set) var checksum: String?
 
   /// Creates a record.
   public init(
@@ -60,14 +60,14 @@ public struct PackageRecord: Sendable, Hashable {
 /// (when the format has lines sdkvet can point at), and how many more problems it holds.
 public struct LockFileIssue: Error, Sendable, Hashable {
   /// The file as found under the scanned root.
-  public var file: String
+  public package(set) var file: String
   /// The 1-based line of the first problem; `nil` for a JSON value of the wrong shape (its JSON
   /// path is in `message`) or a file that cannot be read at all.
-  public var line: Int?
+  public package(set) var line: Int?
   /// What is wrong, one clause without a final period.
-  public var message: String
+  public package(set) var message: String
   /// Further problems in the same file, not described.
-  public var moreProblems: Int
+  public package(set) var moreProblems: Int
 
   /// Creates an issue.
   public init(file: String, line: Int? = nil, message: String, moreProblems: Int = 0) {
@@ -81,9 +81,9 @@ public struct LockFileIssue: Error, Sendable, Hashable {
 /// A target's package record and the problems met in the files it was read from.
 public struct PackageAttribution: Sendable, Hashable {
   /// The record.
-  public var record: PackageRecord
+  public package(set) var record: PackageRecord
   /// The lock and state files consulted for this record that could not be read in full.
-  public var issues: [LockFileIssue]
+  public package(set) var issues: [LockFileIssue]
 
   /// Creates an attribution.
   public init(record: PackageRecord, issues: [LockFileIssue] = []) {

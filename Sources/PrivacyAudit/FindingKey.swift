@@ -9,15 +9,15 @@
 public struct FindingKey: Sendable, Hashable {
   /// The rule ID as written in a report; kept as a string so a baseline written by another
   /// version, with rules this one does not know, still reads.
-  public var rule: String
+  public package(set) var rule: String
   /// The target's path as found under the scanned root.
-  public var target: String
+  public package(set) var target: String
   /// The category or protected resource, if the finding has one.
-  public var category: String?
+  public package(set) var category: String?
   /// The manifest or Info.plist the finding is about, if any.
-  public var file: String?
+  public package(set) var file: String?
   /// The evidence symbols, sorted, each once.
-  public var symbols: [String]
+  public package(set) var symbols: [String]
 
   /// Creates a key; `symbols` are sorted and made unique.
   package init(rule: String, target: String, category: String?, file: String?, symbols: some Sequence<String>) {

@@ -12,30 +12,30 @@ public struct Policy: Sendable, Hashable {
   /// What the targets a deny entry selects must not do.
   public struct Deny: Sendable, Hashable {
     /// The targets it applies to (`TargetSelector`); empty for every target.
-    public var targets: [String]
+    public package(set) var targets: [String]
     /// Required-reason categories (full strings) the targets must not use.
-    public var categories: [String]
+    public package(set) var categories: [String]
     /// Protected resources (catalog identifiers) the targets must not be able to ask for.
-    public var permissions: [String]
+    public package(set) var permissions: [String]
     /// Whether the targets must not track.
-    public var tracking: Bool
+    public package(set) var tracking: Bool
     /// Libraries and frameworks the targets must not link against, each named as
     /// `LinkedLibrary.isNamed(_:)` reads it (install name, file name or bare name).
-    public var linkedLibraries: [String] = []
+    public package(set) var linkedLibraries: [String] = []
   }
 
   /// A finding the team accepted for a named target, until an optional date.
   public struct Allow: Sendable, Hashable {
     /// The target it applies to (`TargetSelector`).
-    public var target: String
+    public package(set) var target: String
     /// The rule whose findings it silences.
-    public var rule: RuleID
+    public package(set) var rule: RuleID
     /// Only findings of this category or resource; `nil` for every finding of the rule.
-    public var category: String?
+    public package(set) var category: String?
     /// Why the finding is accepted (required, shown when the entry expires).
-    public var reason: String
+    public package(set) var reason: String
     /// The last day (`YYYY-MM-DD`) the entry silences anything; `nil` for no end.
-    public var expires: String?
+    public package(set) var expires: String?
 
     /// Whether the entry names `finding` (its rule, and its category when the entry gives one);
     /// the target is matched by the caller.
@@ -53,25 +53,25 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// The deny entries, in file order.
-  public var deny: [Deny] = []
+  public package(set) var deny: [Deny] = []
   /// The allow entries, in file order.
-  public var allow: [Allow] = []
+  public package(set) var allow: [Allow] = []
   /// Severity overrides per rule.
-  public var overrides: [RuleID: Override] = [:]
+  public package(set) var overrides: [RuleID: Override] = [:]
 
   /// What applying the policy did besides changing findings.
   public struct Outcome: Sendable {
     /// The report with policy findings added, accepted findings left out and severities applied.
-    public var report: AuditReport
+    public package(set) var report: AuditReport
     /// How many findings allow entries and `off` overrides left out.
-    public var silenced: Int
+    public package(set) var silenced: Int
     /// The indices (in `allow`) of the current entries that left out nothing: a target or rule
     /// mistyped, or a finding fixed since, so the entry can go.
-    public var unusedAllowEntries: [Int] = []
+    public package(set) var unusedAllowEntries: [Int] = []
     /// The deny entries' targets that name no target of the scan, and their libraries that name
     /// no library a scanned binary links but are one slip from one that is (`AdSuport`): either
     /// way the deny can never fire for what was meant.
-    public var unmatchedDenyValues: [UnmatchedValue] = []
+    public package(set) var unmatchedDenyValues: [UnmatchedValue] = []
   }
 
   /// A value of a deny entry that matches nothing in the scanned targets.
@@ -84,13 +84,13 @@ public struct Policy: Sendable, Hashable {
       case library
     }
     /// Its JSON path in the policy (`$.deny[0].targets[1]`).
-    public var path: String
+    public package(set) var path: String
     /// The value as the policy writes it.
-    public var value: String
+    public package(set) var value: String
     /// What it should have named.
-    public var kind: Kind
+    public package(set) var kind: Kind
     /// The scanned name nearest to it, for "did you mean"; `nil` when none is near.
-    public var suggestion: String?
+    public package(set) var suggestion: String?
   }
 
   /// Applies the policy to `report` as of `today` (`YYYY-MM-DD`, UTC): adds a

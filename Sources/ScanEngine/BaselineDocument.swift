@@ -8,13 +8,13 @@ public import PrivacyAudit
 /// taken relative to.
 public struct BaselineDocument: Sendable {
   /// The findings to leave out.
-  public var baseline: Baseline
+  public package(set) var baseline: Baseline
   /// The path it was read from, as given: recorded in the report (`AuditReport.baseline`).
-  public var path: String
+  public package(set) var path: String
   /// The folder the scan runs in: target paths inside it are compared relative to it, so a
   /// baseline written for `Frameworks/` matches a scan of its absolute path (sdkvet passes its
   /// working folder); `nil` compares paths as they are.
-  public var workingFolder: String?
+  public package(set) var workingFolder: String?
 
   /// A baseline of findings already at hand (`Baseline(report:)` of an earlier report).
   public init(_ baseline: Baseline, path: String, workingFolder: String? = nil) {

@@ -20,11 +20,11 @@ public struct BinaryListing: Sendable {
   /// What the walk found besides binaries.
   public struct Walk: Sendable {
     /// Paths that could not be walked or held no binary.
-    public var problems: [DiscoveryProblem]
+    public package(set) var problems: [DiscoveryProblem]
     /// The archives opened, with their checksums and signature receipts.
-    public var archives: [DiscoveredArchive]
+    public package(set) var archives: [DiscoveredArchive]
     /// The xcframeworks' `_CodeSignature/` signatures, in discovery order.
-    public var bundleSignatures: [BundleSignature] = []
+    public package(set) var bundleSignatures: [BundleSignature] = []
   }
 
   /// The file system walked and read; archives in it are read in place.

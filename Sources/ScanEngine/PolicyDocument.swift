@@ -10,12 +10,12 @@ public import PrivacyCatalog
 /// compared with.
 public struct PolicyDocument: Sendable {
   /// The parsed policy.
-  public var policy: Policy
+  public package(set) var policy: Policy
   /// What the report says was applied (`AuditReport.policy`).
-  public var record: AppliedPolicy
+  public package(set) var record: AppliedPolicy
   /// The day (`YYYY-MM-DD`) an allow entry's `expires` is compared with: the day, in UTC, the
   /// document was read, unless set.
-  public var today: String
+  public package(set) var today: String
 
   /// Parses a policy file's bytes and checks every rule and category it names against `catalog`.
   /// - Parameters:

@@ -4,12 +4,12 @@ public import PrivacyAudit
 /// What applying a policy did besides changing findings, for the lines sdkvet prints about it.
 public struct PolicyEffect: Sendable, Hashable {
   /// How many findings allow entries and `off` overrides left out.
-  public var silenced: Int
+  public package(set) var silenced: Int
   /// The indices (in `Policy.allow`) of entries that left out nothing: a target or rule mistyped,
   /// or a finding fixed since.
-  public var unusedAllowEntries: [Int]
+  public package(set) var unusedAllowEntries: [Int]
   /// The deny entries' targets and libraries that match nothing scanned (`Policy.Outcome`).
-  public var unmatchedDenyValues: [Policy.UnmatchedValue] = []
+  public package(set) var unmatchedDenyValues: [Policy.UnmatchedValue] = []
 }
 
 extension ScanPipeline {

@@ -20,26 +20,26 @@ public struct ScanPipeline: Sendable {
   /// How far reading has come, for a progress line.
   public struct Progress: Sendable, Hashable {
     /// Binaries read so far.
-    public var completed: Int
+    public package(set) var completed: Int
     /// Binaries to read in all.
-    public var total: Int
+    public package(set) var total: Int
     /// The binary just finished.
-    public var path: String
+    public package(set) var path: String
   }
 
   /// What a scan produced: the report, and the paths discovery could not use.
   public struct Outcome: Sendable {
     /// The finished report, targets sorted by path: the policy applied and the baseline's
     /// findings left out, when the pipeline has them.
-    public var report: AuditReport
+    public package(set) var report: AuditReport
     /// Missing inputs, links leading outside a scanned path, unreadable folders, inputs that
     /// hold no target.
-    public var problems: [DiscoveryProblem]
+    public package(set) var problems: [DiscoveryProblem]
     /// The report before the baseline left findings out (`report` when there is none): what
     /// `scan --write-baseline` writes, so the next baseline holds everything seen.
-    public var reportBeforeBaseline: AuditReport
+    public package(set) var reportBeforeBaseline: AuditReport
     /// What the policy did besides changing findings; `nil` without a policy.
-    public var policyEffect: PolicyEffect?
+    public package(set) var policyEffect: PolicyEffect?
   }
 
   /// The catalog judged against.

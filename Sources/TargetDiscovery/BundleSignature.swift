@@ -24,12 +24,12 @@ public struct BundleSignature: Sendable, Hashable {
   }
 
   /// The bundle's path, as found under the scanned root.
-  public var bundle: ScanPath
+  public package(set) var bundle: ScanPath
   /// The signature.
-  public var state: State
+  public package(set) var state: State
   /// The seal checked against the files present; `nil` when the bundle has no `CodeResources`
   /// or the seal was not checked.
-  public var seal: SealCheck?
+  public package(set) var seal: SealCheck?
 
   /// Creates a bundle signature.
   public init(bundle: ScanPath, state: State, seal: SealCheck? = nil) {
@@ -107,11 +107,11 @@ struct FolderListings {
 /// changed file goes unnoticed; only files added or removed after signing are found.
 public struct SealCheck: Sendable, Hashable {
   /// Sealed files that are not there, relative to the bundle, sorted.
-  public var missing: [String]
+  public package(set) var missing: [String]
   /// Files that are there but not sealed, relative to the bundle, sorted.
-  public var unsealed: [String]
+  public package(set) var unsealed: [String]
   /// Why `CodeResources` could not be used, when it could not; then the lists are empty.
-  public var problem: String?
+  public package(set) var problem: String?
 
   /// Creates a seal check.
   public init(missing: [String], unsealed: [String], problem: String? = nil) {
@@ -181,13 +181,13 @@ public struct SealCheck: Sendable, Hashable {
 /// `_CodeSignature/` folder, and its executable (whose embedded signature the engine reads).
 public struct NestedFramework: Sendable, Hashable {
   /// The framework's path.
-  public var path: ScanPath
+  public package(set) var path: ScanPath
   /// Its executable, when discovery found one.
-  public var executable: ScanPath?
+  public package(set) var executable: ScanPath?
   /// Its `_CodeSignature/` contents (the seal is not checked for nested frameworks).
-  public var signature: BundleSignature
+  public package(set) var signature: BundleSignature
   /// The `CFBundleIdentifier` of its `Info.plist`, `nil` when it has none.
-  public var bundleIdentifier: String?
+  public package(set) var bundleIdentifier: String?
 
   /// Creates a nested framework.
   public init(path: ScanPath, executable: ScanPath?, signature: BundleSignature, bundleIdentifier: String? = nil) {

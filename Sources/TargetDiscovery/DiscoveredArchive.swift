@@ -6,15 +6,15 @@ public import ScanFiles
 /// signature receipts an exported `.ipa` carries.
 public struct DiscoveredArchive: Sendable, Hashable {
   /// The archive file, as found under the scanned root.
-  public var path: ScanPath
+  public package(set) var path: ScanPath
   /// The format and compression, as libarchive names them.
-  public var format: String
+  public package(set) var format: String
   /// SHA-256 of the archive's bytes, lowercase hex (SwiftPM's `binaryTarget` checksum).
-  public var sha256: String
+  public package(set) var sha256: String
   /// How many entries it holds.
-  public var entryCount: Int
+  public package(set) var entryCount: Int
   /// The `.ipa`'s `Signatures/*.signature` receipts, sorted by file.
-  public var receipts: [SignatureReceipt]
+  public package(set) var receipts: [SignatureReceipt]
 
   /// Creates an archive record.
   public init(path: ScanPath, format: String, sha256: String, entryCount: Int, receipts: [SignatureReceipt] = []) {
@@ -31,19 +31,19 @@ public struct DiscoveredArchive: Sendable, Hashable {
 /// it for ITMS-91065). Fields are absent when the receipt does not carry them.
 public struct SignatureReceipt: Sendable, Hashable {
   /// The receipt file, `ARCHIVE!/Signatures/…`.
-  public var path: ScanPath
+  public package(set) var path: ScanPath
   /// The xcframework it describes, from the file name (`X.xcframework`).
-  public var xcframework: String
+  public package(set) var xcframework: String
   /// `signed`.
-  public var signed: Bool?
+  public package(set) var signed: Bool?
   /// `signatureType`: `AppleDeveloperProgram` or `SelfSigned`.
-  public var signatureType: String?
+  public package(set) var signatureType: String?
   /// `signatureIdentifier`: the team ID, or the certificate's SHA-256.
-  public var signatureIdentifier: String?
+  public package(set) var signatureIdentifier: String?
   /// `metadata.library`: the library inside the xcframework the app embeds.
-  public var library: String?
+  public package(set) var library: String?
   /// Why the receipt could not be read, when it could not.
-  public var problem: String?
+  public package(set) var problem: String?
 
   /// The receipt's file name, without the folders.
   public var fileName: String { path.lastComponent.map(String.init) ?? "" }

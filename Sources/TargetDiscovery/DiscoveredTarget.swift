@@ -33,12 +33,12 @@ public enum TargetKind: String, Sendable, Hashable, CaseIterable {
 /// A file that belongs to a target, with the xcframework library slice it belongs to.
 public struct TargetFile: Sendable, Hashable, Comparable {
   /// The path as found under the scanned root.
-  public var path: ScanPath
+  public package(set) var path: ScanPath
   /// The xcframework `LibraryIdentifier` (e.g. `ios-arm64`); `nil` outside xcframeworks.
-  public var slice: String?
+  public package(set) var slice: String?
   /// Whether an `Info.plist` lists the file (an xcframework's slice, a bundle's
   /// `CFBundleExecutable`) and nothing is there: a binary that cannot be read, not one to skip.
-  public var isListedButMissing = false
+  public package(set) var isListedButMissing = false
 
   /// Creates a target file.
   public init(path: ScanPath, slice: String? = nil, isListedButMissing: Bool = false) {
@@ -56,34 +56,34 @@ public struct TargetFile: Sendable, Hashable, Comparable {
 /// One SDK, app, library or binary found under a scanned path, and the files the audit reads for it.
 public struct DiscoveredTarget: Sendable, Hashable {
   /// The bundle or file, as found under the scanned root.
-  public var path: ScanPath
+  public package(set) var path: ScanPath
   /// What it is.
-  public var kind: TargetKind
+  public package(set) var kind: TargetKind
   /// The app it is embedded in (its `Frameworks/` or `PlugIns/`), or `nil`.
-  public var embeddedIn: ScanPath?
+  public package(set) var embeddedIn: ScanPath?
   /// Every file that presents itself as a binary, sorted; some may turn out unreadable.
-  public var binaries: [TargetFile]
+  public package(set) var binaries: [TargetFile]
   /// Every `PrivacyInfo.xcprivacy` found where Apple looks for one, sorted.
-  public var manifests: [TargetFile]
+  public package(set) var manifests: [TargetFile]
   /// The bundle's `Info.plist` (when it has one inside the scanned path), parsed once by discovery
   /// for its executable name and kept for the audit's Info.plist rules.
-  public var infoPlist: PropertyListFile?
+  public package(set) var infoPlist: PropertyListFile?
   /// The bundle's localized `*.lproj/InfoPlist.strings` files, sorted.
-  public var localizedInfoPlistStrings: [ScanPath]
+  public package(set) var localizedInfoPlistStrings: [ScanPath]
   /// The signature receipts an `.ipa` holds for the xcframework this target was built from.
-  public var signatureReceipts: [SignatureReceipt] = []
+  public package(set) var signatureReceipts: [SignatureReceipt] = []
   /// An xcframework's detached signature (`_CodeSignature/`) with its seal checked; `nil` for other kinds.
-  public var signature: BundleSignature?
+  public package(set) var signature: BundleSignature?
   /// The frameworks inside an xcframework's slices, sorted by path.
-  public var nestedFrameworks: [NestedFramework] = []
+  public package(set) var nestedFrameworks: [NestedFramework] = []
   /// Names stored more than once in the archive the target was read from, at or under the
   /// target's path (or anywhere in the archive, when no target holds the name): every copy was
   /// read, but which one a user's extractor installs is not certain.
-  public var ambiguousArchiveEntries: [DiscoveryProblem] = []
+  public package(set) var ambiguousArchiveEntries: [DiscoveryProblem] = []
   /// An Android archive's `AndroidManifest.xml`, parsed by discovery for the permissions the
   /// library requests; `nil` for other kinds, and when the archive holds none or it cannot be
   /// read (a discovery problem says so).
-  public var androidManifest: AndroidManifest?
+  public package(set) var androidManifest: AndroidManifest?
 
   /// Creates a target.
   public init(
@@ -112,13 +112,13 @@ public struct DiscoveredTarget: Sendable, Hashable {
 /// A path discovery could not use, and why (a missing input, a symbolic link leaving the scanned root).
 public struct DiscoveryProblem: Sendable, Hashable {
   /// The path concerned.
-  public var path: ScanPath
+  public package(set) var path: ScanPath
   /// One sentence saying what happened.
-  public var message: String
+  public package(set) var message: String
   /// Whether the path is one the user gave that does not exist or holds no target: a scan of
   /// it reports nothing, so the run fails whatever `--fail-on` says (a mistyped path in CI must
   /// not read as a clean report).
-  public var isUnusableInput: Bool
+  public package(set) var isUnusableInput: Bool
 
   /// Creates a problem.
   public init(path: ScanPath, message: String, isUnusableInput: Bool = false) {
@@ -131,11 +131,11 @@ public struct DiscoveryProblem: Sendable, Hashable {
 /// Everything discovery found under the given paths.
 public struct DiscoveryResult: Sendable, Hashable {
   /// The targets, sorted by path.
-  public var targets: [DiscoveredTarget]
+  public package(set) var targets: [DiscoveredTarget]
   /// Paths that could not be used.
-  public var problems: [DiscoveryProblem]
+  public package(set) var problems: [DiscoveryProblem]
   /// The archives opened, sorted by path.
-  public var archives: [DiscoveredArchive]
+  public package(set) var archives: [DiscoveredArchive]
 
   /// Creates a result.
   public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem], archives: [DiscoveredArchive] = []) {
