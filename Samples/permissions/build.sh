@@ -34,7 +34,21 @@ framework "$HERE" LookupKit "$SDK_STUBS/CoreFoundation.tbd"
 framework "$HERE" LocationRefKit "$SDK_STUBS/CoreLocation.tbd" "$STUBS/LocalAuthentication.tbd"
 framework "$HERE" PromptKit "$SDK_STUBS/CoreLocation.tbd" "$STUBS/LocalAuthentication.tbd"
 framework "$HERE" ConsentOnlyKit "$SDK_STUBS/AppTrackingTransparency.tbd"
-framework "$HERE" AllKeysKit "$STUBS/Intents.tbd" "$STUBS/GameKit.tbd" "$STUBS/VideoSubscriberAccount.tbd"
+# AllKeysKit binds to Swift names of FinanceKit and Messages: each must be what swiftc emits for a
+# Swift caller (src/swift/Client.swift against modules built from Apple's declarations, with
+# library evolution as Apple builds them), so no mangling is written by hand. The names are the
+# same on every platform; Mach-O adds the leading underscore.
+for module in FinanceKit Messages; do
+  "$TOOLS/swiftc" -parse-as-library -enable-library-evolution -module-name "$module" -emit-module \
+    -emit-module-path "$WORK/$module.swiftmodule" -c "$SRC/swift/$module.swift" -o "$WORK/$module-swift.o"
+done
+"$TOOLS/swiftc" -parse-as-library -I "$WORK" -module-name Client -c "$SRC/swift/Client.swift" -o "$WORK/Client.o"
+"$TOOLS/llvm-nm" -u "$WORK/Client.o" | awk '{ print "_" $NF }' >"$WORK/swift-imports"
+for name in $(grep -o '"_\$s[^"]*"' "$SRC/AllKeysKit.m" | tr -d '"'); do
+  grep -qxF "$name" "$WORK/swift-imports" || { echo "build.sh: a Swift caller imports no $name" >&2; exit 1; }
+done
+framework "$HERE" AllKeysKit "$STUBS/Intents.tbd" "$STUBS/GameKit.tbd" "$STUBS/VideoSubscriberAccount.tbd" \
+  "$STUBS/PassKit.tbd" "$STUBS/AccessorySetupKit.tbd" "$STUBS/HealthKit.tbd" "$STUBS/FinanceKit.tbd" "$STUBS/Messages.tbd"
 
 # libSplitKit.a: the selector in one member, its class in the other (darwin format, no timestamps).
 compile "$DEVICE" "$SRC/SplitUptime.m" "$WORK/SplitUptime.o"
@@ -45,7 +59,8 @@ compile "$DEVICE" "$SRC/SplitInfo.m" "$WORK/SplitInfo.o"
 compile arm64-apple-macos12.0 "$SRC/AllKeysMacKit.m" "$WORK/AllKeysMacKit.o"
 "$LD" "${LDFLAGS_COMMON[@]}" -arch arm64 -platform_version macos 12.0 14.0 -dylib \
   -install_name @rpath/AllKeysMacKit.dylib -adhoc_codesign "$WORK/AllKeysMacKit.o" \
-  "$STUBS/CoreServices.tbd" "$STUBS/SystemExtensions.tbd" "${SYSTEM_STUBS[@]}" -o "$HERE/AllKeysMacKit.dylib"
+  "$STUBS/CoreServices.tbd" "$STUBS/SystemExtensions.tbd" "$STUBS/CoreAudio.tbd" "$STUBS/OpenDirectory.tbd" \
+  "${SYSTEM_STUBS[@]}" -o "$HERE/AllKeysMacKit.dylib"
 
 # ReferenceApp.app: embeds LocationRefKit and AllKeysKit (copies of the above).
 APP="$HERE/ReferenceApp.app"

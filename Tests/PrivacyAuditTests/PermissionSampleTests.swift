@@ -90,13 +90,35 @@ struct PermissionSampleTests {
     #expect(try findings("ConsentOnlyKit.framework") == ["requires-purpose-string user-tracking"])
   }
 
+  /// AllKeysKit and AllKeysMacKit ask for what their code requests and nothing else; HealthKit's
+  /// one request (with a clinical record type) also carries HealthKit reading and writing.
+  @Test func theAllKeysSamplesAskForWhatTheyRequestOnly() throws {
+    #expect(
+      try prompts("AllKeysKit.framework") == [
+        "accessory-setup asks", "critical-messaging asks", "financial-data asks", "focus-status asks",
+        "game-center-friends asks", "health-clinical-records asks", "health-share asks", "health-update asks",
+        "identity-verification asks", "tv-provider asks",
+      ])
+    #expect(
+      try prompts("AllKeysMacKit.dylib") == [
+        "apple-events asks", "audio-capture asks", "system-administration asks", "system-extension asks",
+      ])
+  }
+
   /// One assertion per key of Apple's list that AllKeysKit and AllKeysMacKit call.
   @Test(arguments: [
     ("AllKeysKit.framework", "focus-status", "NSFocusStatusUsageDescription"),
     ("AllKeysKit.framework", "game-center-friends", "NSGKFriendListUsageDescription"),
     ("AllKeysKit.framework", "tv-provider", "NSVideoSubscriberAccountUsageDescription"),
+    ("AllKeysKit.framework", "identity-verification", "NSIdentityUsageDescription"),
+    ("AllKeysKit.framework", "accessory-setup", "NSAccessorySetupKitSupports"),
+    ("AllKeysKit.framework", "health-clinical-records", "NSHealthClinicalHealthRecordsShareUsageDescription"),
+    ("AllKeysKit.framework", "financial-data", "NSFinancialDataUsageDescription"),
+    ("AllKeysKit.framework", "critical-messaging", "NSCriticalMessagingUsageDescription"),
     ("AllKeysMacKit.dylib", "apple-events", "NSAppleEventsUsageDescription"),
     ("AllKeysMacKit.dylib", "system-extension", "NSSystemExtensionUsageDescription"),
+    ("AllKeysMacKit.dylib", "audio-capture", "NSAudioCaptureUsageDescription"),
+    ("AllKeysMacKit.dylib", "system-administration", "NSSystemAdministrationUsageDescription"),
   ])
   func eachKeysRequestIsFound(_ target: String, _ resource: String, _ key: String) throws {
     let use = try #require(try self.target(target).permissions.first { $0.resource == resource })
