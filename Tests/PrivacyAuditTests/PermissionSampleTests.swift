@@ -105,6 +105,18 @@ struct PermissionSampleTests {
       ])
   }
 
+  /// The Swift requests are seen by the names a Swift caller imports (dispatch thunks, their async
+  /// function pointers), which the catalog's prefixes start.
+  @Test(arguments: [
+    ("AllKeysKit.framework", "financial-data", "_$s10FinanceKit0A5StoreC20requestAuthorization"),
+    ("AllKeysKit.framework", "critical-messaging", "_$s8Messages22MSCriticalSMSMessengerC20requestAuthorization3for"),
+    ("AllKeysMacKit.dylib", "audio-capture", "_$s9CoreAudio0B14HardwareSystemC14makeProcessTap11description"),
+  ])
+  func swiftRequestsAreSeenByTheirMangledNames(_ target: String, _ resource: String, _ prefix: String) throws {
+    let use = try #require(try self.target(target).permissions.first { $0.resource == resource })
+    #expect(use.evidence.contains { $0.symbol.hasPrefix(prefix) })
+  }
+
   /// One assertion per key of Apple's list that AllKeysKit and AllKeysMacKit call.
   @Test(arguments: [
     ("AllKeysKit.framework", "focus-status", "NSFocusStatusUsageDescription"),
