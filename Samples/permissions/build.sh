@@ -34,7 +34,8 @@ framework "$HERE" LookupKit "$SDK_STUBS/CoreFoundation.tbd"
 framework "$HERE" LocationRefKit "$SDK_STUBS/CoreLocation.tbd" "$STUBS/LocalAuthentication.tbd"
 framework "$HERE" PromptKit "$SDK_STUBS/CoreLocation.tbd" "$STUBS/LocalAuthentication.tbd"
 framework "$HERE" ConsentOnlyKit "$SDK_STUBS/AppTrackingTransparency.tbd"
-# AllKeysKit and AllKeysMacKit bind to Swift names of FinanceKit, Messages and CoreAudio: each must
+# AllKeysKit and AllKeysMacKit bind to Swift names of FinanceKit, Messages, PassKit's SwiftUI
+# button and CoreAudio: each must
 # be what swiftc emits for a Swift caller (src/swift/*Client.swift against modules built from
 # Apple's declarations, with library evolution as Apple builds them), so no mangling is written by
 # hand. The names are the same on every platform; Mach-O adds the leading underscore.
@@ -54,10 +55,11 @@ check_swift_names() {
     grep -qxF "$name" "$WORK/swift-imports" || { echo "build.sh: a Swift caller imports no $name" >&2; exit 1; }
   done
 }
-check_swift_names "$SRC/AllKeysKit.m" Client.swift FinanceKit Messages
+check_swift_names "$SRC/AllKeysKit.m" Client.swift FinanceKit Messages SwiftUI _PassKit_SwiftUI
 check_swift_names "$SRC/AllKeysMacKit.m" MacClient.swift CoreAudio
 framework "$HERE" AllKeysKit "$STUBS/Intents.tbd" "$STUBS/GameKit.tbd" "$STUBS/VideoSubscriberAccount.tbd" \
-  "$STUBS/PassKit.tbd" "$STUBS/AccessorySetupKit.tbd" "$STUBS/HealthKit.tbd" "$STUBS/FinanceKit.tbd" "$STUBS/Messages.tbd"
+  "$STUBS/PassKit.tbd" "$STUBS/AccessorySetupKit.tbd" "$STUBS/HealthKit.tbd" "$STUBS/FinanceKit.tbd" "$STUBS/Messages.tbd" \
+  "$STUBS/_PassKit_SwiftUI.tbd"
 
 # libSplitKit.a: the selector in one member, its class in the other (darwin format, no timestamps).
 compile "$DEVICE" "$SRC/SplitUptime.m" "$WORK/SplitUptime.o"

@@ -110,6 +110,7 @@ struct PermissionSampleTests {
   @Test(arguments: [
     ("AllKeysKit.framework", "financial-data", "_$s10FinanceKit0A5StoreC20requestAuthorization"),
     ("AllKeysKit.framework", "critical-messaging", "_$s8Messages22MSCriticalSMSMessengerC20requestAuthorization3for"),
+    ("AllKeysKit.framework", "identity-verification", "_$s16_PassKit_SwiftUI30VerifyIdentityWithWalletButtonV"),
     ("AllKeysMacKit.dylib", "audio-capture", "_$s9CoreAudio0B14HardwareSystemC14makeProcessTap11description"),
   ])
   func swiftRequestsAreSeenByTheirMangledNames(_ target: String, _ resource: String, _ prefix: String) throws {
