@@ -90,18 +90,51 @@ struct PermissionSampleTests {
     #expect(try findings("ConsentOnlyKit.framework") == ["requires-purpose-string user-tracking"])
   }
 
-  /// One assertion per key of Apple's list that AllKeysKit and AllKeysMacKit call.
+  /// AllKeysKit and AllKeysMacKit ask for what their code requests and nothing else; HealthKit's
+  /// one request (with a clinical record type) also carries HealthKit reading and writing.
+  @Test func theAllKeysSamplesAskForWhatTheyRequestOnly() throws {
+    #expect(
+      try prompts("AllKeysKit.framework") == [
+        "accessory-setup asks", "critical-messaging asks", "financial-data asks", "focus-status asks",
+        "game-center-friends asks", "health-clinical-records asks", "health-share asks", "health-update asks",
+        "identity-verification asks", "tv-provider asks",
+      ])
+    #expect(
+      try prompts("AllKeysMacKit.dylib") == [
+        "apple-events asks", "audio-capture asks", "system-administration asks", "system-extension asks",
+      ])
+  }
+
+  /// The Swift requests, by resource: each is seen by the name a Swift caller imports (a dispatch
+  /// thunk, an async function pointer, an initializer), which the catalog's prefix starts.
+  static let swiftRequests = [
+    "financial-data": "_$s10FinanceKit0A5StoreC20requestAuthorization",
+    "critical-messaging": "_$s8Messages22MSCriticalSMSMessengerC20requestAuthorization3for",
+    "identity-verification": "_$s16_PassKit_SwiftUI30VerifyIdentityWithWalletButtonV",
+    "audio-capture": "_$s9CoreAudio0B14HardwareSystemC14makeProcessTap11description",
+  ]
+
+  /// One assertion per key of Apple's list that AllKeysKit and AllKeysMacKit call (and for a Swift
+  /// request, its mangled name).
   @Test(arguments: [
     ("AllKeysKit.framework", "focus-status", "NSFocusStatusUsageDescription"),
     ("AllKeysKit.framework", "game-center-friends", "NSGKFriendListUsageDescription"),
     ("AllKeysKit.framework", "tv-provider", "NSVideoSubscriberAccountUsageDescription"),
+    ("AllKeysKit.framework", "identity-verification", "NSIdentityUsageDescription"),
+    ("AllKeysKit.framework", "accessory-setup", "NSAccessorySetupKitSupports"),
+    ("AllKeysKit.framework", "health-clinical-records", "NSHealthClinicalHealthRecordsShareUsageDescription"),
+    ("AllKeysKit.framework", "financial-data", "NSFinancialDataUsageDescription"),
+    ("AllKeysKit.framework", "critical-messaging", "NSCriticalMessagingUsageDescription"),
     ("AllKeysMacKit.dylib", "apple-events", "NSAppleEventsUsageDescription"),
     ("AllKeysMacKit.dylib", "system-extension", "NSSystemExtensionUsageDescription"),
+    ("AllKeysMacKit.dylib", "audio-capture", "NSAudioCaptureUsageDescription"),
+    ("AllKeysMacKit.dylib", "system-administration", "NSSystemAdministrationUsageDescription"),
   ])
   func eachKeysRequestIsFound(_ target: String, _ resource: String, _ key: String) throws {
     let use = try #require(try self.target(target).permissions.first { $0.resource == resource })
     #expect(use.requested)
     #expect(use.infoPlistKeys.contains(key))
+    if let swift = Self.swiftRequests[resource] { #expect(use.evidence.contains { $0.symbol.hasPrefix(swift) }) }
     let note = try #require(try self.target(target).findings.first { $0.category == resource })
     #expect(note.rule == .requiresPurposeString && note.message.contains(key))
   }

@@ -124,6 +124,31 @@ import Testing
       ])
   }
 
+  /// HealthKit's one request asks for clinical records only when the slice also imports a
+  /// clinical record type identifier (the types a request carries are run-time data).
+  @Test func aHealthKitRequestIsAClinicalRecordsRequestOnlyWithAClinicalTypeIdentifier() {
+    let requested = { (image: Image) in
+      Set(self.matcher.matches(in: image).filter { $0.strength == .request }.compactMap(\.resourceID))
+    }
+    let selector = "requestAuthorizationToShareTypes:readTypes:completion:"
+    let swift =
+      "_$sSo13HKHealthStoreC9HealthKitE20requestAuthorization7toShare4readyShySo12HKSampleTypeCG_ShySo08HKObjectK0CGtYaKF"
+    let clinical = "_HKClinicalTypeIdentifierLabResultRecord"
+    #expect(
+      requested(SyntheticImage.with(imports: ["_OBJC_CLASS_$_HKHealthStore"], selectors: [selector])) == [
+        "health-share", "health-update",
+      ])
+    #expect(
+      requested(SyntheticImage.with(imports: ["_OBJC_CLASS_$_HKHealthStore", clinical], selectors: [selector])) == [
+        "health-clinical-records", "health-share", "health-update",
+      ])
+    #expect(requested(SyntheticImage.with(imports: [swift])) == ["health-share", "health-update"])
+    #expect(
+      requested(SyntheticImage.with(imports: [swift, clinical])) == [
+        "health-clinical-records", "health-share", "health-update",
+      ])
+  }
+
   @Test func advisorySpellingsAreLeftOutUnlessAskedFor() throws {
     let image = SyntheticImage.with(imports: ["_mach_continuous_time", "_kCFURLCreationDateKey"])
     #expect(matcher.matches(in: image).isEmpty)

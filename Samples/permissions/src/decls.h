@@ -41,4 +41,23 @@ id objc_getClass(const char *name);
 + (id)activationRequestForExtension:(id)identifier queue:(id)queue;
 @end
 
+@interface HKObjectType : NSObject
++ (id)clinicalTypeForIdentifier:(id)identifier;
+@end
+
+@interface HKHealthStore : NSObject
+- (void)requestAuthorizationToShareTypes:(id)share readTypes:(id)read completion:(void (^)(int success, id error))completion;
+@end
+
+extern id const HKClinicalTypeIdentifierAllergyRecord;
+
+@interface PKIdentityAuthorizationController : NSObject
+- (void)requestDocument:(id)request completion:(void (^)(id document, id error))completion;
+@end
+
+@interface ASAccessorySession : NSObject
+- (void)showPickerWithCompletionHandler:(void (^)(id error))handler;
+- (void)showPickerForDisplayItems:(id)items completionHandler:(void (^)(id error))handler;
+@end
+
 #endif
