@@ -186,6 +186,7 @@ package struct JSONReporter: Reporter {
       (.rule, .string(finding.rule.rawValue)),
       (.severity, .string(finding.severity.rawValue)),
       (.category, .optional(finding.category)),
+      (.subjectKind, .optional(finding.subject.kind?.rawValue)),
       (.message, .string(finding.message)),
       (.file, .optional(finding.file)),
       (.evidence, .array(finding.evidence.map(\.json))),

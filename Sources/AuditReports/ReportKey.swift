@@ -16,7 +16,7 @@ enum ReportKey: String {
   // A binary.
   case format, architectures, platforms, linkedLibraries, rpaths
   // A finding.
-  case rule, severity, category, message, file, evidence, appStoreCode
+  case rule, severity, category, subjectKind, message, file, evidence, appStoreCode
   // Evidence, and an API use (`category`, `api` beside the evidence's members).
   case api, symbol, via, binary, architecture, member, library
   case callSites, callSiteCount, callerCount, notCalled, function, address, count, demangled

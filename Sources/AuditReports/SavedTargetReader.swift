@@ -100,7 +100,10 @@ struct SavedTargetReader {
   private static func finding(_ node: JSONNode) throws(JSONDocumentError) -> Finding {
     var finding = Finding(
       rule: try node.member(.rule).value(RuleID.self), severity: try node.member(.severity).value(Severity.self),
-      category: try node.member(.category).stringOrNull(), message: try node.member(.message).string(),
+      subject: FindingSubject(
+        kind: try node.member(.subjectKind).nonNull?.value(FindingSubject.Kind.self),
+        name: try node.member(.category).stringOrNull()),
+      message: try node.member(.message).string(),
       file: try node.member(.file).stringOrNull(), evidence: try evidenceList(node))
     // The code the scan predicted, which can depend on what the report does not hold (the part
     // of the manifest at fault): read, not derived again.

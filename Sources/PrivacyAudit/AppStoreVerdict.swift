@@ -47,7 +47,7 @@ public struct AppStoreVerdict: Sendable, Hashable {
     // successful") is shown with its finding, never as "will reject".
     for finding in findings where finding.severity == .error {
       guard let code = finding.appStoreCode, code.emailSeverity == .error else { continue }
-      let trigger = finding.rule.rawValue + (finding.category.map { " " + Catalog.shortCategoryName($0) } ?? "")
+      let trigger = finding.rule.rawValue + (finding.subject.shortName.map { " " + $0 } ?? "")
       if !(triggers[code]?.contains(trigger) ?? false) { triggers[code, default: []].append(trigger) }
     }
     let unknown = Set(findings.map(\.rule).filter { $0.unknownVerdictReason != nil })

@@ -10,7 +10,7 @@ enum ArchiveRules {
   static func findings(_ audit: TargetAudit) -> [Finding] {
     audit.target.ambiguousArchiveEntries.map { entry in
       Finding(
-        rule: .archiveEntryAmbiguous, category: nil,
+        rule: .archiveEntryAmbiguous, subject: .target,
         message:
           "The archive entry \(entry.path) \(entry.message). Ask the vendor for an archive that stores each name once.",
         file: entry.path.description)

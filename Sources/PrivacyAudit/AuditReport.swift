@@ -42,8 +42,9 @@ public struct Finding: Sendable, Hashable {
   public package(set) var rule: RuleID
   /// How serious it is.
   public package(set) var severity: Severity
-  /// The required-reason category (full string) or protected resource it concerns, if any.
-  public package(set) var category: String?
+  /// What it is about: a category, a resource, an Info.plist key, a linked library, or the
+  /// target as a whole.
+  public package(set) var subject: FindingSubject
   /// One sentence saying what is wrong and what to do.
   public package(set) var message: String
   /// The file the finding is about when it is not a binary (the manifest or Info.plist).
@@ -61,14 +62,14 @@ public struct Finding: Sendable, Hashable {
   ///   - severity: Its severity; the rule's default (`RuleDocumentation.defaultSeverity`) when
   ///     left out, so that a rule's usual severity is written in one place.
   package init(
-    rule: RuleID, severity: Severity? = nil, category: String?, message: String, file: String? = nil,
+    rule: RuleID, severity: Severity? = nil, subject: FindingSubject, message: String, file: String? = nil,
     evidence: [Evidence] = [],
     aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
   ) {
     let severity = severity ?? RuleDocumentation.of(rule).defaultSeverity
     self.rule = rule
     self.severity = severity
-    self.category = category
+    self.subject = subject
     self.message = message
     self.file = file
     self.evidence = evidence
@@ -76,6 +77,12 @@ public struct Finding: Sendable, Hashable {
       severity >= $0.emailSeverity ? $0 : nil
     }
   }
+}
+
+extension Finding {
+  /// The name of its subject, as the report's `category` field holds it (`subject.name`); `nil`
+  /// for a finding about the target as a whole.
+  public var category: String? { subject.name }
 }
 
 /// One use of a required-reason API found in a binary.

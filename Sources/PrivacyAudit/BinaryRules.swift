@@ -36,7 +36,7 @@ enum BinaryRules {
     let name = audit.target.path.lastComponent.map(String.init) ?? audit.target.path.description
     return [
       Finding(
-        rule: .noBinary, category: nil,
+        rule: .noBinary, subject: .target,
         message:
           "\(name) holds no binary (no Info.plist lists one and none was found in it): there is nothing to audit, and nothing here is an SDK App Store Connect would see. If it should hold an SDK, its download or copy is incomplete."
       )
@@ -49,7 +49,7 @@ enum BinaryRules {
         guard let first = hits.first else { return nil }
         let strings = hits.map { "\"\($0.string)\" (\($0.section))" }.joined(separator: ", ")
         return Finding(
-          rule: .possibleDynamicUse, category: first.categories.first,
+          rule: .possibleDynamicUse, subject: first.categories.first.map(FindingSubject.category) ?? .target,
           message:
             "This binary imports a function that looks names up at run time and holds \(strings): it may reach \(first.apiName) without importing it. Not counted as a use; if the code calls it, declare its category.",
           evidence: hits.map { hit in
@@ -66,7 +66,7 @@ enum BinaryRules {
     binary.failures.map { failure in
       let whole = binary.images.isEmpty
       return Finding(
-        rule: .unreadableBinary, category: nil,
+        rule: .unreadableBinary, subject: .target,
         message:
           "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path.description)).",
         file: binary.file.path.description)
@@ -79,7 +79,7 @@ enum BinaryRules {
       if let member = image.member { place += "[\(member)]" }
       if binary.images.count > 1 || image.member != nil { place += "(\(image.architecture))" }
       return Finding(
-        rule: .binaryHeadersInconsistent, category: nil,
+        rule: .binaryHeadersInconsistent, subject: .target,
         message:
           "The headers of \(place) disagree with what the dynamic loader reads, as in a binary post-processed to hide its imports: \(image.headerInconsistencies.joined(separator: "; ")). Its API uses were read as the loader binds them.",
         file: binary.file.path.description)

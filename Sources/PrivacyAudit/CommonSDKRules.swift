@@ -164,7 +164,7 @@ enum CommonSDKRules {
         ? "This target is \(detection.sdk)"
         : "\(detection.includedIn.joined(separator: ", ")) includes \(detection.sdk)"
       return Finding(
-        rule: .listedSDKWithoutManifest, category: nil,
+        rule: .listedSDKWithoutManifest, subject: .target,
         message:
           "\(what) (recognised by \(detection.confidence.proof)), on Apple's list of commonly used SDKs, and the target has no "
           + "PrivacyInfo.xcprivacy: App Store Connect rejects a new app or an update that adds it (ITMS-91061). "

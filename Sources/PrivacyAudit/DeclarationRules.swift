@@ -68,7 +68,7 @@ enum DeclarationRules {
     return [
       Finding(
         rule: .missingPrivacyManifest, severity: severity(of: uncovered),
-        category: categories.count == 1 ? categories.first : nil,
+        subject: categories.count == 1 ? categories.first.map(FindingSubject.category) ?? .target : .target,
         message:
           "Uses required-reason APIs (\(apiList(uncovered)))\(sliceText(uncovered)) but has no PrivacyInfo.xcprivacy; "
           + "add one declaring \(categories.joined(separator: ", ")) with approved reasons\(macOSNote(uncovered))."
@@ -93,7 +93,7 @@ enum DeclarationRules {
         ? " (\(apiList(uses.filter { $0.categories.count > 1 })) also counts as another category: declaring either one is enough)"
         : ""
       return Finding(
-        rule: .undeclaredAPICategory, severity: severity(of: uses), category: category,
+        rule: .undeclaredAPICategory, severity: severity(of: uses), subject: .category(category),
         message: "Uses \(apiList(uses))\(sliceText(uses)) but the manifest does not declare \(category); "
           + "add it to NSPrivacyAccessedAPITypes with an approved reason\(either)\(macOSNote(uses))."
           + staticNote(uses),
@@ -126,7 +126,7 @@ enum DeclarationRules {
         : "a declaration without a use is harmless (App Store Connect does not reject it); if you expected the SDK "
           + "to use these APIs, ask its vendor which code does."
       return Finding(
-        rule: .unusedAPIDeclaration, category: category,
+        rule: .unusedAPIDeclaration, subject: .category(category),
         message: "Declares \(category) but no binary\(place) of the target uses its APIs; \(advice)",
         file: manifests[0].file.path.description)
     }

@@ -26,7 +26,7 @@ enum FindingLimit {
     }
     let summaries = leftOut.map { key, excess in
       Finding(
-        rule: key.rule, severity: excess.first.severity, category: nil,
+        rule: key.rule, severity: excess.first.severity, subject: .target,
         message:
           "\(excess.count) more \(key.rule.rawValue) findings about this file were left out: sdkvet reports at most "
           + "\(perRuleAndFile) per rule and file. Fix the ones shown and scan again.",

@@ -45,7 +45,7 @@ enum HostRules {
     let (these, it) = names.count == 1 ? ("host", "it") : ("hosts", "them")
     return [
       Finding(
-        rule: .trackingDomainUndeclared, category: nil,
+        rule: .trackingDomainUndeclared, subject: .target,
         message:
           "The manifest sets NSPrivacyTracking true and lists its tracking domains, and the code also names \(names.joined(separator: ", ")), "
           + "which sdkvet's catalog lists as tracking \(these) but NSPrivacyTrackingDomains does not. A question for the vendor: "

@@ -15,7 +15,7 @@ enum ManifestRules {
   private static func validity(_ parsed: ParsedManifest) -> [Finding] {
     parsed.manifest.issues.map { issue in
       Finding(
-        rule: .invalidPrivacyManifest, severity: issue.severity, category: nil, message: issue.message,
+        rule: .invalidPrivacyManifest, severity: issue.severity, subject: .target, message: issue.message,
         file: parsed.file.path.description, aspect: issue.aspect, inResourceBundle: parsed.isInResourceBundle)
     }
   }
@@ -27,7 +27,7 @@ enum ManifestRules {
         let finding = { (rule: RuleID, message: String) in
           findings.append(
             Finding(
-              rule: rule, category: entry.category, message: message, file: parsed.file.path.description,
+              rule: rule, subject: .category(entry.category), message: message, file: parsed.file.path.description,
               aspect: .reason, inResourceBundle: parsed.isInResourceBundle))
         }
         guard let (reason, owner) = index.catalog.reason(code) else {
@@ -66,7 +66,7 @@ enum ManifestRules {
     guard parsed.manifest.tracking == true, parsed.manifest.trackingDomains.isEmpty else { return [] }
     return [
       Finding(
-        rule: .trackingDomainsMissing, category: nil,
+        rule: .trackingDomainsMissing, subject: .target,
         message:
           "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181), and App Store Connect rejects it; list the domains used for tracking.",
         file: parsed.file.path.description, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)

@@ -15,7 +15,7 @@ enum PackageRules {
       let count = issue.moreProblems
       let more = count == 0 ? "" : " (and \(count) more problem\(count == 1 ? "" : "s"))"
       return Finding(
-        rule: .malformedLockFile, category: nil,
+        rule: .malformedLockFile, subject: .target,
         message:
           "\(name) cannot be read in full, so this package's version and origin may be missing: \(place)\(issue.message)\(more).",
         file: issue.file)

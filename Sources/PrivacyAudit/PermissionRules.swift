@@ -33,7 +33,7 @@ enum PermissionRules {
         resource.map { !$0.extensionInfoPlistKeys.isEmpty && $0.requiredInfoPlistKeys.isEmpty } == true
         ? "the system extension's Info.plist" : "the host app's Info.plist"
       return Finding(
-        rule: .requiresPurposeString, category: use.resource,
+        rule: .requiresPurposeString, subject: .resource(use.resource),
         message: "Can trigger the \(name) permission prompt; \(carrier) must carry "
           + "\(use.infoPlistKeys.joined(separator: " and ")).",
         evidence: use.evidence)
@@ -84,7 +84,7 @@ enum PermissionRules {
           guard let text = value.stringValue, text.allSatisfy(\.isWhitespace) else { continue }
           findings.append(
             Finding(
-              rule: .emptyPurposeString, category: resourceID,
+              rule: .emptyPurposeString, subject: .resource(resourceID),
               message: "\(reach), and the app's \(key) is empty. App Store Connect mails ITMS-90738 for an empty "
                 + "value (deleting the key draws ITMS-90683): write a sentence that says what the data is used for.",
               file: infoPlist?.path, evidence: evidence))
@@ -95,7 +95,7 @@ enum PermissionRules {
             : "iOS terminates the app when it asks: add \(key) with a purpose string."
           findings.append(
             Finding(
-              rule: .missingPurposeString, category: resourceID,
+              rule: .missingPurposeString, subject: .resource(resourceID),
               message: "\(reach), but \(gap(key)). App Store Connect accepts the upload and mails ITMS-90683; "
                 + consequence,
               file: infoPlist?.path, evidence: evidence))

@@ -177,7 +177,7 @@ public struct Policy: Sendable, Hashable {
     for category in entry.categories where target.usedCategories.contains(category) {
       findings.append(
         Finding(
-          rule: .policyDeniedCategory, category: category,
+          rule: .policyDeniedCategory, subject: .category(category),
           message: "\(name) uses \(category), which the policy denies.",
           evidence: target.apiUses.filter { $0.category == category }.map(\.evidence)))
     }
@@ -186,7 +186,7 @@ public struct Policy: Sendable, Hashable {
       guard !uses.isEmpty else { continue }
       findings.append(
         Finding(
-          rule: .policyDeniedPermission, category: resource,
+          rule: .policyDeniedPermission, subject: .resource(resource),
           message: "\(name) can ask for \(resource), which the policy denies.", evidence: uses.flatMap(\.evidence)))
     }
     let tracking = target.tracking
@@ -200,7 +200,7 @@ public struct Policy: Sendable, Hashable {
         + (tracking.declaredTracking == true ? ["declares NSPrivacyTracking true"] : [])
       findings.append(
         Finding(
-          rule: .policyDeniedTracking, category: nil,
+          rule: .policyDeniedTracking, subject: .target,
           message: "\(name) tracks (\(facts.joined(separator: ", "))), which the policy denies."))
     }
     for denied in entry.linkedLibraries {
@@ -208,7 +208,7 @@ public struct Policy: Sendable, Hashable {
       guard let library = binaries.first?.linkedLibraries.first(where: { $0.isNamed(denied) }) else { continue }
       findings.append(
         Finding(
-          rule: .policyDeniedLinkedLibrary, category: library.fileName,
+          rule: .policyDeniedLinkedLibrary, subject: .linkedLibrary(library.fileName),
           message: "\(name) links against \(library.name), which the policy denies (\(denied)).",
           evidence: binaries.map {
             Evidence(
@@ -221,7 +221,7 @@ public struct Policy: Sendable, Hashable {
 
   private func expired(_ entry: Allow, on date: String) -> Finding {
     Finding(
-      rule: .policyAllowExpired, category: entry.category,
+      rule: .policyAllowExpired, subject: FindingSubject(kind: entry.rule.subjectKind, name: entry.category),
       message:
         "The policy's allow entry for \(entry.rule.rawValue) expired on \(date) (reason: \(entry.reason)); its findings are reported again."
     )

@@ -19,7 +19,7 @@ enum PurposeStringRules {
       case .failure(let error):
         findings.append(
           Finding(
-            rule: .purposeStringStyle, category: nil,
+            rule: .purposeStringStyle, subject: .target,
             message:
               "The localized strings file could not be read (\(error.message)), so its purpose strings are missing on device.",
             file: strings.path))
@@ -41,7 +41,7 @@ enum PurposeStringRules {
     let place = document.localization.map { " (\($0))" } ?? ""
     let repeated = document.duplicateKeys.filter { $0.hasSuffix("UsageDescription") }.map { key in
       Finding(
-        rule: .purposeStringStyle, category: key,
+        rule: .purposeStringStyle, subject: .infoPlistKey(key),
         message: "\(key)\(place) is set more than once; keep one purpose string (sdkvet reads the last).",
         file: document.path)
     }
@@ -58,7 +58,7 @@ enum PurposeStringRules {
       }
       guard !problems.isEmpty else { return nil }
       return Finding(
-        rule: .purposeStringStyle, category: key,
+        rule: .purposeStringStyle, subject: .infoPlistKey(key),
         message: "\(key)\(place)\(quoted) \(problems.joined(separator: "; ")).", file: document.path)
     }
     return repeated + styled

@@ -68,7 +68,7 @@ enum SignatureRules {
     let names = detections.map(\.sdk).joined(separator: ", ")
     return [
       Finding(
-        rule: .listedSDKUnsigned, category: nil,
+        rule: .listedSDKUnsigned, subject: .target,
         message:
           "\(names), on Apple's list of commonly used SDKs, ships without a certificate signature: "
           + reasons.joined(separator: "; ")
@@ -85,7 +85,7 @@ enum SignatureRules {
     guard let state = unsignedState(signature) else { return [] }
     return [
       Finding(
-        rule: .unsignedBinarySDK, category: nil,
+        rule: .unsignedBinarySDK, subject: .target,
         message:
           "The xcframework \(state): nothing says who built it, and Xcode cannot warn when a later release comes from someone else. Ask the vendor for a release signed with their certificate (App Store Connect rejects a commonly used SDK shipped unsigned, ITMS-91065).",
         file: signature.bundle.appending("_CodeSignature").description)
@@ -112,7 +112,7 @@ enum SignatureRules {
 
   private static func unverifiedFinding(_ signature: BundleSignature, _ why: String) -> Finding {
     Finding(
-      rule: .signatureUnverified, category: nil,
+      rule: .signatureUnverified, subject: .target,
       message:
         "sdkvet cannot tell who signed this xcframework: \(why). A team identifier written in a code directory proves nothing on its own, so no signer is named. Check the release on a Mac with `codesign --verify --strict -v` and obtain it from the vendor.",
       file: signature.bundle.appending("_CodeSignature").description)
@@ -129,7 +129,7 @@ enum SignatureRules {
       let what =
         images.contains { $0.signature != nil } ? "its binary is only ad-hoc (linker) signed" : "it is not signed"
       return Finding(
-        rule: .signatureInnerUnsigned, category: nil,
+        rule: .signatureInnerUnsigned, subject: .target,
         message:
           "The xcframework is signed (\(outer.signer)) but the framework inside it is not: \(what). Signing the outer bundle does not sign the frameworks in it; the vendor must sign each framework before creating the xcframework.",
         file: framework.path.description)
@@ -144,7 +144,7 @@ enum SignatureRules {
     if !seal.unsealed.isEmpty { parts.append("present but not sealed: \(named(seal.unsealed))") }
     return [
       Finding(
-        rule: .signatureSealMismatch, category: nil,
+        rule: .signatureSealMismatch, subject: .target,
         message:
           "The xcframework's files do not match its signature's CodeResources (\(parts.joined(separator: "; "))), so `codesign --verify` fails: files were added or removed after signing. Obtain the release as the vendor signed it.",
         file: signature.bundle.appending("_CodeSignature/CodeResources").description)

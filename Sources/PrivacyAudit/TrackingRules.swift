@@ -30,7 +30,7 @@ enum TrackingRules {
         ? "its manifest sets NSPrivacyTracking to false" : "its manifest does not set NSPrivacyTracking"
     return [
       Finding(
-        rule: .trackingUndeclared, category: nil,
+        rule: .trackingUndeclared, subject: .target,
         message:
           "The code \(what), but \(manifest). App Store Connect does not check this at upload, but Apple asks for NSPrivacyTracking true when data is used for tracking: "
           + "declare it with its tracking domains, or remove the tracking code.",
@@ -50,7 +50,7 @@ enum TrackingRules {
     if !reads.isEmpty && requests.isEmpty {
       findings.append(
         Finding(
-          rule: .trackingWithoutAuthorization, category: nil,
+          rule: .trackingWithoutAuthorization, subject: .target,
           message: "The advertising identifier is read but nothing in the app requests App Tracking Transparency; "
             + "request it (ATTrackingManager) before tracking, or remove the identifier read.",
           evidence: reads.map(\.evidence).normalized))
@@ -60,7 +60,7 @@ enum TrackingRules {
     if !requests.isEmpty && !missing.isEmpty {
       findings.append(
         Finding(
-          rule: .trackingWithoutAuthorization, category: nil,
+          rule: .trackingWithoutAuthorization, subject: .target,
           message:
             "App Tracking Transparency is requested but the app's Info.plist lacks \(missing.joined(separator: ", ")); "
             + "without it the request fails or the app crashes.",

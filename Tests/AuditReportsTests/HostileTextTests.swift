@@ -43,7 +43,7 @@ import enum TargetDiscovery.TargetKind
         tracking: TrackingProfile(trackingDomains: [hostile("domain")], sources: [hostile("tracker")]),
         findings: [
           Finding(
-            rule: .undeclaredAPICategory, severity: .error, category: hostile("category"),
+            rule: .undeclaredAPICategory, severity: .error, subject: .category(hostile("category")),
             message: hostile("message"), file: hostile("file"), evidence: [evidence])
         ])
     ])

@@ -107,7 +107,7 @@ import enum TargetDiscovery.TargetKind
     let message = "quote \" backslash \\ tab \t newline \n bell \u{07} delete \u{7F} snowman ☃"
     let target = TargetReport(
       path: "odd", kind: .binary,
-      findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: message)])
+      findings: [Finding(rule: .unreadableBinary, severity: .error, subject: .target, message: message)])
     let text = JSONReporter(toolVersion: "1").rendered(AuditReport(targets: [target]))
     let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     let targets = try #require(document["targets"] as? [[String: Any]])

@@ -13,7 +13,7 @@ import enum TargetDiscovery.TargetKind
       path: "pipe|dir/Lib.framework", kind: .framework,
       findings: [
         Finding(
-          rule: .unusedAPIDeclaration, severity: .warning, category: nil,
+          rule: .unusedAPIDeclaration, severity: .warning, subject: .target,
           message: "a | b `c` *d* [e](f) <g>",
           evidence: [
             Evidence(

@@ -107,8 +107,8 @@ import enum TargetDiscovery.TargetKind
     let target = TargetReport(
       path: "/tmp/a b/Lib.framework", kind: .framework,
       findings: [
-        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "/tmp/a b/Lib#1"),
-        Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m", file: "./Caf\u{E9}%.a"),
+        Finding(rule: .unreadableBinary, severity: .error, subject: .target, message: "m", file: "/tmp/a b/Lib#1"),
+        Finding(rule: .unreadableBinary, severity: .error, subject: .target, message: "m", file: "./Caf\u{E9}%.a"),
       ])
     let text = reporter.rendered(AuditReport(targets: [target]))
     #expect(text.contains("\"uri\": \"file:///tmp/a%20b/Lib%231\""))

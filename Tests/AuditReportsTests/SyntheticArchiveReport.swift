@@ -42,7 +42,7 @@ enum SyntheticArchiveReport {
       apiUses: [APIUse(category: SyntheticReport.fileTimestamp, api: "stat", evidence: stat)],
       findings: [
         Finding(
-          rule: .missingPrivacyManifest, severity: .error, category: SyntheticReport.fileTimestamp,
+          rule: .missingPrivacyManifest, severity: .error, subject: .category(SyntheticReport.fileTimestamp),
           message: "AudioKit uses \(SyntheticReport.fileTimestamp) and has no privacy manifest.", evidence: [stat])
       ])
     audio.signatureReceipts = [receipts[0]]
@@ -53,7 +53,7 @@ enum SyntheticArchiveReport {
       apiUses: [APIUse(category: SyntheticReport.diskSpace, api: "statfs", evidence: statfs)],
       findings: [
         Finding(
-          rule: .missingPrivacyManifest, severity: .error, category: SyntheticReport.diskSpace,
+          rule: .missingPrivacyManifest, severity: .error, subject: .category(SyntheticReport.diskSpace),
           message: "Stats uses \(SyntheticReport.diskSpace) and has no privacy manifest.", evidence: [statfs])
       ])
     var report = AuditReport(

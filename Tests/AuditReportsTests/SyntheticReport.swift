@@ -77,27 +77,27 @@ enum SyntheticReport {
       tracking: TrackingProfile(readsAdvertisingIdentifier: true, declaredTracking: false),
       findings: [
         Finding(
-          rule: .missingPurposeString, severity: .error, category: "camera",
+          rule: .missingPurposeString, severity: .error, subject: .resource("camera"),
           message:
             "The app requests camera access and its Info.plist lacks NSCameraUsageDescription; iOS terminates the app when it asks.",
           file: app + "/Info.plist", evidence: [camera]),
         Finding(
-          rule: .trackingUndeclared, severity: .error, category: nil,
+          rule: .trackingUndeclared, severity: .error, subject: .target,
           message: "The app reads the advertising identifier but its manifest sets NSPrivacyTracking to false.",
           file: app + "/PrivacyInfo.xcprivacy", evidence: [idfa]),
         Finding(
-          rule: .undeclaredAPICategory, severity: .error, category: systemBootTime,
+          rule: .undeclaredAPICategory, severity: .error, subject: .category(systemBootTime),
           message: "Demo uses \(systemBootTime) and its manifest does not declare it.", evidence: [uptime]),
         Finding(
-          rule: .purposeStringStyle, severity: .warning, category: "location-when-in-use",
+          rule: .purposeStringStyle, severity: .warning, subject: .infoPlistKey("location-when-in-use"),
           message: "The purpose string \"TODO\" for NSLocationWhenInUseUsageDescription is a placeholder.",
           file: app + "/en.lproj/InfoPlist.strings"),
         Finding(
-          rule: .trackingWithoutAuthorization, severity: .warning, category: nil,
+          rule: .trackingWithoutAuthorization, severity: .warning, subject: .target,
           message: "The app reads the advertising identifier and never requests App Tracking Transparency.",
           evidence: [idfa]),
         Finding(
-          rule: .unusedAPIDeclaration, severity: .warning, category: userDefaults,
+          rule: .unusedAPIDeclaration, severity: .warning, subject: .category(userDefaults),
           message: "The manifest declares \(userDefaults) and no binary of the app uses it.",
           file: app + "/PrivacyInfo.xcprivacy"),
       ])
@@ -125,7 +125,7 @@ enum SyntheticReport {
       tracking: TrackingProfile(declaredTracking: false),
       findings: [
         Finding(
-          rule: .requiresPurposeString, severity: .note, category: "microphone",
+          rule: .requiresPurposeString, severity: .note, subject: .resource("microphone"),
           message: "AudioKit can ask for the microphone; the host app must carry NSMicrophoneUsageDescription.",
           evidence: [session, microphone])
       ])
@@ -141,7 +141,7 @@ enum SyntheticReport {
     binaries: [BinarySummary(path: "Samples/broken/Broken.framework/Broken", format: .unreadable, architectures: [])],
     findings: [
       Finding(
-        rule: .unreadableBinary, severity: .error, category: nil,
+        rule: .unreadableBinary, severity: .error, subject: .target,
         message:
           "`Broken` could not be read: load command 3 | size 0x48 runs past the end of the file (offset 0x1000).",
         file: "Samples/broken/Broken.framework/Broken")
@@ -193,15 +193,15 @@ enum SyntheticReport {
       tracking: TrackingProfile(declaredTracking: true, trackingDomains: []),
       findings: [
         Finding(
-          rule: .invalidReasonCode, severity: .error, category: fileTimestamp,
+          rule: .invalidReasonCode, severity: .error, subject: .category(fileTimestamp),
           message: "The reason code `ABCD.1` declared for \(fileTimestamp) does not exist.", file: manifest,
           evidence: [swiftCreation, stub, modified]),
         Finding(
-          rule: .reasonNotForThisKind, severity: .warning, category: diskSpace,
+          rule: .reasonNotForThisKind, severity: .warning, subject: .category(diskSpace),
           message: "3EC4.1 is for custom keyboard apps and cannot be declared by an SDK.", file: manifest,
           evidence: [statfs]),
         Finding(
-          rule: .trackingDomainsMissing, severity: .warning, category: nil,
+          rule: .trackingDomainsMissing, severity: .warning, subject: .target,
           message: "NSPrivacyTracking is true and NSPrivacyTrackingDomains is empty.", file: manifest),
       ])
   }()

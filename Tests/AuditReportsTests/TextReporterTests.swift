@@ -39,7 +39,7 @@ import enum TargetDiscovery.TargetKind
     let words = Array(repeating: "abcdefghi", count: 30).joined(separator: " ")
     let target = TargetReport(
       path: "lib.a", kind: .staticLibrary,
-      findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: words)])
+      findings: [Finding(rule: .unreadableBinary, severity: .error, subject: .target, message: words)])
     let lines = TextReporter(useColor: false).rendered(AuditReport(targets: [target])).split(separator: "\n")
     let messageLines = lines.filter { $0.contains("abcdefghi") }
     // 89 columns after the 11-column indent hold 9 ten-character words: 30 words need 4 lines.

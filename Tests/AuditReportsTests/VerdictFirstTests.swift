@@ -30,7 +30,7 @@ import enum TargetDiscovery.TargetKind
       usedCategories: ["NSPrivacyAccessedAPICategoryUserDefaults"],
       findings: [
         Finding(
-          rule: .missingPrivacyManifest, severity: .error, category: nil, message: "Uses UserDefaults.",
+          rule: .missingPrivacyManifest, severity: .error, subject: .target, message: "Uses UserDefaults.",
           evidence: evidence)
       ] + extra)
     target.hosts = binaries.map { HostUse(host: "api.vendor.example", binary: $0) }
@@ -54,11 +54,11 @@ import enum TargetDiscovery.TargetKind
   @Test func aTargetWithoutErrorsIsAcceptedAndAnUnreadableOneCannotBeJudged() {
     let clean = TargetReport(
       path: "Clean.framework", kind: .framework,
-      findings: [Finding(rule: .purposeStringStyle, severity: .warning, category: nil, message: "m")])
+      findings: [Finding(rule: .purposeStringStyle, severity: .warning, subject: .target, message: "m")])
     #expect(Self.text(clean)[1] == "  App Store will accept; 1 warning to review")
     let unreadable = TargetReport(
       path: "Broken.framework", kind: .framework,
-      findings: [Finding(rule: .unreadableBinary, severity: .error, category: nil, message: "m")])
+      findings: [Finding(rule: .unreadableBinary, severity: .error, subject: .target, message: "m")])
     #expect(Self.text(unreadable)[1].hasPrefix("  App Store cannot tell: a binary could not be read"))
   }
 

@@ -42,9 +42,10 @@ import Testing
   }
 
   @Test func onlyErrorsCarryACode() {
-    #expect(Finding(rule: .invalidPrivacyManifest, severity: .warning, category: nil, message: "").appStoreCode == nil)
-    #expect(Finding(rule: .undeclaredAPICategory, severity: .note, category: nil, message: "").appStoreCode == nil)
-    #expect(Finding(rule: .undeclaredAPICategory, severity: .error, category: nil, message: "").appStoreCode != nil)
+    #expect(
+      Finding(rule: .invalidPrivacyManifest, severity: .warning, subject: .target, message: "").appStoreCode == nil)
+    #expect(Finding(rule: .undeclaredAPICategory, severity: .note, subject: .target, message: "").appStoreCode == nil)
+    #expect(Finding(rule: .undeclaredAPICategory, severity: .error, subject: .target, message: "").appStoreCode != nil)
   }
 
   /// ITMS-90683 and ITMS-90738 arrive as delivery warnings ("Although delivery was successful"):
@@ -53,9 +54,9 @@ import Testing
     #expect(AppStoreCode.missingPurposeString.emailSeverity == .warning)
     #expect(AppStoreCode.invalidPurposeString.emailSeverity == .warning)
     #expect(AppStoreCode.missingManifest.emailSeverity == .error)
-    #expect(Finding(rule: .missingPurposeString, category: nil, message: "").appStoreCode == .missingPurposeString)
-    #expect(Finding(rule: .emptyPurposeString, category: nil, message: "").appStoreCode == .invalidPurposeString)
-    #expect(Finding(rule: .missingPurposeString, severity: .note, category: nil, message: "").appStoreCode == nil)
+    #expect(Finding(rule: .missingPurposeString, subject: .target, message: "").appStoreCode == .missingPurposeString)
+    #expect(Finding(rule: .emptyPurposeString, subject: .target, message: "").appStoreCode == .invalidPurposeString)
+    #expect(Finding(rule: .missingPurposeString, severity: .note, subject: .target, message: "").appStoreCode == nil)
   }
 
   /// The same manifest at the framework root and in a resource bundle.

@@ -16,7 +16,7 @@ import enum TargetDiscovery.TargetKind
     message: String = "Kit uses DiskSpace.", symbols: [String] = ["_statfs"], architecture: String = "arm64"
   ) -> Finding {
     Finding(
-      rule: rule, severity: .error, category: category, message: message,
+      rule: rule, severity: .error, subject: FindingSubject(kind: rule.subjectKind, name: category), message: message,
       evidence: symbols.map { evidence($0, architecture: architecture) })
   }
 

@@ -30,9 +30,11 @@ import enum TargetDiscovery.TargetKind
       tracking: TrackingProfile(readsAdvertisingIdentifier: true),
       findings: [
         Finding(
-          rule: .missingPrivacyManifest, severity: .error, category: nil, message: "No manifest.", evidence: [statfs]),
+          rule: .missingPrivacyManifest, severity: .error, subject: .target, message: "No manifest.", evidence: [statfs]
+        ),
         Finding(
-          rule: .requiresPurposeString, severity: .note, category: "camera", message: "Camera.", evidence: [camera]),
+          rule: .requiresPurposeString, severity: .note, subject: .resource("camera"), message: "Camera.",
+          evidence: [camera]),
       ]),
     TargetReport(path: "Vendor/Other.framework", kind: .framework),
   ])
