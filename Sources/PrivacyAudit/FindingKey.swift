@@ -6,18 +6,18 @@
 /// its `fingerprint`, so a code-scanning service tracks a finding across runs. A finding whose
 /// evidence gains a symbol (a new API use of an already-reported category) has a new key, so it is
 /// reported again.
-public struct FindingKey: Sendable, Hashable {
+package struct FindingKey: Sendable, Hashable {
   /// The rule ID as written in a report; kept as a string so a baseline written by another
   /// version, with rules this one does not know, still reads.
-  public package(set) var rule: String
+  package var rule: String
   /// The target's path as found under the scanned root.
-  public package(set) var target: String
+  package var target: String
   /// The category or protected resource, if the finding has one.
-  public package(set) var category: String?
+  package var category: String?
   /// The manifest or Info.plist the finding is about, if any.
-  public package(set) var file: String?
+  package var file: String?
   /// The evidence symbols, sorted, each once.
-  public package(set) var symbols: [String]
+  package var symbols: [String]
 
   /// Creates a key; `symbols` are sorted and made unique.
   package init(rule: String, target: String, category: String?, file: String?, symbols: some Sequence<String>) {
@@ -29,7 +29,7 @@ public struct FindingKey: Sendable, Hashable {
   }
 
   /// The key of `finding`, reported for the target at `target`.
-  public init(_ finding: Finding, target: String) {
+  package init(_ finding: Finding, target: String) {
     self.init(
       rule: finding.rule.rawValue, target: target, category: finding.category, file: finding.file,
       symbols: finding.evidence.map(\.symbol))
@@ -38,7 +38,7 @@ public struct FindingKey: Sendable, Hashable {
   /// A stable 64-bit FNV-1a hash of the key's fields, as 16 lowercase hex digits: the same on
   /// every platform and in every run. Each field is prefixed by its UTF-8 length, so no two keys
   /// run together into the same bytes.
-  public var fingerprint: String {
+  package var fingerprint: String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func add(_ field: String?) {
       let bytes = field.map { Array($0.utf8) }
@@ -63,7 +63,7 @@ public struct Baseline: Sendable {
   private var counts: [FindingKey: Int] = [:]
 
   /// A baseline holding `keys`; a key listed twice matches two findings.
-  public init(keys: some Sequence<FindingKey>) {
+  package init(keys: some Sequence<FindingKey>) {
     for key in keys { counts[key, default: 0] += 1 }
   }
 

@@ -5,37 +5,37 @@ import ScanFiles
 /// A team's rules on top of the audit (`.sdkvet.json` or `scan --policy FILE`, `Docs/POLICY.md`):
 /// what no SDK may use, findings the team has accepted for a named target, and rule severities of
 /// its own. Applying it is pure: the date it is judged on is passed in.
-public struct Policy: Sendable, Hashable {
+package struct Policy: Sendable, Hashable {
   /// The schema version this sdkvet reads.
-  public static let schemaVersion = 1
+  package static let schemaVersion = 1
 
   /// What the targets a deny entry selects must not do.
-  public struct Deny: Sendable, Hashable {
+  package struct Deny: Sendable, Hashable {
     /// The targets it applies to (`TargetSelector`); empty for every target.
-    public package(set) var targets: [String]
+    package var targets: [String]
     /// Required-reason categories (full strings) the targets must not use.
-    public package(set) var categories: [String]
+    package var categories: [String]
     /// Protected resources (catalog identifiers) the targets must not be able to ask for.
-    public package(set) var permissions: [String]
+    package var permissions: [String]
     /// Whether the targets must not track.
-    public package(set) var tracking: Bool
+    package var tracking: Bool
     /// Libraries and frameworks the targets must not link against, each named as
     /// `LinkedLibrary.isNamed(_:)` reads it (install name, file name or bare name).
-    public package(set) var linkedLibraries: [String] = []
+    package var linkedLibraries: [String] = []
   }
 
   /// A finding the team accepted for a named target, until an optional date.
-  public struct Allow: Sendable, Hashable {
+  package struct Allow: Sendable, Hashable {
     /// The target it applies to (`TargetSelector`).
-    public package(set) var target: String
+    package var target: String
     /// The rule whose findings it silences.
-    public package(set) var rule: RuleID
+    package var rule: RuleID
     /// Only findings of this category or resource; `nil` for every finding of the rule.
-    public package(set) var category: String?
+    package var category: String?
     /// Why the finding is accepted (required, shown when the entry expires).
-    public package(set) var reason: String
+    package var reason: String
     /// The last day (`YYYY-MM-DD`) the entry silences anything; `nil` for no end.
-    public package(set) var expires: String?
+    package var expires: String?
 
     /// Whether the entry names `finding` (its rule, and its category when the entry gives one);
     /// the target is matched by the caller.
@@ -45,7 +45,7 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// What a rule's findings become: a severity, or left out.
-  public enum Override: Sendable, Hashable {
+  package enum Override: Sendable, Hashable {
     /// Every finding of the rule gets this severity.
     case severity(Severity)
     /// The rule's findings are left out.
@@ -53,44 +53,44 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// The deny entries, in file order.
-  public package(set) var deny: [Deny] = []
+  package var deny: [Deny] = []
   /// The allow entries, in file order.
-  public package(set) var allow: [Allow] = []
+  package var allow: [Allow] = []
   /// Severity overrides per rule.
-  public package(set) var overrides: [RuleID: Override] = [:]
+  package var overrides: [RuleID: Override] = [:]
 
   /// What applying the policy did besides changing findings.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// The report with policy findings added, accepted findings left out and severities applied.
-    public package(set) var report: AuditReport
+    package var report: AuditReport
     /// How many findings allow entries and `off` overrides left out.
-    public package(set) var silenced: Int
+    package var silenced: Int
     /// The indices (in `allow`) of the current entries that left out nothing: a target or rule
     /// mistyped, or a finding fixed since, so the entry can go.
-    public package(set) var unusedAllowEntries: [Int] = []
+    package var unusedAllowEntries: [Int] = []
     /// The deny entries' targets that name no target of the scan, and their libraries that name
     /// no library a scanned binary links but are one slip from one that is (`AdSuport`): either
     /// way the deny can never fire for what was meant.
-    public package(set) var unmatchedDenyValues: [UnmatchedValue] = []
+    package var unmatchedDenyValues: [UnmatchedValue] = []
   }
 
   /// A value of a deny entry that matches nothing in the scanned targets.
-  public struct UnmatchedValue: Sendable, Hashable {
+  package struct UnmatchedValue: Sendable, Hashable {
     /// What a deny value names.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
       /// A scanned target (`targets`).
       case target
       /// A library a scanned binary links (`linkedLibraries`).
       case library
     }
     /// Its JSON path in the policy (`$.deny[0].targets[1]`).
-    public package(set) var path: String
+    package var path: String
     /// The value as the policy writes it.
-    public package(set) var value: String
+    package var value: String
     /// What it should have named.
-    public package(set) var kind: Kind
+    package var kind: Kind
     /// The scanned name nearest to it, for "did you mean"; `nil` when none is near.
-    public package(set) var suggestion: String?
+    package var suggestion: String?
   }
 
   /// Applies the policy to `report` as of `today` (`YYYY-MM-DD`, UTC): adds a
@@ -98,7 +98,7 @@ public struct Policy: Sendable, Hashable {
   /// denied use, leaves
   /// out the findings a current allow entry names (an expired entry silences nothing and adds a
   /// `policy-allow-expired` warning to its target), then applies the severity overrides.
-  public func applied(to report: AuditReport, today: String) -> Outcome {
+  package func applied(to report: AuditReport, today: String) -> Outcome {
     var result = report
     var silenced = 0
     var used = Set<Int>()

@@ -1,16 +1,16 @@
-public import Foundation
-public import JSONDocuments
-public import PrivacyCatalog
+package import Foundation
+package import JSONDocuments
+package import PrivacyCatalog
 
 extension Policy {
   /// The file a scan uses when no `--policy` is given, looked for in the working folder.
-  public static let defaultFileName = ".sdkvet.json"
+  package static let defaultFileName = ".sdkvet.json"
 
   /// Reads a policy from the bytes of its file; `origin` names the file in errors.
   /// - Throws: `JSONDocumentError` at the JSON path of the first problem: an unknown key, a value
   ///   of the wrong type, an unknown rule or severity, an allow entry without a reason, a date
   ///   not written `YYYY-MM-DD`, or an empty library name.
-  public init(json: Data, origin: String) throws(JSONDocumentError) {
+  package init(json: Data, origin: String) throws(JSONDocumentError) {
     let root = try JSONNode(parsing: json, origin: origin)
     try root.rejectUnknownKeys(allowed: ["schemaVersion", "deny", "allow", "severities"])
     let versionNode = try root.member("schemaVersion")
@@ -39,7 +39,7 @@ extension Policy {
   /// every category an allow entry names a category. A mistyped value (`DiskSpaec`, `camra`)
   /// would never match, so the deny would never fire: it is an error that suggests the nearest name.
   /// - Throws: `JSONDocumentError` at the JSON path of the first unknown value.
-  public func check(against catalog: Catalog, origin: String) throws(JSONDocumentError) {
+  package func check(against catalog: Catalog, origin: String) throws(JSONDocumentError) {
     func error(_ path: String, _ message: String) -> JSONDocumentError {
       JSONDocumentError(file: origin, path: path, message: message)
     }

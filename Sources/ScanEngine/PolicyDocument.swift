@@ -10,7 +10,7 @@ public import PrivacyCatalog
 /// compared with.
 public struct PolicyDocument: Sendable {
   /// The parsed policy.
-  public package(set) var policy: Policy
+  package var policy: Policy
   /// What the report says was applied (`AuditReport.policy`).
   public package(set) var record: AppliedPolicy
   /// The day (`YYYY-MM-DD`) an allow entry's `expires` is compared with: the day, in UTC, the

@@ -1,5 +1,5 @@
 import AuditReports
-public import PrivacyAudit
+package import PrivacyAudit
 
 /// What applying a policy did besides changing findings, for the lines sdkvet prints about it.
 public struct PolicyEffect: Sendable, Hashable {
@@ -9,7 +9,7 @@ public struct PolicyEffect: Sendable, Hashable {
   /// or a finding fixed since.
   public package(set) var unusedAllowEntries: [Int]
   /// The deny entries' targets and libraries that match nothing scanned (`Policy.Outcome`).
-  public package(set) var unmatchedDenyValues: [Policy.UnmatchedValue] = []
+  package var unmatchedDenyValues: [Policy.UnmatchedValue] = []
 }
 
 extension ScanPipeline {
