@@ -6,9 +6,15 @@ import Foundation
   import Darwin
 #endif
 
-/// Runs the built `sdkvet` in a child process under an address-space limit and a wall-clock
-/// limit, so that a hostile input that traps, hangs or blows up fails its own test instead of
-/// ending the test run, and its peak memory can be asserted.
+/// Runs the built `sdkvet` in a child process under an address-space limit and a time limit, so
+/// that a hostile input that traps, hangs or blows up fails its own test instead of ending the
+/// test run, and its peak memory can be asserted.
+///
+/// Time is the child's own: the smaller of its wall-clock time and the processor time it used
+/// (`seconds`). On a quiet machine that is the wall clock; on one whose cores other builds hold,
+/// a child that waits for a core is not charged for the wait, so a limit means the same work
+/// wherever the test runs. A child that blocks without using a core is killed at four times the
+/// limit of wall-clock time.
 package struct ChildProcess: Sendable {
   /// What one run produced.
   package struct Outcome: Sendable {
@@ -22,8 +28,10 @@ package struct ChildProcess: Sendable {
     package var output: String
     /// Standard error.
     package var error: String
-    /// Wall-clock seconds.
+    /// The child's own seconds: the smaller of its wall-clock and processor time.
     package var seconds: Double
+    /// Wall-clock seconds.
+    package var wallSeconds: Double
     /// Peak resident memory in MiB: the child's `VmHWM`, polled from `/proc` while it runs, on
     /// Linux (there the child starts as a `vfork` of the test process, and `ru_maxrss` keeps that
     /// process's own peak), `ru_maxrss` elsewhere.
@@ -41,7 +49,7 @@ package struct ChildProcess: Sendable {
   /// The address space the child may reserve: far above what a normal scan maps (the Swift
   /// runtime and thread stacks reserve a few hundred MiB of address space), far below a blow-up.
   package var addressSpaceMiB = 2048
-  /// Wall-clock seconds before the child is killed.
+  /// The child's own seconds (`Outcome.seconds`) before it is killed.
   package var timeLimit: Double = 30
   /// The folder the child runs in; `nil` for the test's own.
   package var workingDirectory: String?
@@ -73,12 +81,15 @@ package struct ChildProcess: Sendable {
     let started = Date()
     guard let pid = Self.spawn(argv, environment: environment) else {
       return Outcome(
-        status: nil, signal: nil, timedOut: false, output: "", error: "spawn failed", seconds: 0, peakMiB: 0)
+        status: nil, signal: nil, timedOut: false, output: "", error: "spawn failed", seconds: 0, wallSeconds: 0,
+        peakMiB: 0)
     }
     var (waitStatus, usage, timedOut, polledPeakKiB) = (Int32(0), rusage(), false, 0)
     while wait4(pid, &waitStatus, WNOHANG, &usage) == 0 {
       polledPeakKiB = max(polledPeakKiB, Self.peakResidentKiB(of: pid) ?? 0)
-      if Date().timeIntervalSince(started) > timeLimit {
+      let wall = Date().timeIntervalSince(started)
+      let own = min(wall, Self.processorSeconds(of: pid) ?? wall)
+      if own > timeLimit || wall > 4 * timeLimit {
         kill(pid, SIGKILL)
         timedOut = true
         _ = wait4(pid, &waitStatus, 0, &usage)
@@ -86,7 +97,10 @@ package struct ChildProcess: Sendable {
       }
       usleep(2_000)
     }
-    let seconds = Date().timeIntervalSince(started)
+    let wallSeconds = Date().timeIntervalSince(started)
+    let processorSeconds =
+      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+      + Double(usage.ru_stime.tv_usec) / 1e6
     let exited = waitStatus & 0x7f == 0
     #if canImport(Darwin)
       let peakMiB = Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
@@ -95,7 +109,8 @@ package struct ChildProcess: Sendable {
     #endif
     return Outcome(
       status: exited ? (waitStatus >> 8) & 0xff : nil, signal: exited ? nil : waitStatus & 0x7f, timedOut: timedOut,
-      output: Self.text(at: outputPath), error: Self.text(at: errorPath), seconds: seconds, peakMiB: peakMiB)
+      output: Self.text(at: outputPath), error: Self.text(at: errorPath),
+      seconds: min(wallSeconds, processorSeconds), wallSeconds: wallSeconds, peakMiB: peakMiB)
   }
 
   /// `VmHWM` of a running process from `/proc/PID/status`; `nil` where there is no `/proc`.
@@ -104,6 +119,18 @@ package struct ChildProcess: Sendable {
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
     else { return nil }
     return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+  }
+
+  /// The processor seconds a running process has used (`utime` + `stime` of `/proc/PID/stat`);
+  /// `nil` where there is no `/proc`.
+  private static func processorSeconds(of pid: pid_t) -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   private static func text(at path: String) -> String {
