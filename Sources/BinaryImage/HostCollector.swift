@@ -19,16 +19,19 @@ package struct HostCollector {
   /// The hosts found so far, each once, in the order found, without the dotted keys.
   package var hosts: [String] {
     found.filter { host in
-      guard bareTwoLabelHosts.contains(host), let dot = host.firstIndex(of: ".") else { return true }
-      return !keyLabels.contains(String(host[..<dot]))
+      guard bareTwoLabelHosts.contains(host), let dot = host.utf8.firstIndex(of: UInt8(ascii: ".")) else {
+        return true
+      }
+      return !Array(host.utf8[..<dot]).withUnsafeBytes { keyLabels.contains($0) }
     }
   }
   private var found: [String] = []
   private var seen = Set<String>()
   /// The bare host names of two labels found (`ddl.net`), which may be keys.
   private var bareTwoLabelHosts = Set<String>()
-  /// The first labels of dotted keys (`ddl` of `ddl.status`), at most `maximumKeyLabels`.
-  private var keyLabels = Set<String>()
+  /// The first labels of dotted keys (`ddl` of `ddl.status`), at most `maximumKeyLabels`, as
+  /// bytes: an image has thousands of such strings, and none needs a `String`.
+  private var keyLabels = ByteKeyTable<Void>()
   private var budget = HostName.maximumStringsPerImage
 
   /// The most key labels kept per image; keys past it are not told from hosts.
@@ -60,15 +63,14 @@ package struct HostCollector {
   /// The first label of a dotted key (`ddl` of `ddl.status`): a string of at most
   /// `maximumKeyLength` lowercase letters, digits, `_` and `.`, starting with a letter, whose last
   /// label is no top-level domain a bare host may end in; `nil` for any other string.
-  private static func keyLabel(of string: UnsafeRawBufferPointer) -> String? {
+  private static func keyLabel(of string: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
     guard string.count <= maximumKeyLength, let first = string.first, (0x61...0x7a).contains(first),
       let firstDot = string.firstIndex(of: UInt8(ascii: ".")), let lastDot = string.lastIndex(of: UInt8(ascii: ".")),
       lastDot + 1 < string.count,
-      string.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f || $0 == 0x2e })
+      string.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f || $0 == 0x2e }),
+      !HostName.isBareHostTopLevelDomain(UnsafeRawBufferPointer(rebasing: string[(lastDot + 1)...]))
     else { return nil }
-    let last = String(decoding: string[(lastDot + 1)...], as: UTF8.self)
-    guard !HostName.bareHostTopLevelDomains.contains(last) else { return nil }
-    return String(decoding: string[..<firstDot], as: UTF8.self)
+    return UnsafeRawBufferPointer(rebasing: string[..<firstDot])
   }
 
   /// Looks at each NUL-terminated string of `section` (a string after the last NUL is not
