@@ -4,11 +4,20 @@ import BinaryImage
 enum BinaryNaming {
   /// The kind a binary file found on its own is, by its name.
   static func kind(ofFileNamed name: String) -> TargetKind {
-    if name.hasSuffix(".a") { return .staticLibrary }
-    if name.hasSuffix(".dylib") { return .dynamicLibrary }
-    if name.hasSuffix(".so") || holdsSharedObjectVersion(name) { return .sharedObject }
-    if name.hasSuffix(".o") { return .object }
+    if hasSuffix(name, ".a") { return .staticLibrary }
+    if hasSuffix(name, ".dylib") { return .dynamicLibrary }
+    if hasSuffix(name, ".so") || holdsSharedObjectVersion(name) { return .sharedObject }
+    if hasSuffix(name, ".o") { return .object }
     return .binary
+  }
+
+  /// `name.hasSuffix(suffix)`, for every file walked: the UTF-8 bytes are compared first, and
+  /// only a name that ends in them is compared as characters (`String.hasSuffix` costs a scan's
+  /// discovery several percent when every name goes through it).
+  private static func hasSuffix(_ name: String, _ suffix: String) -> Bool {
+    let (bytes, ending) = (name.utf8, suffix.utf8)
+    guard bytes.count >= ending.count, bytes.suffix(ending.count).elementsEqual(ending) else { return false }
+    return name.hasSuffix(suffix)
   }
 
   /// Whether `.so.` occurs in the name (`libz.so.1`), read from its UTF-8 (a `String.contains`
