@@ -21,12 +21,13 @@ public enum ContainerMagic: String, Sendable, Hashable {
   /// Identifies `bytes` by their first bytes; `nil` when they announce no container.
   package init?(_ bytes: some Collection<UInt8>) {
     let head = Array(bytes.prefix(Self.prefixLength))
-    guard
-      let found = Self.signatures.first(where: { signature in
+    let found = head.withUnsafeBufferPointer { head in
+      Self.signatures.first { signature in
         head.count >= signature.offset + signature.bytes.count
-          && head[signature.offset..<signature.offset + signature.bytes.count].elementsEqual(signature.bytes)
-      })
-    else { return nil }
+          && signature.bytes.indices.allSatisfy { head[signature.offset + $0] == signature.bytes[$0] }
+      }
+    }
+    guard let found else { return nil }
     self = found.container
   }
 
