@@ -81,11 +81,11 @@ package struct HostCollector {
     while next < section.count, let dot = memchr(base + next, Int32(UInt8(ascii: ".")), section.count - next) {
       let dotOffset = base.distance(to: UnsafeRawPointer(dot))
       guard let nul = memchr(dot, 0, section.count - dotOffset) else { return }
-      var start = dotOffset  // back to the NUL before the dot: each byte is stepped over once
-      while start > next, section[start - 1] != 0 { start -= 1 }
-      guard passOver(Self.nulCount(in: UnsafeRawBufferPointer(rebasing: section[next..<start]))) else { return }
+      // The dot's string starts after the last NUL before it; the strings before it are counted.
+      let (passed, after) = Self.nuls(in: UnsafeRawBufferPointer(rebasing: section[next..<dotOffset]))
+      guard passOver(passed) else { return }
       let end = base.distance(to: UnsafeRawPointer(nul))
-      guard consider(UnsafeRawBufferPointer(rebasing: section[start..<end])) else { return }
+      guard consider(UnsafeRawBufferPointer(rebasing: section[(next + after)..<end])) else { return }
       next = end + 1
     }
   }
@@ -97,18 +97,28 @@ package struct HostCollector {
     return true
   }
 
-  /// The number of NULs in `bytes`: the strings that end there. Eight bytes at a time: in
-  /// `~(((word & 0x7f…) + 0x7f…) | word | 0x7f…)` exactly the top bit of each zero byte is set.
-  private static func nulCount(in bytes: UnsafeRawBufferPointer) -> Int {
+  /// The number of NULs in `bytes` (the strings that end there) and the index after the last
+  /// one (0 when there is none). Eight bytes at a time: in `~(((word & 0x7f…) + 0x7f…) | word |
+  /// 0x7f…)` exactly the top bit of each zero byte is set, and the highest one marks the last NUL.
+  private static func nuls(in bytes: UnsafeRawBufferPointer) -> (count: Int, after: Int) {
     let low: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
     var count = 0
+    var after = 0
     var offset = 0
     while offset + 8 <= bytes.count {
-      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      count += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let zeros = ~(((word & low) &+ low) | word | low)
+      if zeros != 0 {
+        count += zeros.nonzeroBitCount
+        after = offset + (63 - zeros.leadingZeroBitCount) / 8 + 1
+      }
       offset += 8
     }
-    for byte in UnsafeRawBufferPointer(rebasing: bytes[offset...]) where byte == 0 { count += 1 }
-    return count
+    for index in offset..<bytes.count where bytes[index] == 0 {
+      count += 1
+      after = index + 1
+    }
+    return (count, after)
   }
+
 }
