@@ -21,17 +21,21 @@ public enum ContainerMagic: String, Sendable, Hashable {
   /// Identifies `bytes` by their first bytes; `nil` when they announce no container.
   package init?(_ bytes: some Collection<UInt8>) {
     let head = Array(bytes.prefix(Self.prefixLength))
-    func starts(with magic: [UInt8], at offset: Int = 0) -> Bool {
-      head.count >= offset + magic.count && head[offset..<offset + magic.count].elementsEqual(magic)
+    let found = head.withUnsafeBufferPointer { head in
+      Self.signatures.first { signature in
+        head.count >= signature.offset + signature.bytes.count
+          && signature.bytes.indices.allSatisfy { head[signature.offset + $0] == signature.bytes[$0] }
+      }
     }
-    switch true {
-    case starts(with: [0x50, 0x4b, 0x03, 0x04]), starts(with: [0x50, 0x4b, 0x05, 0x06]): self = .zip
-    case starts(with: [0x1f, 0x8b]): self = .gzip
-    case starts(with: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]): self = .xz
-    case starts(with: [0x42, 0x5a, 0x68]): self = .bzip2
-    case starts(with: [0x28, 0xb5, 0x2f, 0xfd]): self = .zstd
-    case starts(with: Array("ustar".utf8), at: 257): self = .tar
-    default: return nil
-    }
+    guard let found else { return nil }
+    self = found.container
   }
+
+  /// Each container's magic and where it starts, in the order they are tried: built once, not
+  /// per file discovery looks at.
+  private static let signatures: [(container: ContainerMagic, bytes: [UInt8], offset: Int)] = [
+    (.zip, [0x50, 0x4b, 0x03, 0x04], 0), (.zip, [0x50, 0x4b, 0x05, 0x06], 0), (.gzip, [0x1f, 0x8b], 0),
+    (.xz, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], 0), (.bzip2, [0x42, 0x5a, 0x68], 0),
+    (.zstd, [0x28, 0xb5, 0x2f, 0xfd], 0), (.tar, Array("ustar".utf8), 257),
+  ]
 }

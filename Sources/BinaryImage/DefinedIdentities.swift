@@ -53,6 +53,8 @@ public struct DefinedIdentities {
   public mutating func note(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
     throws(BinaryError)
   {
+    // Most names are Swift definitions that are no descriptor: settled by two bytes at each end.
+    guard Self.isDescriptor(name) || Self.mayBeClass(name) else { return }
     if let rest = Self.dropping(Self.classPrefixes, from: name), !rest.isEmpty {
       guard seen.insert(rest, tag: Self.classTag) else { return try image.names.charge(rest.count, at: offset) }
       image.definedClasses.append(try image.names.append(rest, at: offset))
@@ -68,6 +70,13 @@ public struct DefinedIdentities {
   /// its mangling starts with; `nil` for a name that is not a Swift mangling.
   public static func swiftModule(ofDescriptor name: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
     dropping(swiftPrefixes, from: name).flatMap(firstIdentifier)
+  }
+
+  /// Whether `name` starts as `_OBJC_CLASS_$_` or `OBJC_CLASS_$_` does (their first two bytes).
+  private static func mayBeClass(_ name: UnsafeRawBufferPointer) -> Bool {
+    name.count >= 2
+      && (name[0] == UInt8(ascii: "_") && name[1] == UInt8(ascii: "O")
+        || name[0] == UInt8(ascii: "O") && name[1] == UInt8(ascii: "B"))
   }
 
   /// Whether `name` ends as a nominal type descriptor (`Mn`) or a protocol descriptor (`Mp`) does.

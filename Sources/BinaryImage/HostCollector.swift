@@ -19,16 +19,19 @@ package struct HostCollector {
   /// The hosts found so far, each once, in the order found, without the dotted keys.
   package var hosts: [String] {
     found.filter { host in
-      guard bareTwoLabelHosts.contains(host), let dot = host.firstIndex(of: ".") else { return true }
-      return !keyLabels.contains(String(host[..<dot]))
+      guard bareTwoLabelHosts.contains(host), let dot = host.utf8.firstIndex(of: UInt8(ascii: ".")) else {
+        return true
+      }
+      return !Array(host.utf8[..<dot]).withUnsafeBytes { keyLabels.contains($0) }
     }
   }
   private var found: [String] = []
   private var seen = Set<String>()
   /// The bare host names of two labels found (`ddl.net`), which may be keys.
   private var bareTwoLabelHosts = Set<String>()
-  /// The first labels of dotted keys (`ddl` of `ddl.status`), at most `maximumKeyLabels`.
-  private var keyLabels = Set<String>()
+  /// The first labels of dotted keys (`ddl` of `ddl.status`), at most `maximumKeyLabels`, as
+  /// bytes: an image has thousands of such strings, and none needs a `String`.
+  private var keyLabels = ByteKeyTable<Void>()
   private var budget = HostName.maximumStringsPerImage
 
   /// The most key labels kept per image; keys past it are not told from hosts.
@@ -60,15 +63,14 @@ package struct HostCollector {
   /// The first label of a dotted key (`ddl` of `ddl.status`): a string of at most
   /// `maximumKeyLength` lowercase letters, digits, `_` and `.`, starting with a letter, whose last
   /// label is no top-level domain a bare host may end in; `nil` for any other string.
-  private static func keyLabel(of string: UnsafeRawBufferPointer) -> String? {
+  private static func keyLabel(of string: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
     guard string.count <= maximumKeyLength, let first = string.first, (0x61...0x7a).contains(first),
       let firstDot = string.firstIndex(of: UInt8(ascii: ".")), let lastDot = string.lastIndex(of: UInt8(ascii: ".")),
       lastDot + 1 < string.count,
-      string.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f || $0 == 0x2e })
+      string.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f || $0 == 0x2e }),
+      !HostName.isBareHostTopLevelDomain(UnsafeRawBufferPointer(rebasing: string[(lastDot + 1)...]))
     else { return nil }
-    let last = String(decoding: string[(lastDot + 1)...], as: UTF8.self)
-    guard !HostName.bareHostTopLevelDomains.contains(last) else { return nil }
-    return String(decoding: string[..<firstDot], as: UTF8.self)
+    return UnsafeRawBufferPointer(rebasing: string[..<firstDot])
   }
 
   /// Looks at each NUL-terminated string of `section` (a string after the last NUL is not
@@ -79,11 +81,11 @@ package struct HostCollector {
     while next < section.count, let dot = memchr(base + next, Int32(UInt8(ascii: ".")), section.count - next) {
       let dotOffset = base.distance(to: UnsafeRawPointer(dot))
       guard let nul = memchr(dot, 0, section.count - dotOffset) else { return }
-      var start = dotOffset  // back to the NUL before the dot: each byte is stepped over once
-      while start > next, section[start - 1] != 0 { start -= 1 }
-      guard passOver(Self.nulCount(in: UnsafeRawBufferPointer(rebasing: section[next..<start]))) else { return }
+      // The dot's string starts after the last NUL before it; the strings before it are counted.
+      let (passed, after) = Self.nuls(in: UnsafeRawBufferPointer(rebasing: section[next..<dotOffset]))
+      guard passOver(passed) else { return }
       let end = base.distance(to: UnsafeRawPointer(nul))
-      guard consider(UnsafeRawBufferPointer(rebasing: section[start..<end])) else { return }
+      guard consider(UnsafeRawBufferPointer(rebasing: section[(next + after)..<end])) else { return }
       next = end + 1
     }
   }
@@ -95,18 +97,28 @@ package struct HostCollector {
     return true
   }
 
-  /// The number of NULs in `bytes`: the strings that end there. Eight bytes at a time: in
-  /// `~(((word & 0x7f…) + 0x7f…) | word | 0x7f…)` exactly the top bit of each zero byte is set.
-  private static func nulCount(in bytes: UnsafeRawBufferPointer) -> Int {
+  /// The number of NULs in `bytes` (the strings that end there) and the index after the last
+  /// one (0 when there is none). Eight bytes at a time: in `~(((word & 0x7f…) + 0x7f…) | word |
+  /// 0x7f…)` exactly the top bit of each zero byte is set, and the highest one marks the last NUL.
+  private static func nuls(in bytes: UnsafeRawBufferPointer) -> (count: Int, after: Int) {
     let low: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
     var count = 0
+    var after = 0
     var offset = 0
     while offset + 8 <= bytes.count {
-      let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      count += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+      let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let zeros = ~(((word & low) &+ low) | word | low)
+      if zeros != 0 {
+        count += zeros.nonzeroBitCount
+        after = offset + (63 - zeros.leadingZeroBitCount) / 8 + 1
+      }
       offset += 8
     }
-    for byte in UnsafeRawBufferPointer(rebasing: bytes[offset...]) where byte == 0 { count += 1 }
-    return count
+    for index in offset..<bytes.count where bytes[index] == 0 {
+      count += 1
+      after = index + 1
+    }
+    return (count, after)
   }
+
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Recognises the network hosts a string of a binary names: the hosts of the URLs in it, or the
 /// whole string as a host. The rule is strict on purpose, so that random bytes, file names
 /// (`Info.plist`, `libz.so`) and Objective-C names (`NSObject.load`) are not taken for hosts
@@ -43,6 +49,15 @@ package enum HostName {
     "com", "net", "org", "io", "co", "ai", "dev", "me", "tv", "info", "biz", "cloud", "edu", "gov", "eu", "us", "uk",
     "de", "fr", "jp", "cn", "kr", "ru", "br", "ca", "au", "es", "it", "nl",
   ]
+  /// `bareHostTopLevelDomains` as bytes, so a label is looked up without a `String`.
+  private static let bareHostTopLevelDomainBytes = ByteKeyTable<Void>(
+    bareHostTopLevelDomains.map { (key: Array($0.utf8), value: ()) })
+
+  /// Whether `label` is one of `bareHostTopLevelDomains` (compared byte for byte).
+  package static func isBareHostTopLevelDomain(_ label: UnsafeRawBufferPointer) -> Bool {
+    bareHostTopLevelDomainBytes.contains(label)
+  }
+
   /// The URL schemes whose hosts are reported: the web's and WebSocket's.
   static let schemes: [[UInt8]] = ["http", "https", "ws", "wss"].map { Array($0.utf8) }
 
@@ -98,7 +113,7 @@ package enum HostName {
     }
     guard let host = hostAndPort(string), !host.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
       let dot = host.lastIndex(of: UInt8(ascii: ".")),
-      bareHostTopLevelDomains.contains(String(decoding: host[(dot + 1)...], as: UTF8.self))
+      isBareHostTopLevelDomain(UnsafeRawBufferPointer(rebasing: host[(dot + 1)...]))
     else { return }
     body(String(decoding: host, as: UTF8.self), true)
   }
@@ -107,7 +122,7 @@ package enum HostName {
   private static func nextSchemeSeparator(in string: UnsafeRawBufferPointer, from start: Int) -> Range<Int>? {
     var index = start
     while index + 3 <= string.count {
-      guard let colon = string[index...].firstIndex(of: UInt8(ascii: ":")) else { return nil }
+      guard let colon = firstIndex(of: UInt8(ascii: ":"), in: string, from: index) else { return nil }
       let after = string[(colon + 1)...]
       if after.starts(with: "//".utf8) { return colon..<(colon + 3) }
       if after.starts(with: #"\/\/"#.utf8) { return colon..<(colon + 5) }
@@ -137,7 +152,7 @@ package enum HostName {
   /// The host name of `host[.][:port]`, the trailing dot dropped; `nil` when it is not one.
   private static func hostAndPort(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
     var host = bytes
-    if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+    if let colon = firstIndex(of: UInt8(ascii: ":"), in: bytes) {
       let port = bytes[(colon + 1)...]
       guard (1...5).contains(port.count), port.allSatisfy(isDigit) else { return nil }
       host = UnsafeRawBufferPointer(rebasing: bytes[..<colon])
@@ -171,6 +186,15 @@ package enum HostName {
     }
     return labels >= 2 && labels <= 127 && previous != UInt8(ascii: "-") && (2...24).contains(labelLength)
       && labelIsLetters
+  }
+
+  /// The index of the first `byte` at or after `start` in `bytes` (`memchr`: the generic
+  /// `firstIndex(of:)` costs a call per byte).
+  private static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    guard let base = bytes.baseAddress, start < bytes.count,
+      let found = memchr(base + start, Int32(byte), bytes.count - start)
+    else { return nil }
+    return base.distance(to: UnsafeRawPointer(found))
   }
 
   private static func isLetter(_ byte: UInt8) -> Bool {

@@ -137,8 +137,10 @@ package struct CommonSDKMatcher: Sendable {
         }
       }
     }
-    let linked = Set(image.libraries.map { $0.bareName.lowercased() })
     let identified = classes.filter { sdk, found in found.count == documentedCounts[sdk] }
+    // Most images define no SDK's code: their libraries' names are not looked at.
+    guard !identified.isEmpty || !descriptors.isEmpty else { return [] }
+    let linked = Set(image.libraries.map { $0.bareName.lowercased() })
     return Set(identified.keys).union(descriptors.keys).sorted().compactMap { sdk in
       guard libraryNames[sdk].isDisjoint(with: linked) else { return nil }
       let documentedSymbols = (identified[sdk] ?? []).sorted().map { "_OBJC_CLASS_$_" + $0 }

@@ -20,6 +20,8 @@ package struct DynamicLookupIndex: Sendable {
   }
 
   private let names: ByteKeyTable<Int>
+  /// The indexed lookup names, as bytes: for the scan's filter, which holds them with others.
+  let nameBytes: [[UInt8]]
   private let apis: [RequiredReasonAPI]
 
   /// Indexes the lookup names of `catalog`'s required-reason APIs.
@@ -41,12 +43,8 @@ package struct DynamicLookupIndex: Sendable {
       }
     }
     names = ByteKeyTable(pairs)
+    nameBytes = pairs.map(\.key)
     apis = catalog.apis
-  }
-
-  /// Whether `name` is one of the indexed lookup names.
-  func names(_ name: UnsafeRawBufferPointer) -> Bool {
-    self.names.value(for: name) != nil
   }
 
   /// The APIs `image`'s lookup strings name.

@@ -22,6 +22,9 @@ final class ImportTables: ImportFilter {
   let lookupIndex: DynamicLookupIndex
   /// The class names a lookup string meets an `onlyWith` condition with, to the condition's index.
   let conditionClassNames: ByteKeyTable<Int>
+  /// The names of `lookupIndex` and `conditionClassNames` in one table: a string of the image
+  /// that is neither (most are) costs one look-up, not two.
+  private let lookupStringNames: ByteKeyTable<Void>
 
   private static let stubPrefix = Array(Spelling.objcStubPrefix.utf8)
 
@@ -31,6 +34,8 @@ final class ImportTables: ImportFilter {
     selectors = ByteKeyTable(builder.selectors.map { (Array($0.key.utf8), $0.value) })
     swiftPrefixes = PrefixIndex(builder.swiftPrefixes.map { (Array($0.key.utf8), $0.value) })
     conditionClassNames = ByteKeyTable(builder.conditionClassNames.map { (Array($0.key.utf8), $0.value) })
+    lookupStringNames = ByteKeyTable(
+      (lookupIndex.nameBytes + builder.conditionClassNames.keys.map { Array($0.utf8) }).map { (key: $0, value: ()) })
     var leading = LeadingBytesFilter()
     for name in builder.exact.keys { leading.add(name: name.utf8) }
     for prefix in builder.swiftPrefixes.keys { leading.add(prefix: prefix.utf8, orAfterUnderscore: true) }
@@ -69,6 +74,6 @@ final class ImportTables: ImportFilter {
   /// Whether `name` is one a dynamic lookup could reach a required-reason API with, or the name
   /// of a class an `onlyWith` condition asks for.
   func keepsLookupString(_ name: UnsafeRawBufferPointer) -> Bool {
-    lookupIndex.names(name) || conditionClassNames.value(for: name) != nil
+    lookupStringNames.contains(name)
   }
 }

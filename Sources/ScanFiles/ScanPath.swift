@@ -30,8 +30,16 @@ public struct ScanPath: Sendable, Hashable {
 
   /// Equal when every segment has the same bytes.
   public static func == (lhs: ScanPath, rhs: ScanPath) -> Bool {
-    lhs.segments.count == rhs.segments.count
-      && zip(lhs.segments, rhs.segments).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    lhs.segments.count == rhs.segments.count && zip(lhs.segments, rhs.segments).allSatisfy(sameBytes)
+  }
+
+  /// Whether two segments have the same bytes: compared in place where both are contiguous (as
+  /// native strings are), since comparing through the UTF-8 views costs a call per byte.
+  private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+    }
+    return (inPlace ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
   }
 
   /// Hashes the segments' bytes, as `==` compares them.

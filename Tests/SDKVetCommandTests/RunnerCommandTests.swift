@@ -121,6 +121,7 @@ import Testing
     ("a\r::stop-commands::t", "a\r" + #"\u003a:stop-commands::t"#), ("\u{3000}::e", "\u{3000}" + #"\u003a:e"#),
     ("x ##vso[task.setvariable]y", #"x \u0023#vso[task.setvariable]y"#), ("###[e]", #"#\u0023#[e]"#),
     ("a::b ## [c] :: d", "a::b ## [c] :: d"), (":x", ":x"),
+    ("\t \t::e\n    ok # not ##[x]\n", "\t \t" + #"\u003a:e"# + "\n    ok # not " + #"\u0023#[x]"# + "\n"),
   ])
   func theGuardNeutralizesEachCommandWhereverAWriteEnds(input: String, expected: String) {
     let bytes = Array(input.utf8)

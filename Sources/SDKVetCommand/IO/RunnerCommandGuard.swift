@@ -54,8 +54,10 @@ package struct RunnerCommandGuard {
           held = Array(input[index...])
           return output
         case .some(let length):
-          output.append(contentsOf: input[index..<index + length])
-          index += length
+          // A report's indentation is a run of ASCII white space: written at once.
+          let end = length == 1 ? Self.endOfASCIIWhiteSpace(input, from: index + 1) : index + length
+          output.append(contentsOf: input[index..<end])
+          index = end
           continue
         case nil:
           if byte == Self.colon && !allowsWorkflowCommands {
@@ -73,17 +75,22 @@ package struct RunnerCommandGuard {
           atLineStart = false
         }
       }
-      if byte == Self.hash {
-        let rest = input[index...]
-        if Self.anywherePrefixes.contains(where: { rest.starts(with: $0) }) {
-          output.append(contentsOf: Self.escapedHash)
-          index += 1
-          continue
-        }
-        if rest.count < 6, Self.anywherePrefixes.contains(where: { $0.starts(with: rest) }) {
-          held = Array(rest)
-          return output
-        }
+      guard byte == Self.hash else {
+        // A run of bytes that neither end a line nor may start a prefix is copied as it is.
+        let end = Self.endOfPlainRun(input, from: index + 1)
+        output.append(contentsOf: input[index..<end])
+        index = end
+        continue
+      }
+      let rest = input[index...]
+      if Self.anywherePrefixes.contains(where: { rest.starts(with: $0) }) {
+        output.append(contentsOf: Self.escapedHash)
+        index += 1
+        continue
+      }
+      if rest.count < 6, Self.anywherePrefixes.contains(where: { $0.starts(with: rest) }) {
+        held = Array(rest)
+        return output
       }
       output.append(byte)
       index += 1
@@ -91,10 +98,39 @@ package struct RunnerCommandGuard {
     return output
   }
 
+  /// The index of the first line break or `#` at or after `start` in `bytes`, or its end: the
+  /// bytes before it are written as they are, a byte at a time costing more than the report.
+  private static func endOfPlainRun(_ bytes: [UInt8], from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = start
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == 0x0A || byte == 0x0D || byte == hash { break }
+        index += 1
+      }
+      return index
+    }
+  }
+
   /// What is still held, to be written as it is: nothing more will come to make it a command.
   package mutating func drain() -> [UInt8] {
     defer { held = [] }
     return held
+  }
+
+  /// The index of the first byte at or after `start` in `bytes` that is no ASCII white space
+  /// (tab, vertical tab, form feed, space), or its end.
+  private static func endOfASCIIWhiteSpace(_ bytes: [UInt8], from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = start
+      while index < buffer.count {
+        switch buffer[index] {
+        case 0x09, 0x0B, 0x0C, 0x20: index += 1
+        default: return index
+        }
+      }
+      return index
+    }
   }
 
   /// The length of the white space character at `index`: `nil` when there is none, `0` when the
