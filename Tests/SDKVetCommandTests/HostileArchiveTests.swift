@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 10's hostile archives (`Samples/hostile/archives.py` writes them), each scanned by the
-/// real `sdkvet` in a child process under an address-space and a wall-clock limit: one clear
+/// real `sdkvet` in a child process under an address-space and a time limit (`ChildProcess`: its own seconds): one clear
 /// line, exit status 1, bounded time and memory, and the good SDK beside it still reported.
 @Suite(.serialized, .enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) struct HostileArchiveTests {
   /// The folder the generator wrote, made once for the suite.

@@ -9,10 +9,10 @@ import Testing
 #endif
 
 /// Issue 9's hostile files and folders, each scanned by the real `sdkvet` in a child process
-/// under an address-space and a wall-clock limit, next to a good SDK whose results must survive.
+/// under an address-space and a time limit (`ChildProcess`: its own seconds), next to a good SDK whose results must survive.
 /// A hang, trap or blow-up fails the one test. The inputs are built here, by code (Docs/SECURITY.md).
 @Suite struct HostileInputTests {
-  /// The issue's bound for each case: a clear answer within 2 seconds and 200 MB. The wall-clock
+  /// The issue's bound for each case: a clear answer within 2 seconds and 200 MB. The time
   /// limit of the child is looser (a loaded CI machine); the memory bound is asserted as is.
   static let peakLimitMiB = 200.0
   static let good = "NoManifestKit.framework"
