@@ -23,6 +23,7 @@ public struct DefinedIdentities {
   private static let swiftPrefixes = ["_$s", "$s"].map { Array($0.utf8) }
   private static let classTag = 0
   private static let moduleTag = 1
+  private static let documentedTag = 2
 
   /// Creates an empty collector.
   public init() {}
@@ -62,6 +63,18 @@ public struct DefinedIdentities {
       guard seen.insert(module, tag: Self.moduleTag) else { return try image.names.charge(module.count, at: offset) }
       image.swiftModuleDescriptors.append(try image.names.append(name, at: offset))
     }
+  }
+
+  /// Notes one defined name a `DefinitionFilter` keeps: appended to
+  /// `image.documentedDefinitions` unless noted before (a symbol table and an export trie both
+  /// list most definitions).
+  /// - Parameter offset: The file offset of the symbol, for the name-limit error.
+  /// - Throws: `malformed` when the kept name takes the image past its name limit (`NameTable`).
+  public mutating func noteDocumented(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
+    throws(BinaryError)
+  {
+    guard seen.insert(name, tag: Self.documentedTag) else { return try image.names.charge(name.count, at: offset) }
+    image.documentedDefinitions.append(try image.names.append(name, at: offset))
   }
 
   /// The module a Swift descriptor symbol (`_$s9Alamofire7SessionCMn`) belongs to: the identifier
