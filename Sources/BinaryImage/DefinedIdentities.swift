@@ -13,7 +13,9 @@
 ///
 /// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
 /// a few bytes per class and per module, never the definitions themselves, so a Swift binary
-/// with 100,000 definitions costs a handful of names.
+/// with 100,000 definitions costs a handful of names. The C symbols a `DefinitionFilter` keeps
+/// (`ReadOptions.definitionFilter`) go to `Image.documentedDefinitions` through `noteDocumented`,
+/// each once.
 public struct DefinedIdentities {
   private var seen = ByteKeyTable<Void>()
   /// The last Swift module noted: a symbol table lists a module's symbols together, so most
