@@ -72,7 +72,7 @@ public struct DefinedIdentities {
   /// list most definitions).
   /// - Parameter offset: The file offset of the symbol, for the name-limit error.
   /// - Throws: `malformed` when the kept name takes the image past its name limit (`NameTable`).
-  public mutating func noteDocumented(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
+  package mutating func noteDocumented(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
     throws(BinaryError)
   {
     guard seen.insert(name, tag: Self.documentedTag) else { return try image.names.charge(name.count, at: offset) }
