@@ -11,7 +11,8 @@ PLISTS="$HERE/../sdks/plists.py"
 STRIP=("$OBJCOPY" --strip-all)
 DEVICE=arm64-apple-ios15.0
 
-OUTPUTS=(StrippedVendorKit.framework bin FBLPromises.xcframework MissingSliceKit.xcframework)
+OUTPUTS=(StrippedVendorKit.framework bin FBLPromises.xcframework MissingSliceKit.xcframework BundledLibsKit.framework
+  ImportingLibsKit.framework)
 for output in "${OUTPUTS[@]}"; do rm -rf "${HERE:?}/$output"; done
 
 # StrippedVendorKit.framework: chained fixups, so its exports are in LC_DYLD_EXPORTS_TRIE;
@@ -50,3 +51,22 @@ cp "$SRC/MissingSliceKit.xcprivacy" "$MSK/ios-arm64/MissingSliceKit.framework/Pr
 python3 "$PLISTS" xcframework "$MSK/Info.plist" \
   ios-arm64:MissingSliceKit.framework:arm64:ios \
   ios-arm64_x86_64-simulator:MissingSliceKit.framework:arm64+x86_64:ios:simulator
+
+# BundledLibsKit.framework: defines every class and C symbol the catalog documents for five
+# listed SDKs; stripped, so they are left only in its export trie. bin/libbundledlibs.a: the
+# same object in a static archive, its symbol table intact.
+BLK="$HERE/BundledLibsKit.framework"
+mkdir -p "$BLK"
+compile "$DEVICE" "$SRC/BundledLibsKit.m" "$WORK/BundledLibsKit.o"
+link_device "$WORK/BundledLibsKit" -dylib @rpath/BundledLibsKit.framework/BundledLibsKit "$WORK/BundledLibsKit.o"
+"${STRIP[@]}" "$WORK/BundledLibsKit" "$BLK/BundledLibsKit"
+python3 "$PLISTS" framework "$BLK/Info.plist" BundledLibsKit iPhoneOS
+"$AR" rcs "$HERE/bin/libbundledlibs.a" "$WORK/BundledLibsKit.o"
+
+# ImportingLibsKit.framework: imports all of them from a library named like none of the SDKs.
+ILK="$HERE/ImportingLibsKit.framework"
+mkdir -p "$ILK"
+compile "$DEVICE" "$SRC/ImportingLibsKit.m" "$WORK/ImportingLibsKit.o"
+link_device "$ILK/ImportingLibsKit" -dylib @rpath/ImportingLibsKit.framework/ImportingLibsKit \
+  "$WORK/ImportingLibsKit.o" "$SRC/BundledDeps.tbd"
+python3 "$PLISTS" framework "$ILK/Info.plist" ImportingLibsKit iPhoneOS

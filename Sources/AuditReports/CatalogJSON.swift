@@ -104,6 +104,8 @@ package enum CatalogJSON {
       members.append((key, .strings(values)))
     }
     if let source = sdk.classesSource { members.append(("classesSource", .string(source))) }
+    if !sdk.symbols.isEmpty { members.append(("symbols", .strings(sdk.symbols))) }
+    if let source = sdk.symbolsSource { members.append(("symbolsSource", .string(source))) }
     if !sdk.swiftModules.isEmpty { members.append(("swiftModules", .strings(sdk.swiftModules))) }
     if let note = sdk.note { members.append(("note", .string(note))) }
     return .object(members)

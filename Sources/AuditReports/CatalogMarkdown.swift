@@ -22,10 +22,10 @@ package enum CatalogMarkdown {
     guard !catalog.commonSDKs.isEmpty else { return }
     output.write("\n## Commonly used SDKs (ITMS-91061)\n\n")
     writeTable(
-      header: ["SDK", "Aliases", "Documented classes", "Swift modules"],
+      header: ["SDK", "Aliases", "Documented classes", "Documented symbols", "Swift modules"],
       rows: catalog.commonSDKs.map { sdk in
         [escaped(sdk.name)]
-          + [sdk.aliases, sdk.classes, sdk.swiftModules].map { $0.map(code).joined(separator: ", ") }
+          + [sdk.aliases, sdk.classes, sdk.symbols, sdk.swiftModules].map { $0.map(code).joined(separator: ", ") }
       }, to: &output)
   }
 

@@ -60,7 +60,7 @@ enum PrivacyPictureFacts {
     func list(_ values: [String]) -> String { listed(values, code: code) }
     return [
       ("Linked into", list(sdk.binaries)),
-      ("Recognised", W.recognition(sdk.confidence) + ": " + list(sdk.symbols)),
+      ("Recognised", W.recognition(sdk.confidence, symbols: sdk.symbols) + ": " + list(sdk.symbols)),
       ("Declarations", "none of its own: those of \(code(host.path)) (manifests: \(list(host.manifests)))"),
       ("Reaches", "counted in \(code(host.path)): its code is part of that bundle's binaries"),
     ]

@@ -73,10 +73,11 @@ enum PrivacyPictureWording {
     return "\(sdk.sdk) (in \(binaries.joined(separator: ", ")))"
   }
 
-  /// How an included SDK was recognised, for people.
-  static func recognition(_ confidence: SDKDetection.Confidence) -> String {
+  /// How an included SDK was recognised, for people; `symbols` are the definitions shown.
+  static func recognition(_ confidence: SDKDetection.Confidence, symbols: [String]) -> String {
     switch confidence {
-    case .classes: "identified by every class the catalog documents as its own"
+    case .classes:
+      "identified by every \(SDKDetection.Confidence.documentedKinds(symbols)) the catalog documents as its own"
     case .module: "identified by the types of its Swift module that it defines"
     case .name: "named like it"
     case .identifier: "identified by its bundle identifier or package record"

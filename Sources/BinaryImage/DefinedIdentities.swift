@@ -13,7 +13,9 @@
 ///
 /// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
 /// a few bytes per class and per module, never the definitions themselves, so a Swift binary
-/// with 100,000 definitions costs a handful of names.
+/// with 100,000 definitions costs a handful of names. The C symbols a `DefinitionFilter` keeps
+/// (`ReadOptions.definitionFilter`) go to `Image.documentedDefinitions` through `noteDocumented`,
+/// each once.
 public struct DefinedIdentities {
   private var seen = ByteKeyTable<Void>()
   /// The last Swift module noted: a symbol table lists a module's symbols together, so most
@@ -23,6 +25,7 @@ public struct DefinedIdentities {
   private static let swiftPrefixes = ["_$s", "$s"].map { Array($0.utf8) }
   private static let classTag = 0
   private static let moduleTag = 1
+  private static let documentedTag = 2
 
   /// Creates an empty collector.
   public init() {}
@@ -64,6 +67,18 @@ public struct DefinedIdentities {
       guard seen.insert(module, tag: Self.moduleTag) else { return try image.names.charge(module.count, at: offset) }
       image.swiftModuleDescriptors.append(try image.names.append(name, at: offset))
     }
+  }
+
+  /// Notes one defined name a `DefinitionFilter` keeps: appended to
+  /// `image.documentedDefinitions` unless noted before (a symbol table and an export trie both
+  /// list most definitions).
+  /// - Parameter offset: The file offset of the symbol, for the name-limit error.
+  /// - Throws: `malformed` when the kept name takes the image past its name limit (`NameTable`).
+  package mutating func noteDocumented(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
+    throws(BinaryError)
+  {
+    guard seen.insert(name, tag: Self.documentedTag) else { return try image.names.charge(name.count, at: offset) }
+    image.documentedDefinitions.append(try image.names.append(name, at: offset))
   }
 
   /// The module a Swift descriptor symbol (`_$s9Alamofire7SessionCMn`) belongs to: the identifier

@@ -49,6 +49,9 @@ public struct Image: Sendable {
   /// names the module (`DefinedIdentities.swiftModule(ofDescriptor:)`); collected only with
   /// `ReadOptions.definedIdentities`.
   package var swiftModuleDescriptors: [NameRef] = []
+  /// The defined C functions and data `ReadOptions.definitionFilter` asks for, each name once, as
+  /// the binary spells it (`_SSL_CTX_new`); collected only with `ReadOptions.definedIdentities`.
+  package var documentedDefinitions: [NameRef] = []
   /// Libraries the image links against, in load order (Mach-O ordinals are 1-based indices into this).
   package var libraries: [LinkedLibrary] = []
   /// ELF GNU version names, indexed by `Symbol.version`.

@@ -16,6 +16,9 @@ public struct ReadOptions: Sendable {
   package var hosts: Bool = false
   /// The imports and selector references to keep; `nil` keeps them all.
   package var importFilter: (any ImportFilter)?
+  /// With `definedIdentities`, the defined C functions and data to keep in
+  /// `Image.documentedDefinitions` (the catalog's documented symbols); `nil` keeps none.
+  package var definitionFilter: DefinitionFilter?
 
   /// Creates options.
   package init(

@@ -24,6 +24,8 @@ struct ImportMerger {
   private let remembersDefinitions: Bool
   /// The imports to keep; `nil` keeps all.
   private let filter: (any ImportFilter)?
+  /// The defined C symbols to keep as identities; `nil` keeps none.
+  private let definitions: DefinitionFilter?
   private var identities = DefinedIdentities()
 
   /// Starts from `image`, which has its libraries already.
@@ -32,11 +34,16 @@ struct ImportMerger {
   ///     must be remembered to filter them (skipped otherwise: it costs a hash per symbol).
   ///   - readsExports: Whether the export trie's definitions will be added.
   ///   - filter: The imports to keep; `nil` keeps all.
-  init(image: Image, tracksNames: Bool, readsExports: Bool = false, filter: (any ImportFilter)?) {
+  ///   - definitions: The defined C symbols `noteIdentity` keeps (`Image.documentedDefinitions`).
+  init(
+    image: Image, tracksNames: Bool, readsExports: Bool = false, filter: (any ImportFilter)?,
+    definitions: DefinitionFilter? = nil
+  ) {
     self.image = image
     self.tracksNames = tracksNames
     remembersDefinitions = tracksNames || readsExports
     self.filter = filter
+    self.definitions = definitions
   }
 
   /// Whether the import `name` is wanted at all.
@@ -87,9 +94,11 @@ struct ImportMerger {
     if remembersDefinitions { definedNames.insert(name) }
   }
 
-  /// Notes a defined name for the classes and Swift modules the image defines (`DefinedIdentities`).
+  /// Notes a defined name for the classes, Swift modules and documented C symbols the image
+  /// defines (`DefinedIdentities`, `DefinitionFilter`).
   /// - Throws: `malformed` when a kept name takes the image past its name limit.
   mutating func noteIdentity(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
+    if let definitions, definitions.keeps(name) { return try identities.noteDocumented(name, at: offset, into: &image) }
     try identities.note(name, at: offset, into: &image)
   }
 

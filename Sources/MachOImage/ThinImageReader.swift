@@ -56,7 +56,7 @@ enum ThinImageReader {
       options.definedSymbols || options.definedIdentities ? summary.exportsTrie ?? summary.dyldInfo : nil
     var merger = ImportMerger(
       image: result, tracksNames: readsWeakBinds, readsExports: exportsCommand != nil && options.definedSymbols,
-      filter: options.importFilter)
+      filter: options.importFilter, definitions: options.definedIdentities ? options.definitionFilter : nil)
     if options.undefinedSymbols || options.definedSymbols || options.definedIdentities, let symbolTable {
       attempt { () throws(BinaryError) in
         try readSymbolTable(
@@ -150,6 +150,7 @@ enum ThinImageReader {
     let (undefinedSymbols, definedSymbols, definedIdentities) =
       (options.undefinedSymbols, options.definedSymbols, options.definedIdentities)
     let leadingBytes = options.importFilter?.leadingBytes ?? .everything
+    let definitions = definedIdentities ? options.definitionFilter : nil
     try table.forEachEntry { _, entry throws(BinaryError) in
       guard !entry.isDebugEntry else { return }
       if entry.isUndefined {
@@ -171,11 +172,10 @@ enum ThinImageReader {
           name: name, library: library, isWeak: isWeak, origin: .symbolTable, at: entry.fileOffset)
       }
       guard readsDefinitions || definedIdentities else { return }
-      if !readsDefinitions,
-        !DefinedIdentities.mayNote(
-          startingWith: table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount))
-      {
-        return  // neither a class nor a Swift module: not even measured
+      if !readsDefinitions {
+        let leading = table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount)
+        guard DefinedIdentities.mayNote(startingWith: leading) || definitions?.mayKeep(startingWith: leading) == true
+        else { return }  // neither a class, a Swift module nor a documented symbol: not even measured
       }
       guard let name = table.name(of: entry), !name.isEmpty else { return }
       // An alias defines nothing here; its name is remembered so the export trie's entry for it
@@ -201,10 +201,13 @@ enum ThinImageReader {
     let (definedSymbols, definedIdentities) = (options.definedSymbols, options.definedIdentities)
     let sections = definedSymbols ? segments.sections : []
     let loadAddress = segments.preferredLoadAddress
-    // Without definitions only classes and Swift modules are wanted: a subtree whose names
-    // cannot be one (by their first two bytes) is not walked.
-    let wanted: ((UnsafeRawBufferPointer) -> Bool)? =
-      definedSymbols ? nil : { DefinedIdentities.mayNote(startingWith: $0) }
+    // Without definitions only classes, Swift modules and documented symbols are wanted: a
+    // subtree whose names cannot be one (by their first two bytes) is not walked.
+    let definitions = definedIdentities ? options.definitionFilter : nil
+    let mayNote: (UnsafeRawBufferPointer) -> Bool = {
+      DefinedIdentities.mayNote(startingWith: $0) || definitions?.mayKeep(startingWith: $0) == true
+    }
+    let wanted: ((UnsafeRawBufferPointer) -> Bool)? = definedSymbols ? nil : mayNote
     try ExportTrie.forEachExport(in: trie, wanted: wanted) { export throws(BinaryError) in
       if definedSymbols && !export.isReexport {
         let kind = export.address.map {
@@ -215,7 +218,7 @@ enum ThinImageReader {
       } else {
         try merger.charge(export.name, at: export.fileOffset)
       }
-      if definedIdentities && !export.isReexport && DefinedIdentities.mayNote(startingWith: export.name) {
+      if definedIdentities && !export.isReexport && mayNote(export.name) {
         try merger.noteIdentity(export.name, at: export.fileOffset)
       }
     }

@@ -15,7 +15,7 @@ public struct SDKDetection: Sendable, Hashable {
   public enum Confidence: String, Sendable, Hashable, Comparable {
     /// A binary defines types of the SDK's Swift module (their nominal type descriptors).
     case module
-    /// A binary defines every class the catalog documents as the SDK's own.
+    /// A binary defines every class and C symbol the catalog documents as the SDK's own.
     case classes
     /// The framework, library or bundle is named like the SDK or an alias.
     case name
@@ -50,12 +50,23 @@ public struct SDKDetection: Sendable, Hashable {
 }
 
 extension SDKDetection.Confidence {
-  /// What recognised the SDK, as a message says it.
-  var proof: String {
+  /// What recognised the SDK, as a message says it; `definitions` are the symbols shown.
+  func proof(definitions: [String]) -> String {
     switch self {
     case .module: "types of its Swift module, shown below"
-    case .classes: "every class its headers declare, shown below"
+    case .classes: "every \(Self.documentedKinds(definitions)) its headers declare, shown below"
     case .name, .identifier: rawValue
+    }
+  }
+
+  /// What documented definitions are, as a message names them: "class", "C symbol", or
+  /// "class and C symbol" (`_OBJC_CLASS_$_FMDatabase` is a class, `_pb_encode` a C symbol).
+  package static func documentedKinds(_ definitions: [String]) -> String {
+    let classes = definitions.filter { $0.hasPrefix("_OBJC_CLASS_$_") || $0.hasPrefix("OBJC_CLASS_$_") }.count
+    switch (classes > 0, classes < definitions.count) {
+    case (true, true): return "class and C symbol"
+    case (false, true): return "C symbol"
+    default: return "class"
     }
   }
 }
@@ -117,7 +128,7 @@ enum CommonSDKRules {
               symbol: symbol, via: .definition, binary: binary.file.path.description, architecture: image.architecture,
               member: image.member, library: nil)
           }
-          let found: SDKDetection.Confidence = match.proof == .documentedClasses ? .classes : .module
+          let found: SDKDetection.Confidence = match.proof == .documentedDefinitions ? .classes : .module
           if confidence[match.sdk].map({ $0 < found }) ?? true { confidence[match.sdk] = found }
           if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path.description) }
         }
@@ -163,10 +174,12 @@ enum CommonSDKRules {
         detection.includedIn.isEmpty
         ? "This target is \(detection.sdk)"
         : "\(detection.includedIn.joined(separator: ", ")) includes \(detection.sdk)"
+      let proof = detection.confidence.proof(
+        definitions: detection.evidence.filter { $0.via == .definition }.map(\.symbol))
       return Finding(
         rule: .listedSDKWithoutManifest, subject: .target,
         message:
-          "\(what) (recognised by \(detection.confidence.proof)), on Apple's list of commonly used SDKs, and the target has no "
+          "\(what) (recognised by \(proof)), on Apple's list of commonly used SDKs, and the target has no "
           + "PrivacyInfo.xcprivacy: App Store Connect rejects a new app or an update that adds it (ITMS-91061). "
           + "Use a release of \(detection.sdk) that ships its privacy manifest, or ask the vendor for one.",
         evidence: detection.evidence)

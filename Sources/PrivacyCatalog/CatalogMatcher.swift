@@ -38,7 +38,12 @@ package struct CatalogMatcher: Sendable {
   /// reader stores only what `matches(in:)` and the lookup-string collection look at.
   package var importFilter: any ImportFilter { tables }
 
-  /// The commonly used SDKs whose documented classes or Swift modules `image` defines (`CommonSDKMatcher`).
+  /// The defined C symbols a reader keeps for `commonSDKs(in:)`: those the catalog documents as
+  /// a commonly used SDK's own (`ReadOptions.definitionFilter`).
+  package var definitionFilter: DefinitionFilter { sdks.definitionFilter }
+
+  /// The commonly used SDKs whose documented classes and C symbols, or Swift modules, `image`
+  /// defines (`CommonSDKMatcher`).
   package func commonSDKs(in image: Image) -> [CommonSDKMatch] {
     sdks.matches(in: image)
   }

@@ -31,9 +31,12 @@ extension Catalog {
       existing.aliases = Self.adding(additions.flatMap(\.aliases), to: existing.aliases, identity: \.self)
       existing.swiftModules = Self.adding(
         additions.flatMap(\.swiftModules), to: existing.swiftModules, identity: \.self)
-      // Documented classes are a set with its source: an overlay's set replaces the catalog's.
+      // Documented classes and symbols are sets with their source: an overlay's set replaces the catalog's.
       if let documented = additions.last(where: { !$0.classes.isEmpty }) {
         (existing.classes, existing.classesSource) = (documented.classes, documented.classesSource)
+      }
+      if let documented = additions.last(where: { !$0.symbols.isEmpty }) {
+        (existing.symbols, existing.symbolsSource) = (documented.symbols, documented.symbolsSource)
       }
     }
     merged.trackingHosts = Self.adding(overlay.trackingHosts, to: trackingHosts, identity: \.domain)

@@ -106,9 +106,9 @@ extension Catalog {
 }
 
 extension Catalog {
-  /// Names unique; aliases, classes and Swift modules plain names; each module claimed by one SDK
-  /// only across `context` (else which SDK a type names would be ambiguous); documented classes
-  /// at least `documentedClassesAtLeast`, with their source.
+  /// Names unique; aliases, classes, symbols and Swift modules plain names; each module claimed by
+  /// one SDK only across `context` (else which SDK a type names would be ambiguous); documented
+  /// classes and symbols at least `documentedClassesAtLeast` together, each list with its source.
   fileprivate func checkCommonSDKs(_ problems: inout ProblemSink, context: Catalog) {
     var seenNames = Set<String>()
     var moduleOwners: [String: String] = [:]
@@ -119,7 +119,8 @@ extension Catalog {
       let path = "$.commonSDKs[\(index)]"
       problems.checkUnique(sdk.name, seen: &seenNames, at: path + ".name")
       let lists = [
-        ("aliases", sdk.aliases), ("classes", sdk.classes), ("swiftModules", sdk.swiftModules),
+        ("aliases", sdk.aliases), ("classes", sdk.classes), ("symbols", sdk.symbols),
+        ("swiftModules", sdk.swiftModules),
       ]
       for (key, values) in lists {
         for (valueIndex, value) in values.enumerated() where !Spelling.isPlainSymbol(value) {
@@ -131,19 +132,25 @@ extension Catalog {
           "\(path).swiftModules[\(moduleIndex)]",
           "Swift module '\(module)' already belongs to \(moduleOwners[module] ?? "another SDK")")
       }
-      // Documented classes identify an SDK: a few, each from a named source, or none.
-      if !sdk.classes.isEmpty && Set(sdk.classes).count < Self.documentedClassesAtLeast {
+      // Documented classes and C symbols identify an SDK together: a few, each list from a named
+      // source, or none.
+      let documented = Set(sdk.classes).count + Set(sdk.symbols).count
+      if documented > 0 && documented < Self.documentedClassesAtLeast {
         problems.add(
-          path + ".classes",
-          "list at least \(Self.documentedClassesAtLeast) classes: fewer could be another vendor's by chance")
+          path + (sdk.classes.isEmpty ? ".symbols" : ".classes"),
+          "list at least \(Self.documentedClassesAtLeast) classes and symbols together: fewer could be another "
+            + "vendor's by chance")
       }
       if !sdk.classes.isEmpty && (sdk.classesSource ?? "").isEmpty {
         problems.add(path + ".classesSource", "say where the documented classes were read (the SDK's headers)")
       }
+      if !sdk.symbols.isEmpty && (sdk.symbolsSource ?? "").isEmpty {
+        problems.add(path + ".symbolsSource", "say where the documented symbols were read (the SDK's headers)")
+      }
     }
   }
 
-  /// The fewest documented classes that identify an SDK when a binary defines them all.
+  /// The fewest documented classes and symbols that identify an SDK when a binary defines them all.
   static let documentedClassesAtLeast = 3
 
   /// Each reason code with the categories that list it, in catalog order.

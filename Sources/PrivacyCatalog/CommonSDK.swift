@@ -6,9 +6,9 @@ import JSONDocuments
 ///
 /// `name` is spelled exactly as Apple's list spells it (`BoringSSL / openssl_grpc`). A target is
 /// recognised by its name or the last part of its `CFBundleIdentifier` (the name or an alias), and
-/// a binary by what it **defines** that only the SDK's code defines: every class the SDK's public
-/// headers declare as its own (`classes`, read from `classesSource`), or a type of its Swift
-/// module. A class prefix proves nothing (vendors share them: `FBSDK`, `GTM`, `GUL`), so none is kept.
+/// a binary by what it **defines** that only the SDK's code defines: every class and C symbol the
+/// SDK's public headers declare as its own (`classes` and `symbols`, read from `classesSource`
+/// and `symbolsSource`), or a type of its Swift module. A class prefix proves nothing (vendors share them: `FBSDK`, `GTM`, `GUL`), so none is kept.
 package struct CommonSDK: Sendable, Hashable {
   /// The SDK's name as Apple's list spells it; unique in the catalog.
   package var name: String
@@ -20,6 +20,12 @@ package struct CommonSDK: Sendable, Hashable {
   package var classes: [String]
   /// Where `classes` were read (the SDK's headers, by repository and file).
   package var classesSource: String?
+  /// C functions and data the SDK's public headers declare and its library defines
+  /// (`SSL_CTX_new`), spelled without Mach-O's leading underscore: a binary that defines every
+  /// one of them, and every class of `classes`, includes the SDK. Importing them proves nothing.
+  package var symbols: [String]
+  /// Where `symbols` were read (the SDK's headers, by repository and file).
+  package var symbolsSource: String?
   /// Swift modules it defines (`Alamofire`); unique across the catalog.
   package var swiftModules: [String]
   /// Provenance or caveats.
@@ -28,12 +34,14 @@ package struct CommonSDK: Sendable, Hashable {
   /// Creates an entry.
   package init(
     name: String, aliases: [String] = [], classes: [String] = [], classesSource: String? = nil,
-    swiftModules: [String] = [], note: String? = nil
+    symbols: [String] = [], symbolsSource: String? = nil, swiftModules: [String] = [], note: String? = nil
   ) {
     self.name = name
     self.aliases = aliases
     self.classes = classes
     self.classesSource = classesSource
+    self.symbols = symbols
+    self.symbolsSource = symbolsSource
     self.swiftModules = swiftModules
     self.note = note
   }
@@ -58,6 +66,8 @@ extension CommonSDK {
     aliases = try node.optionalMember("aliases")?.strings() ?? []
     classes = try node.optionalMember("classes")?.strings() ?? []
     classesSource = try node.optionalMember("classesSource")?.string()
+    symbols = try node.optionalMember("symbols")?.strings() ?? []
+    symbolsSource = try node.optionalMember("symbolsSource")?.string()
     swiftModules = try node.optionalMember("swiftModules")?.strings() ?? []
     note = try node.optionalMember("note")?.string()
   }
@@ -67,19 +77,21 @@ extension CommonSDK {
 package struct CommonSDKMatch: Sendable, Hashable {
   /// How the image proves it holds the SDK's code.
   package enum Proof: Sendable, Hashable {
-    /// It defines every class the catalog documents as the SDK's own (`CommonSDK.classes`).
-    case documentedClasses
+    /// It defines every class and C symbol the catalog documents as the SDK's own
+    /// (`CommonSDK.classes`, `CommonSDK.symbols`).
+    case documentedDefinitions
     /// It defines types of the SDK's Swift module (their nominal type or protocol descriptors).
     case swiftModule
   }
 
   /// `CommonSDK.name`.
   package var sdk: String
-  /// How the image proves it: documented classes win over a module when it has both.
+  /// How the image proves it: documented definitions win over a module when it has both.
   package var proof: Proof
   /// The definitions that prove it, as the binary spells them (`_OBJC_CLASS_$_FMDatabase`,
-  /// `_$s9Alamofire7SessionCMn`): every documented class, then the first module descriptors
-  /// found, at most `CommonSDKMatch.shownSymbols` of those; sorted within each.
+  /// `_SSL_CTX_new`, `_$s9Alamofire7SessionCMn`): every documented class, every documented C
+  /// symbol, then the first module descriptors found, at most `CommonSDKMatch.shownSymbols` of
+  /// those; sorted within each.
   package var symbols: [String]
 
   /// The most module descriptors kept as evidence per SDK and image.
@@ -94,12 +106,12 @@ package struct CommonSDKMatch: Sendable, Hashable {
 }
 
 /// Recognises commonly used SDKs by what an image defines (`Image.definedClasses`,
-/// `Image.swiftModuleDescriptors`): every class the catalog documents as an SDK's own, or a type
-/// of its Swift module. Built once per catalog.
+/// `Image.documentedDefinitions`, `Image.swiftModuleDescriptors`): every class and C symbol the
+/// catalog documents as an SDK's own, or a type of its Swift module. Built once per catalog.
 ///
 /// An image that links an SDK as a library (`@rpath/FBSDKCoreKit.framework/FBSDKCoreKit`) uses
-/// that SDK from another file and does not include it, whatever else it defines. A class is one
-/// hash lookup, a Swift module another; bytes are hashed straight from the image's `NameTable`,
+/// that SDK from another file and does not include it, whatever else it defines; so does one that
+/// only imports the SDK's symbols. A class is one hash lookup, a C symbol or a Swift module another; bytes are hashed straight from the image's `NameTable`,
 /// and a `String` is built only for a definition that matched.
 package struct CommonSDKMatcher: Sendable {
   private let names: [String]
@@ -107,7 +119,12 @@ package struct CommonSDKMatcher: Sendable {
   private let libraryNames: [Set<String>]
   private let modules: ByteKeyTable<Int>
   private let documented: ByteKeyTable<Int>
+  /// Documented C symbols, without Mach-O's leading underscore.
+  private let documentedSymbols: ByteKeyTable<Int>
   private let documentedCounts: [Int]
+  /// The names a reader keeps for `matches(in:)` (`ReadOptions.definitionFilter`): every
+  /// documented C symbol as Mach-O (`_SSL_CTX_new`) and ELF (`SSL_CTX_new`) spell it.
+  package let definitionFilter: DefinitionFilter
 
   /// Prepares the tables for `sdks`; of two equal modules or classes the first entry keeps it.
   package init(sdks: [CommonSDK]) {
@@ -116,17 +133,26 @@ package struct CommonSDKMatcher: Sendable {
     let indexed = sdks.enumerated()
     modules = ByteKeyTable(indexed.flatMap { index, sdk in sdk.swiftModules.map { (Array($0.utf8), index) } })
     documented = ByteKeyTable(indexed.flatMap { index, sdk in sdk.classes.map { (Array($0.utf8), index) } })
-    documentedCounts = sdks.map { Set($0.classes).count }
+    documentedSymbols = ByteKeyTable(indexed.flatMap { index, sdk in sdk.symbols.map { (Array($0.utf8), index) } })
+    documentedCounts = sdks.map { Set($0.classes).count + Set($0.symbols).count }
+    definitionFilter = DefinitionFilter(names: sdks.flatMap(\.symbols).flatMap { ["_" + $0, $0] })
   }
 
   /// The SDKs whose code `image` defines, by name.
   package func matches(in image: Image) -> [CommonSDKMatch] {
     var classes: [Int: Set<String>] = [:]
+    var symbols: [Int: Set<String>] = [:]
     var descriptors: [Int: [String]] = [:]
     image.names.storage.withUnsafeBytes { storage in
       for reference in image.definedClasses {
         guard let sdk = documented.value(for: CatalogMatcher.bytes(of: reference, in: storage)) else { continue }
         classes[sdk, default: []].insert(image.names.string(reference))
+      }
+      for reference in image.documentedDefinitions {
+        guard let name = Self.cName(CatalogMatcher.bytes(of: reference, in: storage), format: image.format),
+          let sdk = documentedSymbols.value(for: name)
+        else { continue }
+        symbols[sdk, default: []].insert(image.names.string(reference))
       }
       for reference in image.swiftModuleDescriptors {
         let descriptor = CatalogMatcher.bytes(of: reference, in: storage)
@@ -137,16 +163,28 @@ package struct CommonSDKMatcher: Sendable {
         }
       }
     }
-    let identified = classes.filter { sdk, found in found.count == documentedCounts[sdk] }
+    let identified = Set(classes.keys).union(symbols.keys).filter { sdk in
+      (classes[sdk]?.count ?? 0) + (symbols[sdk]?.count ?? 0) == documentedCounts[sdk]
+    }
     // Most images define no SDK's code: their libraries' names are not looked at.
     guard !identified.isEmpty || !descriptors.isEmpty else { return [] }
     let linked = Set(image.libraries.map { $0.bareName.lowercased() })
-    return Set(identified.keys).union(descriptors.keys).sorted().compactMap { sdk in
+    return identified.union(descriptors.keys).sorted().compactMap { sdk in
       guard libraryNames[sdk].isDisjoint(with: linked) else { return nil }
-      let documentedSymbols = (identified[sdk] ?? []).sorted().map { "_OBJC_CLASS_$_" + $0 }
+      let definitions =
+        identified.contains(sdk)
+        ? (classes[sdk] ?? []).sorted().map { "_OBJC_CLASS_$_" + $0 } + (symbols[sdk] ?? []).sorted() : []
       return CommonSDKMatch(
-        sdk: names[sdk], proof: documentedSymbols.isEmpty ? .swiftModule : .documentedClasses,
-        symbols: documentedSymbols + (descriptors[sdk] ?? []).sorted())
+        sdk: names[sdk], proof: definitions.isEmpty ? .swiftModule : .documentedDefinitions,
+        symbols: definitions + (descriptors[sdk] ?? []).sorted())
     }
+  }
+
+  /// The C name a defined symbol spells: a Mach-O name without its leading underscore (`nil`
+  /// without one: not a C name), an ELF name as it is.
+  private static func cName(_ name: UnsafeRawBufferPointer, format: Image.Format) -> UnsafeRawBufferPointer? {
+    guard format == .machO else { return name }
+    guard name.first == UInt8(ascii: "_") else { return nil }
+    return UnsafeRawBufferPointer(rebasing: name[1...])
   }
 }

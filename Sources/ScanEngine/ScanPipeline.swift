@@ -77,6 +77,7 @@ public struct ScanPipeline: Sendable {
     let options = {
       var options = ReadOptions.audit
       options.importFilter = matcher.importFilter
+      options.definitionFilter = matcher.definitionFilter
       return options
     }()
     // Binaries on the local disk are read as discovery claims them; those inside an archive are

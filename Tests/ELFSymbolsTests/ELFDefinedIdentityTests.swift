@@ -17,4 +17,14 @@ import Testing
     #expect(image.swiftModuleDescriptors.isEmpty && image.definedClasses.isEmpty)
     #expect(image.symbols.filter(\.isDefined).count == 5)
   }
+
+  /// `ReadOptions.definitionFilter`: the defined C symbols it names are kept, spelled as ELF
+  /// spells them (no leading underscore), each once though `.symtab` and `.dynsym` both list
+  /// them; an import it names (`stat`) is not a definition.
+  @Test func documentedDefinitionsAreKeptByTheirELFName() throws {
+    var options = ReadOptions.audit
+    options.definitionFilter = DefinitionFilter(names: ["storage_probe_uptime", "stat", "_storage_probe_modified"])
+    let image = try #require(try ELFFixtures.read("libstorageprobe.so", options: options).images.first)
+    #expect(image.documentedDefinitions.map(image.names.string) == ["storage_probe_uptime"])
+  }
 }

@@ -74,3 +74,40 @@ import Testing
     #expect(!image.symbols.contains { $0.origin == .exportTrie })
   }
 }
+
+/// `ReadOptions.definitionFilter` (issue 33): the C symbols the catalog documents as a listed
+/// SDK's own are kept when the image defines them, from the export trie of a stripped framework
+/// and from the symbol table of a static archive's member, each once; imports of them are not.
+@Suite struct DocumentedDefinitionReadingTests {
+  static let wanted = ["_pb_encode", "_SSL_CTX_new", "_GRPC_SSL_new", "_FBLPromiseErrorDomain", "_absent_symbol"]
+
+  private func images(_ sample: String, filter: DefinitionFilter?) throws -> [Image] {
+    let path = SampleLocator.sample(sample)
+    let file = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+    var options = ReadOptions.audit
+    options.definitionFilter = filter
+    let read = try MachOReader.read(file, path: path, options: options)
+    #expect(read.problems.isEmpty, "\(read.problems)")
+    return read.images
+  }
+
+  @Test(arguments: ["evidence/BundledLibsKit.framework/BundledLibsKit", "evidence/bin/libbundledlibs.a"])
+  func definedDocumentedSymbolsAreKeptOnce(sample: String) throws {
+    let image = try #require(try images(sample, filter: DefinitionFilter(names: Self.wanted)).first)
+    #expect(
+      image.documentedDefinitions.map(image.names.string).sorted()
+        == ["_FBLPromiseErrorDomain", "_GRPC_SSL_new", "_SSL_CTX_new", "_pb_encode"])
+    #expect(image.definedClasses.map(image.names.string).contains("FBLPromise"))
+    #expect(!image.symbols.contains { $0.isDefined })
+  }
+
+  @Test func importedOnesAndThoseOfNoFilterAreNot() throws {
+    let importing = try #require(
+      try images(
+        "evidence/ImportingLibsKit.framework/ImportingLibsKit", filter: DefinitionFilter(names: Self.wanted)
+      ).first)
+    #expect(importing.documentedDefinitions.isEmpty)
+    let unfiltered = try #require(try images("evidence/BundledLibsKit.framework/BundledLibsKit", filter: nil).first)
+    #expect(unfiltered.documentedDefinitions.isEmpty)
+  }
+}

@@ -13,11 +13,15 @@ import Testing
     catalog = try Catalog.builtIn()
   }
 
-  /// An image that defines `classes` and a type in each Swift module of `modules`, as
-  /// `DefinedIdentities` leaves them (a module by the descriptor of a type declared in it).
-  private func image(classes: [String] = [], modules: [String] = []) -> Image {
-    var synthetic = SyntheticImage(format: .machO)
+  /// An image that defines `classes`, the documented symbols `definitions` (as the binary
+  /// spells them) and a type in each Swift module of `modules`, as `DefinedIdentities` leaves
+  /// them (a module by the descriptor of a type declared in it).
+  private func image(
+    classes: [String] = [], definitions: [String] = [], modules: [String] = [], format: Image.Format = .machO
+  ) -> Image {
+    var synthetic = SyntheticImage(format: format)
     synthetic.image.definedClasses = classes.map { synthetic.image.names.appendTestName($0) }
+    synthetic.image.documentedDefinitions = definitions.map { synthetic.image.names.appendTestName($0) }
     synthetic.image.swiftModuleDescriptors = modules.map {
       synthetic.image.names.appendTestName("_$s\($0.utf8.count)\($0)4TypeVMn")
     }
@@ -52,7 +56,7 @@ import Testing
     let all = try #require(
       matcher.commonSDKs(in: image(classes: ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet", "Own"]))
         .first)
-    #expect(all.sdk == "FMDB" && all.proof == .documentedClasses)
+    #expect(all.sdk == "FMDB" && all.proof == .documentedDefinitions)
     #expect(
       all.symbols == ["FMDatabase", "FMDatabasePool", "FMDatabaseQueue", "FMResultSet"].map { "_OBJC_CLASS_$_" + $0 })
     let outcomes = ["OSIndirectInfluence", "OSInfluence", "OSOutcomeEvent", "OSSessionManager", "STKSticker"]
@@ -60,6 +64,51 @@ import Testing
     // FlutterMacOS (the registry corpus's Flet.app) defines Flutter's documented classes.
     let flutter = ["FlutterAppDelegate", "FlutterBasicMessageChannel", "FlutterDartProject", "FlutterEngine"]
     #expect(matcher.commonSDKs(in: image(classes: flutter + ["FlutterMethodChannel"])).map(\.sdk) == ["Flutter"])
+  }
+
+  /// C libraries are identified by the functions and data their headers declare, when the image
+  /// defines every one (issue 33): nanopb, OpenSSL, gRPC's BoringSSL; FBLPromises by its class
+  /// and two symbols. Some of them, or BoringSSL's unprefixed names (no `SSL_CTX_dane_enable`),
+  /// identify nothing; ELF spells them without Mach-O's underscore.
+  @Test func everyDocumentedSymbolIdentifiesACLibrary() throws {
+    let matcher = CatalogMatcher(catalog: catalog)
+    let nanopb = ["_pb_decode", "_pb_encode", "_pb_istream_from_buffer", "_pb_ostream_from_buffer"]
+    let openSSL = ["_OPENSSL_init_crypto", "_OPENSSL_init_ssl", "_SSL_CTX_dane_enable", "_SSL_CTX_new"]
+    let grpcSSL = ["_GRPC_SSL_CTX_new", "_GRPC_SSL_library_init", "_GRPC_SSL_new"]
+    let found = matcher.commonSDKs(in: image(definitions: nanopb + openSSL + grpcSSL + ["_own_function"]))
+    #expect(found.map(\.sdk) == ["BoringSSL / openssl_grpc", "nanopb", "OpenSSL"])
+    #expect(found.allSatisfy { $0.proof == .documentedDefinitions })
+    #expect(found.first { $0.sdk == "nanopb" }?.symbols == nanopb)
+    let promises = try #require(
+      matcher.commonSDKs(
+        in: image(classes: ["FBLPromise"], definitions: ["_FBLPromiseErrorDomain", "_FBLWaitForPromisesWithTimeout"])
+      ).first)
+    #expect(promises.sdk == "FBLPromises")
+    #expect(
+      promises.symbols == ["_OBJC_CLASS_$_FBLPromise", "_FBLPromiseErrorDomain", "_FBLWaitForPromisesWithTimeout"])
+    let extensionClasses = ["OSRequestReceiveReceipts", "OneSignalExtension", "OneSignalExtensionBadgeHandler"]
+    #expect(matcher.commonSDKs(in: image(classes: extensionClasses)).map(\.sdk) == ["OneSignalExtension"])
+
+    let boringSSL = ["_OPENSSL_init_crypto", "_OPENSSL_init_ssl", "_SSL_CTX_new", "_SSL_new", "_SSL_library_init"]
+    #expect(matcher.commonSDKs(in: image(definitions: boringSSL)).isEmpty, "unprefixed BoringSSL is not OpenSSL")
+    #expect(matcher.commonSDKs(in: image(definitions: Array(nanopb.dropLast()))).isEmpty)
+    #expect(matcher.commonSDKs(in: image(classes: ["FBLPromise"], definitions: ["_FBLPromiseErrorDomain"])).isEmpty)
+    let withoutUnderscore = nanopb.map { String($0.dropFirst()) }
+    #expect(matcher.commonSDKs(in: image(definitions: withoutUnderscore)).isEmpty, "not a Mach-O C name")
+    #expect(matcher.commonSDKs(in: image(definitions: withoutUnderscore, format: .elf)).map(\.sdk) == ["nanopb"])
+  }
+
+  /// The reader keeps exactly the documented symbols, in both spellings.
+  @Test func theDefinitionFilterKeepsEveryDocumentedSymbol() {
+    let filter = CatalogMatcher(catalog: catalog).definitionFilter
+    for name in ["_pb_encode", "pb_encode", "_GRPC_SSL_new", "_FBLWaitForPromisesWithTimeout"] {
+      let kept = Array(name.utf8).withUnsafeBytes { bytes in
+        filter.mayKeep(startingWith: UnsafeRawBufferPointer(rebasing: bytes[..<2])) && filter.keeps(bytes)
+      }
+      #expect(kept, "\(name)")
+    }
+    #expect(!Array("_pb_encode_varint".utf8).withUnsafeBytes { filter.keeps($0) })
+    #expect(!Array("_OBJC_CLASS_$_FBLPromise".utf8).withUnsafeBytes { filter.keeps($0) })
   }
 
   /// An image that links a listed SDK's framework as a library uses it from that file: it does
@@ -88,7 +137,7 @@ import Testing
     let documented = [
       "FBSDKCoreKit", "FBSDKCoreKit_Basics", "FBSDKLoginKit", "FBSDKShareKit", "FBAEMKit", "OneSignalCore",
       "OneSignalOutcomes", "AFNetworking", "SDWebImage", "Lottie", "FMDB", "GoogleUtilities", "GoogleDataTransport",
-      "FirebaseCore", "FirebaseInstallations", "Protobuf", "GTMSessionFetcher",
+      "FirebaseCore", "FirebaseInstallations", "Protobuf", "GTMSessionFetcher", "OneSignalExtension",
     ]
     for name in documented {
       let sdk = try #require(catalog.commonSDKs.first { $0.name == name })
@@ -101,8 +150,15 @@ import Testing
     for name in swift {
       #expect(catalog.commonSDKs.first { $0.name == name }?.swiftModules.contains(name) == true, "\(name)")
     }
+    for name in ["nanopb", "OpenSSL", "BoringSSL / openssl_grpc", "FBLPromises"] {
+      let sdk = try #require(catalog.commonSDKs.first { $0.name == name })
+      #expect(sdk.classes.count + sdk.symbols.count >= 3, "\(name)")
+      #expect(sdk.symbolsSource?.contains("https://github.com/") == true, "\(name)")
+    }
     let classes = catalog.commonSDKs.flatMap(\.classes)
     #expect(Set(classes).count == classes.count, "a documented class belongs to one SDK")
+    let symbols = catalog.commonSDKs.flatMap(\.symbols)
+    #expect(Set(symbols).count == symbols.count, "a documented symbol belongs to one SDK")
   }
 
   @Test func namesIncludeBothHalvesAndAliases() throws {
@@ -131,6 +187,8 @@ import Testing
     for (json, path) in [
       (#"{"name": "Mine", "classes": ["MineA", "MineB", "MineC"]}"#, "$.commonSDKs[0].classesSource"),
       (#"{"name": "Mine", "classes": ["MineA", "MineB"], "classesSource": "Mine.h"}"#, "$.commonSDKs[0].classes"),
+      (#"{"name": "Mine", "symbols": ["mine_a", "mine_b", "mine_c"]}"#, "$.commonSDKs[0].symbolsSource"),
+      (#"{"name": "Mine", "symbols": ["mine_a", "mine_b"], "symbolsSource": "mine.h"}"#, "$.commonSDKs[0].symbols"),
     ] {
       let user = try Catalog(
         jsonData: Data(#"{"schemaVersion": 1, "commonSDKs": [\#(json)]}"#.utf8), origin: "user.json")

@@ -63,4 +63,29 @@ import Testing
     let text = CapturedRun(["scan", path]).output
     #expect(text.contains("App Store cannot tell: a binary could not be read"))
   }
+
+  /// A framework that compiled five listed SDKs into its own binary defines every class and C
+  /// symbol the catalog documents for each (issue 33): it includes them, seen in its export trie
+  /// (stripped) and in a static archive's symbol table alike.
+  @Test(arguments: ["evidence/BundledLibsKit.framework", "evidence/bin/libbundledlibs.a"])
+  func definedDocumentedSymbolsAndClassesIncludeTheirSDKs(sample: String) throws {
+    let (findings, _) = try Self.scan(SampleLocator.sample(sample))
+    let listed = findings.filter { $0["rule"] as? String == "listed-sdk-without-manifest" }
+    let included = listed.compactMap { finding -> String? in
+      guard let message = finding["message"] as? String, let range = message.range(of: " includes ") else { return nil }
+      return String(message[range.upperBound...].prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+    }
+    #expect(
+      included.sorted() == ["BoringSSL / openssl_grpc", "FBLPromises", "OneSignalExtension", "OpenSSL", "nanopb"],
+      "\(listed.map { $0["message"] ?? "" })")
+    #expect(listed.allSatisfy { $0["severity"] as? String == "error" })
+    let evidence = listed.flatMap { ($0["evidence"] as? [[String: Any]]) ?? [] }.compactMap { $0["symbol"] as? String }
+    #expect(evidence.contains("_SSL_CTX_dane_enable") && evidence.contains("_OBJC_CLASS_$_FBLPromise"))
+  }
+
+  /// A framework that imports all of them from another library includes none.
+  @Test func importingTheSymbolsAndClassesIncludesNoSDK() throws {
+    let (findings, _) = try Self.scan(SampleLocator.sample("evidence/ImportingLibsKit.framework"))
+    #expect(!findings.contains { ($0["rule"] as? String)?.hasPrefix("listed-sdk") == true }, "\(findings)")
+  }
 }
