@@ -50,8 +50,10 @@ public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let baseline = try? Baseline(jsonReport: bytes, origin: "fuzz.json") {
       _ = baseline.filtering(AuditReport(targets: []), workingFolder: "/fuzz")
     }
-    if let profiles = try? TargetProfile.profiles(jsonReport: bytes, origin: "fuzz.json") {
+    if let saved = try? SavedReport(json: bytes, origin: "fuzz.json") {
+      let profiles = saved.report.targets.map(TargetProfile.init)
       _ = ReportDiff(old: profiles, new: profiles)
+      render(saved.report)
     }
   }
   return 0
@@ -121,7 +123,7 @@ enum FuzzedDocument: UInt8, CaseIterable {
   case cartfileResolved
   /// A Carthage `Build/.<Project>.version` file (JSON).
   case carthageVersionFile
-  /// A saved JSON report, as `scan --baseline` and `diff` read it back (split into its targets by
+  /// A saved JSON report, as `scan --baseline`, `render` and `diff` read it back (split into its targets by
   /// `JSONNode.memberRanges`/`elementRanges`, one target at a time).
   case savedReport
 
