@@ -19,8 +19,21 @@ enum JSONReportTargets {
   static func map<Value: Sendable>(
     _ data: Data, origin: String, _ transform: @Sendable (_ target: JSONNode) throws(JSONDocumentError) -> Value
   ) throws(JSONDocumentError) -> [Value] {
-    let found = data.withUnsafeBytes { raw in Result { () throws(JSONDocumentError) in try ranges(raw, origin) } }
-    let targets = try found.get()
+    try read(data, origin: origin, alongside: [], transform).targets
+  }
+
+  /// `transform` of each target of the report, as `map` gives them, and the document's top-level
+  /// members named in `keys` (the small ones beside `targets`), parsed, by key: the document's
+  /// structure is found once for both. A key the document lacks is left out; the caller says
+  /// which are required.
+  static func read<Value: Sendable>(
+    _ data: Data, origin: String, alongside keys: [ReportKey],
+    _ transform: @Sendable (_ target: JSONNode) throws(JSONDocumentError) -> Value
+  ) throws(JSONDocumentError) -> (targets: [Value], members: [ReportKey: JSONNode]) {
+    let found = data.withUnsafeBytes { raw in
+      Result { () throws(JSONDocumentError) in try structure(raw, origin, alongside: keys) }
+    }
+    let (targets, members) = try found.get()
     let list = JSONPath.member(.root, ReportKey.targets.rawValue)
     let results = Mutex([Result<Value, JSONDocumentError>?](repeating: nil, count: targets.count))
     let chunk = 64
@@ -35,35 +48,16 @@ enum JSONReportTargets {
         results.withLock { $0[index] = result }
       }
     }
-    return try results.withLock { results throws(JSONDocumentError) in
+    let values = try results.withLock { results throws(JSONDocumentError) in
       try results.compactMap { $0 }.map { result throws(JSONDocumentError) in try result.get() }
     }
+    return (values, members)
   }
 
-  /// The document's top-level members named in `keys`, parsed, by key; a key the document lacks
-  /// is left out (the caller says which are required). Meant for the small members beside
-  /// `targets`, which `map` reads.
-  static func members(_ data: Data, origin: String, _ keys: [ReportKey]) throws(JSONDocumentError)
-    -> [ReportKey: JSONNode]
-  {
-    let found = data.withUnsafeBytes { raw in
-      Result { () throws(JSONDocumentError) -> [ReportKey: JSONNode] in
-        let members = try JSONNode.memberRanges(in: raw, range: 0..<raw.count, at: .root, depth: 0, origin: origin)
-        var nodes: [ReportKey: JSONNode] = [:]
-        for key in keys {
-          guard let member = members.first(where: { $0.key == key.rawValue }) else { continue }
-          nodes[key] = try JSONNode(
-            parsing: raw, range: member.value, at: .member(.root, key.rawValue), depth: 1, origin: origin)
-        }
-        return nodes
-      }
-    }
-    return try found.get()
-  }
-
-  /// The byte ranges of the report's targets, once its schema version is checked.
-  private static func ranges(_ raw: UnsafeRawBufferPointer, _ origin: String) throws(JSONDocumentError)
-    -> [Range<Int>]
+  /// The byte ranges of the report's targets, once its schema version is checked, and the
+  /// top-level members named in `keys` that the document has, parsed.
+  private static func structure(_ raw: UnsafeRawBufferPointer, _ origin: String, alongside keys: [ReportKey])
+    throws(JSONDocumentError) -> (targets: [Range<Int>], members: [ReportKey: JSONNode])
   {
     let members = try JSONNode.memberRanges(in: raw, range: 0..<raw.count, at: .root, depth: 0, origin: origin)
     func member(_ key: ReportKey) throws(JSONDocumentError) -> Range<Int> {
@@ -80,7 +74,14 @@ enum JSONReportTargets {
       throw versionNode.error(
         "schema version \(version) is not supported (this sdkvet reads \(JSONReporter.schemaVersion))")
     }
-    return try JSONNode.elementRanges(
+    var nodes: [ReportKey: JSONNode] = [:]
+    for key in keys {
+      guard let found = members.first(where: { $0.key == key.rawValue }) else { continue }
+      nodes[key] = try JSONNode(
+        parsing: raw, range: found.value, at: .member(.root, key.rawValue), depth: 1, origin: origin)
+    }
+    let targets = try JSONNode.elementRanges(
       in: raw, range: member(.targets), at: .member(.root, ReportKey.targets.rawValue), depth: 1, origin: origin)
+    return (targets, nodes)
   }
 }

@@ -21,11 +21,11 @@ public struct SavedReport: Sendable {
   /// - Throws: `JSONDocumentError` at the JSON path of the first value that is missing, of the
   ///   wrong type, unknown (a rule, kind or code this sdkvet does not know) or inconsistent.
   public init(json: Data, origin: String) throws(JSONDocumentError) {
-    let targets = try JSONReportTargets.map(json, origin: origin) { target throws(JSONDocumentError) in
+    let (targets, document) = try JSONReportTargets.read(
+      json, origin: origin, alongside: [.tool, .archives, .problems, .policy, .baseline]
+    ) { target throws(JSONDocumentError) in
       try SavedTargetReader(target: target).report()
     }
-    let document = try JSONReportTargets.members(
-      json, origin: origin, [.tool, .archives, .problems, .policy, .baseline])
     func member(_ key: ReportKey) throws(JSONDocumentError) -> JSONNode {
       guard let node = document[key] else {
         throw JSONDocumentError(file: origin, path: "$", message: "required key '\(key.rawValue)' is missing")

@@ -12,12 +12,4 @@ public enum CategoryUse: Sendable, Hashable {
   /// sorted: what they use is unknown.
   case unknown(notRead: [String])
 
-  /// Whether the part needs its own copy of the manifest: it uses a category, or what it uses is
-  /// unknown.
-  public var needsManifest: Bool {
-    switch self {
-    case .uses, .unknown: true
-    case .usesNone: false
-    }
-  }
 }
