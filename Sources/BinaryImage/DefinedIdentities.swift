@@ -13,11 +13,12 @@
 ///
 /// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
 /// a few bytes per class and per module, never the definitions themselves, so a Swift binary
-/// with 100,000 definitions costs a handful of names. The C symbols a `DefinitionFilter` keeps
-/// (`ReadOptions.definitionFilter`) go to `Image.documentedDefinitions` through `noteDocumented`,
-/// each once.
+/// with 100,000 definitions costs a handful of names. The C symbols its `DefinitionFilter` keeps
+/// (`ReadOptions.definitionFilter`) go to `Image.documentedDefinitions`, each once.
 public struct DefinedIdentities {
   private var seen = ByteKeyTable<Void>()
+  /// The documented C symbols to keep; `nil` keeps none.
+  private let documented: DefinitionFilter?
   /// The last Swift module noted: a symbol table lists a module's symbols together, so most
   /// Swift definitions are settled by one byte comparison instead of a hash.
   private var lastModule: [UInt8] = []
@@ -27,8 +28,15 @@ public struct DefinedIdentities {
   private static let moduleTag = 1
   private static let documentedTag = 2
 
-  /// Creates an empty collector.
-  public init() {}
+  /// Creates an empty collector of classes and Swift modules.
+  public init() {
+    documented = nil
+  }
+
+  /// Creates an empty collector that also keeps the defined names `documented` keeps.
+  package init(documenting documented: DefinitionFilter?) {
+    self.documented = documented
+  }
 
   /// The number of leading bytes `mayNote(startingWith:)` looks at.
   public static let leadingByteCount = 2
@@ -50,12 +58,24 @@ public struct DefinedIdentities {
     }
   }
 
+  /// Whether a name that starts with `leading` can be a class, a module or one of `documented`'s
+  /// symbols: `mayNote(startingWith:)`, widened by the filter's own two-byte test.
+  @inlinable
+  package static func mayNote(startingWith leading: UnsafeRawBufferPointer, documenting documented: DefinitionFilter?)
+    -> Bool
+  {
+    mayNote(startingWith: leading) || documented?.mayKeep(startingWith: leading) == true
+  }
+
   /// Notes one defined name: a class or Swift module not seen yet is appended to `image`.
   /// - Parameter offset: The file offset of the symbol, for the name-limit error.
   /// - Throws: `malformed` when the kept name takes the image past its name limit (`NameTable`).
   public mutating func note(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
     throws(BinaryError)
   {
+    if let documented, documented.mayKeep(startingWith: name), documented.keeps(name) {
+      return try noteDocumented(name, at: offset, into: &image)
+    }
     // Most names are Swift definitions that are no descriptor: settled by two bytes at each end.
     guard Self.isDescriptor(name) || Self.mayBeClass(name) else { return }
     if let rest = Self.dropping(Self.classPrefixes, from: name), !rest.isEmpty {
@@ -69,12 +89,12 @@ public struct DefinedIdentities {
     }
   }
 
-  /// Notes one defined name a `DefinitionFilter` keeps: appended to
+  /// Notes one defined name `documented` keeps: appended to
   /// `image.documentedDefinitions` unless noted before (a symbol table and an export trie both
   /// list most definitions).
   /// - Parameter offset: The file offset of the symbol, for the name-limit error.
   /// - Throws: `malformed` when the kept name takes the image past its name limit (`NameTable`).
-  package mutating func noteDocumented(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
+  private mutating func noteDocumented(_ name: UnsafeRawBufferPointer, at offset: UInt64, into image: inout Image)
     throws(BinaryError)
   {
     guard seen.insert(name, tag: Self.documentedTag) else { return try image.names.charge(name.count, at: offset) }

@@ -5,13 +5,13 @@
 ///
 /// Most defined names are turned away by their first two bytes (`mayKeep(startingWith:)`, one
 /// load and a bit test) before the reader measures or hashes them.
-package struct DefinitionFilter: Sendable {
+@usableFromInline package struct DefinitionFilter: Sendable {
   private let names: ByteKeyTable<Void>
   /// One bit for each two-byte beginning a kept name has, of 65,536.
   @usableFromInline let leadingPairs: [UInt64]
 
   /// The number of leading bytes `mayKeep(startingWith:)` looks at.
-  package static let leadingByteCount = 2
+  @usableFromInline package static let leadingByteCount = 2
 
   /// A filter that keeps exactly `names`, spelled as binaries spell them (`_SSL_CTX_new` in
   /// Mach-O, `SSL_CTX_new` in ELF). A name shorter than two bytes is never kept.

@@ -80,8 +80,7 @@
       origin: Symbol.Origin, versions: ELFVersionTable?, options: ReadOptions, into image: inout Image
     ) throws(BinaryError) {
       let count = data.byteCount / max(entrySize, 1)
-      var identities = DefinedIdentities()
-      let definitions = options.definedIdentities ? options.definitionFilter : nil
+      var identities = DefinedIdentities(documenting: options.definedIdentities ? options.definitionFilter : nil)
       for index in 1..<Int32(clamping: max(count, 1)) {  // gelf_getsymshndx bounds-checks each index
         guard let entry = LibELF.symbol(data, extendedIndices, at: index) else { continue }
         guard entry.type != ELFConstants.symbolSection, entry.type != ELFConstants.symbolFile else { continue }
@@ -90,12 +89,7 @@
         guard keeps || (isDefined && options.definedIdentities) else { continue }
         guard let name = strings.string(at: UInt64(entry.nameOffset)), !name.isEmpty else { continue }
         if isDefined && options.definedIdentities {
-          let offset = fileOffset &+ UInt64(index) &* UInt64(entrySize)
-          if definitions?.keeps(name) == true {
-            try identities.noteDocumented(name, at: offset, into: &image)
-          } else {
-            try identities.note(name, at: offset, into: &image)
-          }
+          try identities.note(name, at: fileOffset &+ UInt64(index) &* UInt64(entrySize), into: &image)
         }
         guard keeps else { continue }
         let version = versions?.entry(forSymbol: index)

@@ -24,9 +24,7 @@ struct ImportMerger {
   private let remembersDefinitions: Bool
   /// The imports to keep; `nil` keeps all.
   private let filter: (any ImportFilter)?
-  /// The defined C symbols to keep as identities; `nil` keeps none.
-  private let definitions: DefinitionFilter?
-  private var identities = DefinedIdentities()
+  private var identities: DefinedIdentities
 
   /// Starts from `image`, which has its libraries already.
   /// - Parameters:
@@ -43,7 +41,7 @@ struct ImportMerger {
     self.tracksNames = tracksNames
     remembersDefinitions = tracksNames || readsExports
     self.filter = filter
-    self.definitions = definitions
+    identities = DefinedIdentities(documenting: definitions)
   }
 
   /// Whether the import `name` is wanted at all.
@@ -98,7 +96,6 @@ struct ImportMerger {
   /// defines (`DefinedIdentities`, `DefinitionFilter`).
   /// - Throws: `malformed` when a kept name takes the image past its name limit.
   mutating func noteIdentity(_ name: UnsafeRawBufferPointer, at offset: UInt64) throws(BinaryError) {
-    if let definitions, definitions.keeps(name) { return try identities.noteDocumented(name, at: offset, into: &image) }
     try identities.note(name, at: offset, into: &image)
   }
 

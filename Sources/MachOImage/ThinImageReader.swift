@@ -174,8 +174,9 @@ enum ThinImageReader {
       guard readsDefinitions || definedIdentities else { return }
       if !readsDefinitions {
         let leading = table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount)
-        guard DefinedIdentities.mayNote(startingWith: leading) || definitions?.mayKeep(startingWith: leading) == true
-        else { return }  // neither a class, a Swift module nor a documented symbol: not even measured
+        guard DefinedIdentities.mayNote(startingWith: leading, documenting: definitions) else {
+          return  // neither a class, a Swift module nor a documented symbol: not even measured
+        }
       }
       guard let name = table.name(of: entry), !name.isEmpty else { return }
       // An alias defines nothing here; its name is remembered so the export trie's entry for it
@@ -205,7 +206,7 @@ enum ThinImageReader {
     // subtree whose names cannot be one (by their first two bytes) is not walked.
     let definitions = definedIdentities ? options.definitionFilter : nil
     let mayNote: (UnsafeRawBufferPointer) -> Bool = {
-      DefinedIdentities.mayNote(startingWith: $0) || definitions?.mayKeep(startingWith: $0) == true
+      DefinedIdentities.mayNote(startingWith: $0, documenting: definitions)
     }
     let wanted: ((UnsafeRawBufferPointer) -> Bool)? = definedSymbols ? nil : mayNote
     try ExportTrie.forEachExport(in: trie, wanted: wanted) { export throws(BinaryError) in
