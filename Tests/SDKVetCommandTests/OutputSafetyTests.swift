@@ -110,6 +110,34 @@ import Testing
     #expect(try tree.snapshot() == before)
   }
 
+  /// `--write-baseline` may refresh the `--baseline` file in place, however spelt; another name
+  /// for that file (a hard link) is an input like any other: replacing that name would leave the
+  /// baseline as it was.
+  @Test(arguments: [
+    ("baseline.json", true), ("./baseline.json", true), ("linked/baseline.json", true),
+    ("hard-link.json", false),
+  ])
+  func theBaselineMayBeRewrittenInPlaceOnly(_ written: String, allowed: Bool) throws {
+    let tree = try Tree()
+    try tree.tree.link("linked", to: ".")
+    let first = sdkvet(["scan", "--write-baseline", "baseline.json", "Frameworks"], in: tree.root)
+    #expect(first.status == 0, "\(first.error)")
+    try FileManager.default.linkItem(atPath: tree.root + "/baseline.json", toPath: tree.root + "/hard-link.json")
+    try FileManager.default.removeItem(atPath: tree.binary)  // the next report differs from the baseline
+    let before = try tree.snapshot()
+    let run = sdkvet(["scan", "--baseline", "baseline.json", "--write-baseline", written, "Frameworks"], in: tree.root)
+    let after = try tree.snapshot()
+    if allowed {
+      #expect(run.status == 0, "\(run.error)")  // with --write-baseline, findings do not fail the run
+      #expect(after["baseline.json"] != before["baseline.json"], "the baseline was not refreshed")
+      #expect(after["hard-link.json"] == before["hard-link.json"])
+    } else {
+      #expect(run.status == 2, "\(run.error)")
+      #expect(run.error.contains("would replace baseline.json, which this command reads"), "\(run.error)")
+      #expect(after == before)
+    }
+  }
+
   @Test func anOutputThatIsALinkReplacesTheLinkNeverItsTarget() throws {
     let tree = try Tree()
     let precious = tree.root + "/outside/precious.txt"

@@ -51,8 +51,9 @@ struct OutputPlan {
   private let fileSystem = LocalFileSystem()
 
   /// Checks `outputs` (option, path) against each other, the `inputs` options name, and the
-  /// `scanned` paths. `rewriting` names one input that one output may replace, read whole before
-  /// (`--write-baseline` refreshing the `--baseline` file).
+  /// `scanned` paths. `rewriting` names one input that one output may replace in place, read whole before
+  /// (`--write-baseline` refreshing the `--baseline` file): the same folder and name, however
+  /// spelt; another name for that file (a hard link) is refused like any input.
   /// - Returns: The plan, or a destination whose folder cannot be written (exit status 1).
   /// - Throws: `UsageError` for an output named twice or one that would replace an input.
   static func check(
@@ -62,6 +63,9 @@ struct OutputPlan {
     let plan = OutputPlan(destinations: [])
     let roots = scanned.compactMap { try? plan.fileSystem.resolvedPath(ScanPath($0)).get() }
     let inputIdentities = inputs.map { (path: $0, identities: plan.identities(of: ScanPath($0))) }
+    let rewritten = rewriting.flatMap { rewriting in
+      plan.location(of: rewriting.input).map { (input: rewriting.input, option: rewriting.option, location: $0) }
+    }
     var destinations: [OutputDestination] = []
     var seen: [(option: String, location: ScanPath, identities: Set<FileIdentity>)] = []
     for (option, path) in outputs {
@@ -85,7 +89,7 @@ struct OutputPlan {
       }
       if let input = inputIdentities.first(where: { input in
         !input.identities.isDisjoint(with: identities)
-          && !(rewriting?.input == input.path && rewriting?.option == option)
+          && !(rewritten?.input == input.path && rewritten?.option == option && rewritten?.location == location)
       }) {
         throw UsageError(
           description:
@@ -122,6 +126,13 @@ struct OutputPlan {
     guard let slash = path.lastIndex(of: "/") else { return (".", path) }
     let folder = path[..<slash]
     return (folder.isEmpty ? "/" : String(folder), String(path[path.index(after: slash)...]))
+  }
+
+  /// Where `path` lies: its folder resolved and its last name, not followed; `nil` when the folder
+  /// cannot be resolved.
+  private func location(of path: String) -> ScanPath? {
+    let (folder, name) = Self.split(path)
+    return try? fileSystem.resolvedPath(ScanPath(folder)).get().appending(name)
   }
 
   /// What exists at `path`: its identity, and its target's when it is a link.
