@@ -57,20 +57,33 @@ public struct ByteReader {
 
   /// A reader over `count` bytes at `offset` (relative to this reader), sharing its byte order.
   /// - Throws: `truncated` when the range is not inside the bytes, naming `what`.
+  @inlinable
   public func slice(at offset: some BinaryInteger, count: some BinaryInteger, _ what: @autoclosure () -> String)
     throws(BinaryError) -> ByteReader
   {
-    guard let start = Int(exactly: offset), let length = Int(exactly: count), start >= 0, length >= 0 else {
-      throw BinaryError(.malformed, "\(what()): negative or huge offset or size", offset: baseOffset)
-    }
-    let end = try start.checkedAdding(length, what(), offset: fileOffset(start))
-    guard end <= bytes.count else {
-      throw BinaryError(
-        .truncated, "\(what()): \(length) bytes at offset \(start) run past the end (\(bytes.count) bytes)",
-        offset: fileOffset(start))
-    }
-    let sub = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+    guard let start = Int(exactly: offset), let length = Int(exactly: count), start >= 0, length >= 0,
+      length <= bytes.count, start <= bytes.count - length
+    else { throw sliceOutside(offset, count, what()) }
+    let sub = UnsafeRawBufferPointer(rebasing: bytes[start..<start + length])
     return ByteReader(sub, baseOffset: fileOffset(start), byteOrder: byteOrder)
+  }
+
+  /// The error of a slice that is not inside the bytes; out of line, so that `slice`, which
+  /// readers call for every entry of some tables, is inlined into them and specialized for their
+  /// integer types (a generic call across modules converted each one through witness tables).
+  @usableFromInline
+  func sliceOutside(_ offset: some BinaryInteger, _ count: some BinaryInteger, _ what: String) -> BinaryError {
+    guard let start = Int(exactly: offset), let length = Int(exactly: count), start >= 0, length >= 0 else {
+      return BinaryError(.malformed, "\(what): negative or huge offset or size", offset: baseOffset)
+    }
+    do {
+      _ = try start.checkedAdding(length, what, offset: fileOffset(start))
+    } catch {
+      return error
+    }
+    return BinaryError(
+      .truncated, "\(what): \(length) bytes at offset \(start) run past the end (\(bytes.count) bytes)",
+      offset: fileOffset(start))
   }
 
   /// The `count` bytes at the cursor, advancing past them.

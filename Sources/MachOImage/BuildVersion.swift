@@ -43,18 +43,20 @@ enum BuildVersionCommands {
   ///
   /// These older commands do not tell a device from a simulator build; the architecture does
   /// (x86 slices of an iOS minimum-version command are simulator builds).
-  static func minimumVersion(_ command: LoadCommand, architecture: String) throws(BinaryError) -> MachOMetadata
-    .BuildVersion?
+  static func minimumVersion(_ command: LoadCommand, architecture: @autoclosure () -> String) throws(BinaryError)
+    -> MachOMetadata.BuildVersion?
   {
-    let isIntel = architecture == "i386" || architecture.hasPrefix("x86_64")
-    let platform: String
+    let platforms: (device: String, simulator: String)
     switch command.type {
-    case LoadCommandType.versionMinMacOS: platform = "macos"
-    case LoadCommandType.versionMinIPhoneOS: platform = isIntel ? "ios-simulator" : "ios"
-    case LoadCommandType.versionMinTVOS: platform = isIntel ? "tvos-simulator" : "tvos"
-    case LoadCommandType.versionMinWatchOS: platform = isIntel ? "watchos-simulator" : "watchos"
+    case LoadCommandType.versionMinMacOS: platforms = ("macos", "macos")
+    case LoadCommandType.versionMinIPhoneOS: platforms = ("ios", "ios-simulator")
+    case LoadCommandType.versionMinTVOS: platforms = ("tvos", "tvos-simulator")
+    case LoadCommandType.versionMinWatchOS: platforms = ("watchos", "watchos-simulator")
     default: return nil
     }
+    let architecture = architecture()  // named only for these commands: most images have none
+    let isIntel = architecture == "i386" || architecture.hasPrefix("x86_64")
+    let platform = isIntel ? platforms.simulator : platforms.device
     let minimum = try command.body.peek(UInt32.self, at: 8, "Mach-O LC_VERSION_MIN: version")
     let sdk = try command.body.peek(UInt32.self, at: 12, "Mach-O LC_VERSION_MIN: sdk")
     return MachOMetadata.BuildVersion(platform: platform, minimumOS: versionText(minimum), sdk: versionText(sdk))

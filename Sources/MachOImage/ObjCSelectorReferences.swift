@@ -66,11 +66,13 @@ enum ObjCSelectorReferences {
     guard let section = context.segments.section(named: sectionName) else { return }
     let pointerSize = context.header.is64Bit ? 8 : 4
     let entries = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O \(sectionName) section")
-    let relocated = context.header.fileType == MachOFileType.object ? try relocationTargets(section, context) : [:]
+    var relocated =
+      context.header.fileType == MachOFileType.object ? try relocationTargets(section, context) : RelocatedSlots()
     let decoder = try ChainedPointerDecoder(context, section: section)
     let names = context.image.throughLastNUL
     let addresses = SegmentAddressIndex(context.segments.segments)
     var lengths: [UInt64: Int] = [:]
+    lengths.reserveCapacity(entries.count / max(stride, 1))
     var measured = NameTable(imageSize: context.image.count)
     var entry = 0
     while entry + stride <= entries.count {
@@ -81,7 +83,7 @@ enum ObjCSelectorReferences {
         ? try entries.peek(UInt64.self, at: position, "Mach-O \(sectionName) pointer")
         : UInt64(try entries.peek(UInt32.self, at: position, "Mach-O \(sectionName) pointer"))
       let target: UInt64?
-      if let relocatedTarget = relocated[position] {
+      if let relocatedTarget = relocated.target(at: position) {
         target = relocatedTarget
       } else if let decoder {
         target = decoder.rebaseTarget(raw)
@@ -115,16 +117,17 @@ enum ObjCSelectorReferences {
     return PointedString(bytes: name, isRepeated: false)
   }
 
-  /// For an object file: slot offset → target address, for slots whose relocation is against a
-  /// symbol (`r_extern`); the slot's own value is the addend.
-  private static func relocationTargets(_ section: Section, _ context: Context) throws(BinaryError) -> [Int: UInt64] {
-    guard section.relocationCount > 0, let symbols = context.symbolTable else { return [:] }
+  /// For an object file: the target address of each slot whose relocation is against a symbol
+  /// (`r_extern`); the slot's own value is the addend.
+  private static func relocationTargets(_ section: Section, _ context: Context) throws(BinaryError) -> RelocatedSlots {
+    guard section.relocationCount > 0, let symbols = context.symbolTable else { return RelocatedSlots() }
     let size = try section.relocationCount.checkedMultiplying(8, "Mach-O \(section.name): nreloc")
     let table = try context.image.slice(
       at: section.relocationsOffset, count: size, "Mach-O \(section.name) relocations (reloff, nreloc)")
     let slots = try context.image.slice(at: section.fileOffset, count: section.size, "Mach-O \(section.name) section")
     let bigEndian = context.header.byteOrder == .big
-    var targets: [Int: UInt64] = [:]
+    var targets: [(slot: Int, target: UInt64)] = []
+    targets.reserveCapacity(table.count / 8)
     var position = 0
     while position < table.count {
       defer { position += 8 }
@@ -139,8 +142,31 @@ enum ObjCSelectorReferences {
         context.header.is64Bit
         ? (try? slots.peek(UInt64.self, at: slot, "Mach-O pointer")) ?? 0
         : UInt64((try? slots.peek(UInt32.self, at: slot, "Mach-O pointer")) ?? 0)
-      targets[slot] = symbol.value &+ addend
+      targets.append((slot, symbol.value &+ addend))
     }
-    return targets
+    return RelocatedSlots(targets)
+  }
+
+  /// The relocated slots of a section, sorted by offset, read in increasing slot order.
+  struct RelocatedSlots {
+    private let slots: [(slot: Int, target: UInt64)]
+    private var next = 0
+
+    /// `targets` in relocation-table order (compilers write them from the last slot back); of
+    /// two for one slot, the later one counts.
+    init(_ targets: [(slot: Int, target: UInt64)] = []) {
+      slots = targets.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
+    }
+
+    /// The target of the slot at `position`, if it is relocated; positions must increase from call to call.
+    mutating func target(at position: Int) -> UInt64? {
+      while next < slots.count, slots[next].slot < position { next += 1 }
+      var target: UInt64?
+      while next < slots.count, slots[next].slot == position {
+        target = slots[next].target
+        next += 1
+      }
+      return target
+    }
   }
 }

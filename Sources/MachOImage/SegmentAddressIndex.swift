@@ -32,6 +32,17 @@ struct SegmentAddressIndex {
       let length = min(segment.fileSize - 1, UInt64.max - segment.fileOffset, UInt64.max - segment.address)
       return (segment.address, segment.address + length, segment, index)
     }
+    // Segments that do not overlap (every well-formed image's) are the runs themselves.
+    let ordered = spans.sorted { $0.first < $1.first }
+    if zip(ordered, ordered.dropFirst()).allSatisfy({ $0.last < $1.first }) {
+      runs = ordered.map {
+        Run(
+          first: $0.first, last: $0.last, segmentAddress: $0.segment.address, segmentFileOffset: $0.segment.fileOffset,
+          segment: $0.index)
+      }
+      firsts = runs.map(\.first)
+      return
+    }
     // Piece k covers bounds[k] up to the next bound (the last one up to UInt64.max); each span
     // covers whole pieces, and a piece belongs to the first span, in command order, that covers it.
     var bounds = spans.map(\.first) + spans.compactMap { $0.last == .max ? nil : $0.last + 1 }

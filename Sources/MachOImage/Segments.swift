@@ -69,6 +69,7 @@ struct Segment {
         offset: command.body.fileOffset(0))
     }
     var sections: [Section] = []
+    sections.reserveCapacity(Int(count))  // they fit in the command, checked above
     for _ in 0..<count {
       let sectionName = Self.fixedName(try reader.readBytes(16, "Mach-O section: sectname"))
       try reader.skip(16, "Mach-O section: segname")

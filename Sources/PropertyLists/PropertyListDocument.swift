@@ -116,12 +116,14 @@ enum PropertyListSyntax {
     }
     let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     let text = data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data[...]
-    let first = text.first { !Self.whiteSpace.contains($0) }
+    let first = text.first { !Self.isWhiteSpace($0) }
     self = first == UInt8(ascii: "<") ? .xml : .oldStyle
   }
 
-  /// XML white space: space, tab, line feed, carriage return.
-  static let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+  /// Whether `byte` is XML white space: space, tab, line feed, carriage return.
+  static func isWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
 }
 
 /// Where a value sits inside a property list, for messages about duplicate keys.

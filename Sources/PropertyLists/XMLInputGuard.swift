@@ -23,79 +23,98 @@ enum XMLInputGuard {
   /// Throws when `data` declares entities, holds a NUL byte, starts as libxml2 reads as EBCDIC
   /// or declares an encoding other than UTF-8. `documents` names the format in the message ("property lists").
   static func refuseUnsafeInput(_ data: Data, documents: String) throws(PropertyListSyntaxError) {
-    let (holdsNUL, declaresEntities) = data.withUnsafeBytes { bytes in
-      (bytes.contains(0), contains(Self.entityDeclaration, in: bytes))
-    }
-    if holdsNUL {
+    let markup = data.withUnsafeBytes(Markup.init)
+    if markup.holdsNUL {
       throw PropertyListSyntaxError(reason: "the XML holds a NUL byte")
     }
     if data.starts(with: ebcdicDeclarationStart) {
       throw PropertyListSyntaxError(reason: "the XML is in EBCDIC (it starts 4C 6F A7 94, '<?xm' in EBCDIC), not UTF-8")
     }
-    if declaresEntities {
+    if markup.declaresEntities {
       throw PropertyListSyntaxError(reason: "the XML declares entities, which \(documents) do not use")
     }
-    if let encoding = declaredEncoding(data), !["utf-8", "utf8"].contains(encoding.lowercased()) {
+    if let encoding = markup.declaredEncoding, !["utf-8", "utf8"].contains(encoding.lowercased()) {
       throw PropertyListSyntaxError(reason: "the XML is in \(encoding.prefix(40)), not UTF-8")
     }
-    if mostAttributesInOneTag(data) > maximumAttributes {
+    if markup.mostAttributesInOneTag > maximumAttributes {
       throw PropertyListSyntaxError(reason: "a tag holds more than \(maximumAttributes) attributes")
     }
   }
 
-  private static let entityDeclaration = Array("<!ENTITY".utf8)
+  /// What the guard reads of a document, found in one pass that jumps from `<` to `<` (`memchr`):
+  /// a byte-by-byte walk of a large `CodeResources` cost more than libxml2's own parse.
+  private struct Markup {
+    var holdsNUL = false
+    var declaresEntities = false
+    /// The `encoding` of the first XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`),
+    /// when it names one; `""` when its value is not quoted.
+    var declaredEncoding: String?
+    /// At least the number of attributes of the busiest start tag: an attribute value cannot
+    /// hold `<`, so every attribute of a tag lies between two successive `<`, and each is a `=`
+    /// followed (after white space) by a quote. Counting those between successive `<`
+    /// over-counts only where text holds `="` (never near the limit in real documents).
+    var mostAttributesInOneTag = 0
 
-  /// Whether `bytes` hold `pattern` (which starts with `<`), read in one pass over the buffer:
-  /// a `Data` searched through its own methods costs a call per byte.
-  private static func contains(_ pattern: [UInt8], in bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count >= pattern.count else { return false }
-    var index = 0
-    while index <= bytes.count - pattern.count {
-      if bytes[index] == pattern[0] {
-        var matched = 1
-        while matched < pattern.count, bytes[index + matched] == pattern[matched] { matched += 1 }
-        if matched == pattern.count { return true }
-      }
-      index += 1
-    }
-    return false
-  }
-
-  /// At least the number of attributes of the XML's busiest start tag, in one pass: an attribute
-  /// value cannot hold `<`, so every attribute of a tag lies between two successive `<`, and each
-  /// is a `=` followed (after white space) by a quote. Counting those between successive `<`
-  /// over-counts only where text holds `="` (never near the limit in real documents).
-  private static func mostAttributesInOneTag(_ data: Data) -> Int {
-    data.withUnsafeBytes { bytes in
-      var (most, count, index) = (0, 0, 0)
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "<"):
-          most = max(most, count)
-          count = 0
-        case UInt8(ascii: "="):
-          var next = index + 1
-          while next < bytes.count, PropertyListSyntax.whiteSpace.contains(bytes[next]) { next += 1 }
-          if next < bytes.count, bytes[next] == UInt8(ascii: "\"") || bytes[next] == UInt8(ascii: "'") { count += 1 }
-          index = next - 1
-        default:
-          break
+    init(_ bytes: UnsafeRawBufferPointer) {
+      guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+      let end = bytes.count
+      holdsNUL = memchr(base, 0, end) != nil
+      var seenDeclaration = false
+      var tag = Self.next(UInt8(ascii: "<"), from: 0, before: end, in: base)
+      mostAttributesInOneTag = Self.attributes(from: 0, before: tag ?? end, in: bytes)
+      while let start = tag {
+        let following = Self.next(UInt8(ascii: "<"), from: start + 1, before: end, in: base)
+        let stop = following ?? end
+        if Self.matches(Self.entityDeclaration, at: start, in: bytes) { declaresEntities = true }
+        if !seenDeclaration, Self.matches(Self.xmlDeclaration, at: start, in: bytes) {
+          seenDeclaration = true
+          declaredEncoding = Self.encoding(declaredFrom: start + Self.xmlDeclaration.count, in: bytes)
         }
-        index += 1
+        mostAttributesInOneTag = max(mostAttributesInOneTag, Self.attributes(from: start, before: stop, in: bytes))
+        tag = following
       }
-      return max(most, count)
     }
-  }
 
-  /// The `encoding` of the XML declaration (`<?xml version="1.0" encoding="UTF-8"?>`), when it names one.
-  private static func declaredEncoding(_ data: Data) -> String? {
-    guard let start = data.range(of: Data("<?xml".utf8)),
-      let end = data.range(of: Data("?>".utf8), in: start.upperBound..<data.endIndex)
-    else { return nil }
-    let declaration = String(decoding: data[start.upperBound..<end.lowerBound], as: UTF8.self)
-    guard let name = declaration.range(of: "encoding") else { return nil }
-    let value = declaration[name.upperBound...].drop { $0 == "=" || $0.isWhitespace }
-    guard let quote = value.first, quote == "\"" || quote == "'" else { return "" }
-    return String(value.dropFirst().prefix { $0 != quote })
+    private static let entityDeclaration = Array("<!ENTITY".utf8)
+    private static let xmlDeclaration = Array("<?xml".utf8)
+
+    /// The offset of the first `byte` in `start..<end`.
+    private static func next(_ byte: UInt8, from start: Int, before end: Int, in base: UnsafeRawPointer) -> Int? {
+      guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+      return base.distance(to: found)
+    }
+
+    private static func matches(_ pattern: [UInt8], at offset: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+      offset + pattern.count <= bytes.count && pattern.indices.allSatisfy { bytes[offset + $0] == pattern[$0] }
+    }
+
+    /// The `=` followed (after white space) by a quote in `start..<end`.
+    private static func attributes(from start: Int, before end: Int, in bytes: UnsafeRawBufferPointer) -> Int {
+      guard let base = bytes.baseAddress else { return 0 }
+      var count = 0
+      var equals = next(UInt8(ascii: "="), from: start, before: end, in: base)
+      while let sign = equals {
+        var after = sign + 1
+        while after < bytes.count, PropertyListSyntax.isWhiteSpace(bytes[after]) { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: "\"") || bytes[after] == UInt8(ascii: "'") { count += 1 }
+        equals = next(UInt8(ascii: "="), from: after, before: end, in: base)
+      }
+      return count
+    }
+
+    /// The `encoding` value of a declaration whose text starts at `start` and ends at `?>`.
+    private static func encoding(declaredFrom start: Int, in bytes: UnsafeRawBufferPointer) -> String? {
+      guard let base = bytes.baseAddress else { return nil }
+      var close = next(UInt8(ascii: "?"), from: start, before: bytes.count, in: base)
+      while let mark = close, mark + 1 < bytes.count, bytes[mark + 1] != UInt8(ascii: ">") {
+        close = next(UInt8(ascii: "?"), from: mark + 1, before: bytes.count, in: base)
+      }
+      guard let end = close, end + 1 < bytes.count else { return nil }
+      let declaration = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      guard let name = declaration.range(of: "encoding") else { return nil }
+      let value = declaration[name.upperBound...].drop { $0 == "=" || $0.isWhitespace }
+      guard let quote = value.first, quote == "\"" || quote == "'" else { return "" }
+      return String(value.dropFirst().prefix { $0 != quote })
+    }
   }
 }

@@ -145,7 +145,7 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
     guard failure == nil else { return }
     guard case .text(let element, var text)? = stack.last else {
       // The white space between elements is XML's (a test of its bytes); anything else is judged by character.
-      let isXMLWhiteSpace = string.utf8.allSatisfy { PropertyListSyntax.whiteSpace.contains($0) }
+      let isXMLWhiteSpace = string.utf8.allSatisfy(PropertyListSyntax.isWhiteSpace)
       if !isXMLWhiteSpace, string.contains(where: { !$0.isWhitespace }) { fail("text is outside a value", parser) }
       return
     }
