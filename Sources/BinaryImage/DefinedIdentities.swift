@@ -60,7 +60,7 @@ public struct DefinedIdentities {
 
   /// Whether a name that starts with `leading` can be a class, a module or one of `documented`'s
   /// symbols: `mayNote(startingWith:)`, widened by the filter's own two-byte test.
-  @inlinable
+  @inlinable @inline(__always)
   package static func mayNote(startingWith leading: UnsafeRawBufferPointer, documenting documented: DefinitionFilter?)
     -> Bool
   {
