@@ -24,13 +24,59 @@ enum XMLPropertyListParser {
     guard finished, parser.parserError == nil else {
       throw PropertyListSyntaxError(reason: "malformed XML at line \(parser.lineNumber)")
     }
-    guard let root = builder.root else { throw PropertyListSyntaxError(reason: "the XML holds no value") }
-    return PropertyListDocument(root: root, duplicateKeys: builder.duplicates)
+    guard let root = builder.values.root else { throw PropertyListSyntaxError(reason: "the XML holds no value") }
+    return PropertyListDocument(root: root, duplicateKeys: builder.values.duplicates)
   }
 }
 
-/// The `XMLParser` delegate that builds the values; the first problem stops the parse.
+/// The `XMLParser` delegate: hands each event to the values being built and stops the parse at
+/// the first problem. The building state is one struct, so that each event costs one access to
+/// this class's storage, not one per field it touches.
 private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
+  private(set) var values = XMLPropertyListValues()
+  private(set) var failure: String?
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    guard failure == nil else { return }
+    if let problem = values.start(name) { fail(problem, parser) }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    guard failure == nil else { return }
+    if let problem = values.append(string) { fail(problem, parser) }
+  }
+
+  func parser(_ parser: XMLParser, foundCDATA block: Data) {
+    guard failure == nil else { return }
+    if let problem = values.append(String(decoding: block, as: UTF8.self)) { fail(problem, parser) }
+  }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    guard failure == nil else { return }
+    if let problem = values.end() { fail(problem, parser) }
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+    fail("malformed XML", parser)
+  }
+
+  func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
+    fail("malformed XML", parser)
+  }
+
+  private func fail(_ reason: String, _ parser: XMLParser) {
+    guard failure == nil else { return }
+    failure = "\(reason) at line \(parser.lineNumber)"
+    parser.abortParsing()
+  }
+}
+
+/// The values of an XML property list as its elements start and end; each step returns the
+/// problem that ends the parse, if any.
+private struct XMLPropertyListValues {
   /// The elements that hold text.
   private enum TextElement: String {
     case key, string, integer, real, date, data, `true`, `false`
@@ -55,34 +101,30 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
   }
 
   private(set) var root: PropertyListValue?
-  private(set) var failure: String?
   private(set) var duplicates: [DuplicateKey] = []
   private var stack: [Frame] = []
   private var objects = 0
 
-  func parser(
-    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    guard failure == nil else { return }
+  mutating func start(_ name: String) -> String? {
     guard stack.count < ExpansionBudget.maximumDepth else {
-      return fail("it nests deeper than \(ExpansionBudget.maximumDepth) levels", parser)
+      return "it nests deeper than \(ExpansionBudget.maximumDepth) levels"
     }
     if name == "plist" {
-      guard stack.isEmpty, root == nil else { return fail("<plist> is inside the property list", parser) }
-      return stack.append(.plist(nil))
+      guard stack.isEmpty, root == nil else { return "<plist> is inside the property list" }
+      stack.append(.plist(nil))
+      return nil
     }
     switch stack.last {
     case .text(let element, _):
-      return fail("<\(name)> is inside <\(element.rawValue)>", parser)
+      return "<\(name)> is inside <\(element.rawValue)>"
     case .dictionary(_, let key, _) where (name == "key") != (key == nil):
-      return fail(name == "key" ? "a <key> has no value" : "a <\(name)> in a <dict> has no <key>", parser)
+      return name == "key" ? "a <key> has no value" : "a <\(name)> in a <dict> has no <key>"
     case .plist(.some):
-      return fail("<plist> holds more than one value", parser)
+      return "<plist> holds more than one value"
     case nil where root != nil:
-      return fail("the XML holds more than one value", parser)
+      return "the XML holds more than one value"
     case .array, .plist(nil), nil:
-      if name == "key" { return fail("a <key> is outside a <dict>", parser) }
+      if name == "key" { return "a <key> is outside a <dict>" }
     case .dictionary:
       break
     }
@@ -90,73 +132,54 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
     case "array": stack.append(.array([]))
     case "dict": stack.append(.dictionary([:], key: nil, repeated: []))
     default:
-      guard let element = TextElement(rawValue: name) else {
-        return fail("<\(name)> is not a property list element", parser)
-      }
+      guard let element = TextElement(rawValue: name) else { return "<\(name)> is not a property list element" }
       stack.append(.text(element, ""))
     }
+    return nil
   }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    append(string, parser)
-  }
-
-  func parser(_ parser: XMLParser, foundCDATA block: Data) {
-    append(String(decoding: block, as: UTF8.self), parser)
-  }
-
-  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-    guard failure == nil, let frame = stack.popLast() else { return }
-    switch frame {
-    case .plist(let value):
-      guard let value else { return fail("<plist> is empty", parser) }
-      root = value
-    case .array(let items):
-      add(.array(items), parser)
-    case .dictionary(let entries, let key, _):
-      guard key == nil else { return fail("the <key> \(key ?? "") has no value", parser) }
-      add(.dictionary(entries), parser)
-    case .text(.key, let text):
-      guard case .dictionary(let entries, nil, let repeated)? = stack.popLast() else {
-        return fail("a <key> is outside a <dict>", parser)  // ruled out when the element started
-      }
-      stack.append(.dictionary(entries, key: text, repeated: repeated))
-      count(parser)
-    case .text(let element, let text):
-      guard let value = Self.value(of: element, text) else {
-        return fail("<\(element.rawValue)>\(text.prefix(40))</\(element.rawValue)> is not a valid value", parser)
-      }
-      add(value, parser)
-    }
-  }
-
-  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-    fail("malformed XML", parser)
-  }
-
-  func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
-    fail("malformed XML", parser)
-  }
-
-  // MARK: Building
 
   /// Text goes to the text element being read; outside one, only white space may appear.
-  private func append(_ string: String, _ parser: XMLParser) {
-    guard failure == nil else { return }
+  mutating func append(_ string: String) -> String? {
     guard case .text(let element, var text)? = stack.last else {
       // The white space between elements is XML's (a test of its bytes); anything else is judged by character.
       let isXMLWhiteSpace = string.utf8.allSatisfy(PropertyListSyntax.isWhiteSpace)
-      if !isXMLWhiteSpace, string.contains(where: { !$0.isWhitespace }) { fail("text is outside a value", parser) }
-      return
+      return !isXMLWhiteSpace && string.contains(where: { !$0.isWhitespace }) ? "text is outside a value" : nil
     }
     stack.removeLast()
     text += string
     stack.append(.text(element, text))
+    return nil
+  }
+
+  mutating func end() -> String? {
+    guard let frame = stack.popLast() else { return nil }
+    switch frame {
+    case .plist(let value):
+      guard let value else { return "<plist> is empty" }
+      root = value
+      return nil
+    case .array(let items):
+      return add(.array(items))
+    case .dictionary(let entries, let key, _):
+      guard key == nil else { return "the <key> \(key ?? "") has no value" }
+      return add(.dictionary(entries))
+    case .text(.key, let text):
+      guard case .dictionary(let entries, nil, let repeated)? = stack.popLast() else {
+        return "a <key> is outside a <dict>"  // ruled out when the element started
+      }
+      stack.append(.dictionary(entries, key: text, repeated: repeated))
+      return count()
+    case .text(let element, let text):
+      guard let value = Self.value(of: element, text) else {
+        return "<\(element.rawValue)>\(text.prefix(40))</\(element.rawValue)> is not a valid value"
+      }
+      return add(value)
+    }
   }
 
   /// Hands a finished value to the element holding it.
-  private func add(_ value: PropertyListValue, _ parser: XMLParser) {
-    count(parser)
+  private mutating func add(_ value: PropertyListValue) -> String? {
+    if let problem = count() { return problem }
     switch stack.popLast() {
     case nil:
       root = value
@@ -171,21 +194,15 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
       }
       stack.append(.dictionary(entries, key: nil, repeated: repeated))
     case .dictionary(_, nil, _), .text:
-      fail("a value is misplaced", parser)  // ruled out when the element started
+      return "a value is misplaced"  // ruled out when the element started
     }
+    return nil
   }
 
-  private func count(_ parser: XMLParser) {
+  private mutating func count() -> String? {
     objects += 1
-    if objects > ExpansionBudget.maximumObjects {
-      fail("it holds more than \(ExpansionBudget.maximumObjects) objects", parser)
-    }
-  }
-
-  private func fail(_ reason: String, _ parser: XMLParser) {
-    guard failure == nil else { return }
-    failure = "\(reason) at line \(parser.lineNumber)"
-    parser.abortParsing()
+    return objects > ExpansionBudget.maximumObjects
+      ? "it holds more than \(ExpansionBudget.maximumObjects) objects" : nil
   }
 
   // MARK: Values
