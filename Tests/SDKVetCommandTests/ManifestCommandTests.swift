@@ -7,9 +7,16 @@ import Testing
 /// candidate reasons and never a picked one, and, once the reasons and domains are filled in,
 /// passes sdkvet's own validation.
 @Suite struct ManifestCommandTests {
-  /// A copy of `sample` (under `Samples/sdks`) in a fresh temporary folder.
+  /// This test's temporary folder, removed with the suite's instance when the test ends.
+  private let scratch: TemporaryTree
+
+  init() throws {
+    scratch = try TemporaryTree()
+  }
+
+  /// A copy of `sample` (under `Samples/sdks`) in a fresh folder of the test's own.
   private func copy(_ sample: String) throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkvet-manifest-\(UUID().uuidString)")
+    let folder = URL(fileURLWithPath: scratch.root).appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let destination = folder.appendingPathComponent((sample as NSString).lastPathComponent).path
     try FileManager.default.copyItem(atPath: SampleLocator.sample("sdks/" + sample), toPath: destination)
