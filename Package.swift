@@ -59,8 +59,8 @@ let package = Package(
     .library(
       name: "SDKVetScan",
       targets: [
-        "ScanEngine", "BinaryImage", "ScanFiles", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit",
-        "AuditReports", "PackageProvenance", "JSONDocuments",
+        "ScanEngine", "BinaryImage", "ScanFiles", "PropertyLists", "TargetDiscovery", "PrivacyCatalog", "AuditModel",
+        "PrivacyAudit", "AuditReports", "PackageProvenance", "JSONDocuments",
       ]),
     /// `swift package sdkvet`: scans the binary targets of the package that depends on this one.
     .plugin(name: "SDKVetPlugin", targets: ["SDKVetPlugin"]),
@@ -108,31 +108,37 @@ let package = Package(
     .target(
       name: "PrivacyCatalog", dependencies: ["BinaryImage", "JSONDocuments", "ScanFiles"], resources: [.embedInCode("Resources/catalog.json")],
       swiftSettings: strictSettings),
+    /// The audit's result as immutable values: what the rules produce and the reader of saved
+    /// JSON reports produces too, and what every view renders.
+    .target(
+      name: "AuditModel",
+      dependencies: ["BinaryImage", "ScanFiles", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance"],
+      swiftSettings: strictSettings),
     .target(
       name: "PrivacyAudit",
       dependencies: [
-        "BinaryImage", "JSONDocuments", "ScanFiles", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance",
+        "AuditModel", "BinaryImage", "JSONDocuments", "ScanFiles", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "PackageProvenance",
       ],
       swiftSettings: strictSettings),
     .target(
       name: "AuditReports",
       dependencies: [
-        "BinaryImage", "JSONDocuments", "ScanFiles", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery",
-        "PackageProvenance",
+        "AuditModel", "BinaryImage", "JSONDocuments", "ScanFiles", "PrivacyAudit", "PrivacyCatalog", "PropertyLists",
+        "TargetDiscovery", "PackageProvenance",
       ],
       swiftSettings: strictSettings),
     .target(
       name: "ScanEngine",
       dependencies: [
-        "ArchiveFileSystem", "AuditReports", "BinaryImage", "CodeSigning", "JSONDocuments", "ScanFiles", "ImageLoader",
+        "ArchiveFileSystem", "AuditModel", "AuditReports", "BinaryImage", "CodeSigning", "JSONDocuments", "ScanFiles", "ImageLoader",
         "PrivacyCatalog", "PrivacyAudit", "TargetDiscovery", "PackageProvenance",
       ],
       swiftSettings: strictSettings),
     .target(
       name: "SDKVetCommand",
       dependencies: [
-        "BinaryImage", "JSONDocuments", "ScanFiles", "CodeSigning", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
-        "TargetDiscovery", "ScanEngine", "CBuildInfo",
+        "AuditModel", "BinaryImage", "JSONDocuments", "ScanFiles", "CodeSigning", "PrivacyCatalog", "PrivacyAudit",
+        "AuditReports", "TargetDiscovery", "ScanEngine", "CBuildInfo",
       ],
       swiftSettings: strictSettings),
     .executableTarget(name: "sdkvet", dependencies: ["SDKVetCommand"], swiftSettings: strictSettings),
@@ -145,14 +151,14 @@ let package = Package(
       name: "TestSupport", dependencies: ["ArchiveFileSystem", "BinaryImage", "ScanFiles", "ELFSymbols", "TargetDiscovery"], path: "Tests/TestSupport",
       swiftSettings: strictSettings),
     .testTarget(
-      name: "ScanEngineTests", dependencies: ["ScanEngine", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ScanFiles", "TestSupport"],
+      name: "ScanEngineTests", dependencies: ["ScanEngine", "AuditModel", "PrivacyAudit", "PrivacyCatalog", "TargetDiscovery", "ScanFiles", "TestSupport"],
       swiftSettings: strictSettings),
     /// Only the `SDKVetScan` product's public API, as a package that depends on it would use it.
     .testTarget(
       name: "ScanEngineAPITests",
       dependencies: [
-        "ScanEngine", "BinaryImage", "ScanFiles", "TargetDiscovery", "PrivacyCatalog", "PrivacyAudit", "AuditReports",
-        "PackageProvenance", "JSONDocuments",
+        "ScanEngine", "BinaryImage", "ScanFiles", "TargetDiscovery", "PrivacyCatalog", "AuditModel", "PrivacyAudit",
+        "AuditReports", "PackageProvenance", "JSONDocuments",
       ],
       swiftSettings: strictSettings),
     .testTarget(name: "ScanFilesTests", dependencies: ["ScanFiles", "BinaryImage", "TestSupport"], swiftSettings: strictSettings),
@@ -179,16 +185,16 @@ let package = Package(
     .testTarget(
       name: "PrivacyAuditTests",
       dependencies: [
-        "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine", "ScanFiles", "TestSupport",
-        "JSONDocuments",
+        "AuditModel", "PrivacyAudit", "PrivacyCatalog", "PropertyLists", "TargetDiscovery", "ImageLoader", "ScanEngine",
+        "ScanFiles", "TestSupport", "JSONDocuments",
       ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "PackageProvenanceTests", dependencies: ["PackageProvenance", "TargetDiscovery", "ScanFiles", "TestSupport"],
       swiftSettings: strictSettings),
-    .testTarget(name: "AuditReportsTests", dependencies: ["AuditReports", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
+    .testTarget(name: "AuditReportsTests", dependencies: ["AuditModel", "AuditReports", "ScanFiles", "TestSupport"], swiftSettings: strictSettings),
     .testTarget(
-      name: "SDKVetCommandTests", dependencies: ["BinaryImage", "CodeSigning", "SDKVetCommand", "ScanFiles", "TestSupport"],
+      name: "SDKVetCommandTests", dependencies: ["AuditModel", "BinaryImage", "CodeSigning", "SDKVetCommand", "ScanFiles", "TestSupport"],
       swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

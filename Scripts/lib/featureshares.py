@@ -32,7 +32,7 @@ FEATURES = [
     ("property lists", ["XMLPropertyList", "PropertyListDocument", "BinaryPropertyListParser", "XMLInputGuard",
                         "XMLParser", "xmlParse", "xmlSAX"]),
     ("catalog matching", ["14PrivacyCatalog"]),
-    ("audit rules", ["12PrivacyAudit", "17PackageProvenance"]),
+    ("audit rules", ["12PrivacyAudit", "10AuditModel", "17PackageProvenance"]),
     ("report writing", ["12AuditReports"]),
 ]
 DISCOVERY = "15TargetDiscovery"

@@ -1,3 +1,4 @@
+import AuditModel
 package import PrivacyAudit
 
 /// The app-wide collected data types in the format of fastlane's `app_privacy_details.json`, the

@@ -1,3 +1,4 @@
+import AuditModel
 public import Foundation
 public import JSONDocuments
 public import PrivacyAudit

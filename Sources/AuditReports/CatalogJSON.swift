@@ -112,7 +112,7 @@ package enum CatalogJSON {
   }
 
   /// Evidence is one flat object: the spelling's fields, then `strength`.
-  private static func evidence(_ evidence: Evidence) -> JSONValue {
+  private static func evidence(_ evidence: ResourceEvidence) -> JSONValue {
     var members = spellingMembers(evidence.spelling)
     members.append(("strength", .string(evidence.strength.rawValue)))
     return .object(members)

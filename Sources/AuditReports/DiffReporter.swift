@@ -1,3 +1,4 @@
+import AuditModel
 public import PrivacyAudit
 
 /// Writes `sdkvet diff`'s report in text, JSON (`Docs/REPORT-FORMATS.md`, "Diff") or Markdown

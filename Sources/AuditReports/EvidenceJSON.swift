@@ -1,7 +1,8 @@
+import AuditModel
 import PrivacyAudit
 import PrivacyCatalog
 
-extension PrivacyAudit.Evidence {
+extension Evidence {
   /// The evidence's fields in schema order, every optional one present (`null` when unknown);
   /// shared by the JSON document's evidence objects and flat `apiUses`.
   var jsonMembers: [(key: ReportKey, value: JSONValue)] {

@@ -1,3 +1,4 @@
+import AuditModel
 import PrivacyAudit
 import TargetDiscovery
 
@@ -16,21 +17,21 @@ public enum EvidenceDetail: String, Sendable, CaseIterable {
 /// through the same route in several slices, architectures or members is one row saying where.
 struct EvidenceRow {
   /// The first of the collapsed evidence: its symbol, route, library and call sites are shown.
-  var first: PrivacyAudit.Evidence
+  var first: Evidence
   /// Where it occurs, relative to the target: `libfat.a(fileinfo.o)[arm64, x86_64]`,
   /// `libfat.a(fileinfo.o)[all]` in every architecture of the binary, or a count (`in 4
   /// slices, 8 architectures`) when in more than two places.
   var location: String
 
   /// The rows of `evidence`, in order of first occurrence; with `.full`, one per item.
-  static func rows(_ evidence: [PrivacyAudit.Evidence], in target: TargetReport, detail: EvidenceDetail)
+  static func rows(_ evidence: [Evidence], in target: TargetReport, detail: EvidenceDetail)
     -> [EvidenceRow]
   {
     guard detail == .collapsed else {
       return evidence.map { EvidenceRow(first: $0, location: target.shortened($0.binary) + $0.memberAndArchitecture) }
     }
     var order: [Key] = []
-    var groups: [Key: [PrivacyAudit.Evidence]] = [:]
+    var groups: [Key: [Evidence]] = [:]
     for item in evidence {
       let key = Key(symbol: item.symbol, via: item.via, library: item.library)
       if groups[key] == nil { order.append(key) }
@@ -50,7 +51,7 @@ struct EvidenceRow {
   }
 
   /// `place[arch]`, `place[arch1, arch2]`, `place1, place2 [archs]`, or `in N slices, M architectures`.
-  private static func location(of items: [PrivacyAudit.Evidence], in target: TargetReport) -> String {
+  private static func location(of items: [Evidence], in target: TargetReport) -> String {
     var places: [String] = []
     var architectures: [String] = []
     var pairs: Set<String> = []

@@ -1,4 +1,5 @@
-package import PrivacyAudit
+package import AuditModel
+import PrivacyAudit
 import TargetDiscovery
 
 /// Writes GitHub Actions annotations: one workflow command per finding

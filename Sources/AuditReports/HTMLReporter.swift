@@ -1,5 +1,6 @@
+package import AuditModel
 import BinaryImage
-package import PrivacyAudit
+import PrivacyAudit
 import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery

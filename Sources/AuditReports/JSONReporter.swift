@@ -1,6 +1,7 @@
+package import AuditModel
 import BinaryImage
 import PackageProvenance
-package import PrivacyAudit
+import PrivacyAudit
 import PropertyLists
 import ScanFiles
 import TargetDiscovery

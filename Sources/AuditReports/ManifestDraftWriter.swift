@@ -1,3 +1,4 @@
+import AuditModel
 import Foundation
 package import PrivacyAudit
 import PrivacyCatalog

@@ -1,4 +1,5 @@
-package import PrivacyAudit
+package import AuditModel
+import PrivacyAudit
 import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery

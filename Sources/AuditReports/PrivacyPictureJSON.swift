@@ -1,3 +1,4 @@
+import AuditModel
 import PackageProvenance
 package import PrivacyAudit
 import PropertyLists

@@ -1,3 +1,4 @@
+import AuditModel
 public import PrivacyAudit
 
 /// The output formats of `sdkvet privacy-report --format`.

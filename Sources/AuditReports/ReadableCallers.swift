@@ -1,4 +1,5 @@
-package import PrivacyAudit
+package import AuditModel
+import PrivacyAudit
 
 extension AuditReport {
   /// Gives every caller of every piece of evidence its demangled Swift name, which the reports

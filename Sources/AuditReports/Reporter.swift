@@ -1,4 +1,5 @@
-public import PrivacyAudit
+public import AuditModel
+import PrivacyAudit
 
 /// Renders an audit report in one output format.
 ///

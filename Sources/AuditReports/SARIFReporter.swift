@@ -1,4 +1,5 @@
-package import PrivacyAudit
+package import AuditModel
+import PrivacyAudit
 import PrivacyCatalog
 import TargetDiscovery
 
@@ -178,8 +179,7 @@ package struct SARIFReporter: Reporter {
 
   /// One piece of evidence as a related location: the binary, the member and architecture as a
   /// logical location, and a message naming the symbol.
-  private static func relatedLocation(index: Int, evidence: PrivacyAudit.Evidence, at location: JSONValue) -> JSONValue
-  {
+  private static func relatedLocation(index: Int, evidence: Evidence, at location: JSONValue) -> JSONValue {
     var members: [(key: String, value: JSONValue)] = [
       ("id", .int(index)),
       ("physicalLocation", .object([("artifactLocation", location)])),

@@ -1,6 +1,7 @@
+public import AuditModel
 public import Foundation
 public import JSONDocuments
-public import PrivacyAudit
+import PrivacyAudit
 import ScanFiles
 import TargetDiscovery
 

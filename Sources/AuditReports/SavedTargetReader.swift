@@ -1,3 +1,4 @@
+import AuditModel
 import BinaryImage
 import JSONDocuments
 import PackageProvenance
@@ -62,15 +63,15 @@ struct SavedTargetReader {
   }
 
   /// The evidence in `node`, an evidence object or an API use (whose evidence fields are flat).
-  private static func evidence(_ node: JSONNode) throws(JSONDocumentError) -> PrivacyAudit.Evidence {
-    PrivacyAudit.Evidence(
+  private static func evidence(_ node: JSONNode) throws(JSONDocumentError) -> Evidence {
+    Evidence(
       symbol: try node.member(.symbol).string(), via: try node.member(.via).value(CatalogMatch.Via.self),
       binary: try node.member(.binary).string(), architecture: try node.member(.architecture).stringOrNull(),
       member: try node.member(.member).stringOrNull(), library: try node.member(.library).stringOrNull(),
       callSites: try node.optionalMember(.callSites).map { _ throws(JSONDocumentError) in try callSites(node) })
   }
 
-  private static func evidenceList(_ node: JSONNode) throws(JSONDocumentError) -> [PrivacyAudit.Evidence] {
+  private static func evidenceList(_ node: JSONNode) throws(JSONDocumentError) -> [Evidence] {
     try node.member(.evidence).elements().map(evidence)
   }
 

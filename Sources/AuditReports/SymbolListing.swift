@@ -1,3 +1,4 @@
+import AuditModel
 package import BinaryImage
 import PrivacyAudit
 

@@ -1,3 +1,4 @@
+import AuditModel
 import PrivacyAudit
 
 /// ANSI SGR styling for the text report, applied only when colour was asked for.

@@ -1,3 +1,4 @@
+package import AuditModel
 package import BinaryImage
 package import Foundation
 package import PackageProvenance

@@ -1,3 +1,4 @@
+import AuditModel
 import PrivacyCatalog
 
 /// The catalog facts the rules look up, indexed once per audit.

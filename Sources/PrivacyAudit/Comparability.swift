@@ -1,3 +1,5 @@
+import AuditModel
+
 /// Which parts of a target two versions can be compared in: a binary that could not be read (or
 /// is listed but missing) in one version and read in the other leaves what the first uses there
 /// unknown, so an item there is neither added nor removed, and the part is one `notComparable`

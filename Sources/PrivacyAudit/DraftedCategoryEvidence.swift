@@ -1,3 +1,5 @@
+import AuditModel
+
 /// Why a drafted manifest declares a category: the symbols of the binaries that need it, the
 /// functions that call them, and the xcframework slices they are in. A vendor deciding which
 /// reasons apply reads the code these name.

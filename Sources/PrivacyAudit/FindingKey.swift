@@ -1,3 +1,5 @@
+public import AuditModel
+
 /// What identifies a finding from one scan to the next: its rule, its target, its category, the
 /// file it is about, and the symbols of its evidence — never its message text, which may be
 /// reworded, nor anything positional.

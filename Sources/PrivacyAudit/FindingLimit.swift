@@ -1,3 +1,5 @@
+import AuditModel
+
 /// A manifest with 400,000 bad entries must not turn into 400,000 findings (a SARIF log 50 times
 /// the manifest's size that no reviewer reads): each rule reports at most `perRuleAndFile`
 /// findings about one file, and one more finding says how many were left out.

@@ -1,20 +1,7 @@
+import AuditModel
 import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery
-
-/// A host a target's binary names in its strings (`Image.hosts`).
-public struct HostUse: Sendable, Hashable {
-  /// The host, lowercase.
-  public package(set) var host: String
-  /// The binary it was found in, as found under the scanned root.
-  public package(set) var binary: String
-
-  /// Creates a host use.
-  package init(host: String, binary: String) {
-    self.host = host
-    self.binary = binary
-  }
-}
 
 /// The hosts a target contacts, and `tracking-domain-undeclared`: a target whose manifest sets
 /// `NSPrivacyTracking` true names a host on the catalog's tracking-host list that none of its

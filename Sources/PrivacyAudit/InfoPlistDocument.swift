@@ -1,3 +1,4 @@
+import AuditModel
 import PropertyLists
 import ScanFiles
 import TargetDiscovery

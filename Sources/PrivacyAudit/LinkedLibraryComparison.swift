@@ -1,3 +1,5 @@
+import AuditModel
+
 /// The linked-library changes of a target, compared per platform across the whole target: a
 /// library is added on a platform when a slice of that platform links it in the new version
 /// and none did in the old one, whichever slices link it. Only the platforms both versions have

@@ -1,3 +1,4 @@
+package import AuditModel
 package import Foundation
 package import PrivacyCatalog
 package import PropertyLists

@@ -1,3 +1,5 @@
+import AuditModel
+
 /// The keys and values a privacy manifest may contain (Apple, "Privacy manifest files" and TN3184).
 enum ManifestKeys {
   static let tracking = "NSPrivacyTracking"

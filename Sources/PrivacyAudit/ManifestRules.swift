@@ -1,3 +1,4 @@
+import AuditModel
 import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery

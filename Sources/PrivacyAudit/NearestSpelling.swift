@@ -1,3 +1,5 @@
+import AuditModel
+
 /// The known word a mistyped one most likely meant, for "did you mean" in messages: the nearest
 /// by edits (insertions, deletions, substitutions and swaps of neighbours), compared without case,
 /// within a third of the word's length; `nil` when none is that near.

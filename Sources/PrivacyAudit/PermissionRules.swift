@@ -1,3 +1,4 @@
+import AuditModel
 import PrivacyCatalog
 import PropertyLists
 

@@ -1,3 +1,5 @@
+import AuditModel
+
 /// An Apple platform as `sdkvet diff --platform` names it: a device platform together with its
 /// simulator (`ios` is `ios` and `ios-simulator`), Mac Catalyst on its own. The raw values are
 /// the option's values.

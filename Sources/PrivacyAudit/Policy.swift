@@ -1,3 +1,4 @@
+package import AuditModel
 import BinaryImage
 import PrivacyCatalog
 import ScanFiles

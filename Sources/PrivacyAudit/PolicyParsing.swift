@@ -1,3 +1,4 @@
+import AuditModel
 package import Foundation
 package import JSONDocuments
 package import PrivacyCatalog

@@ -1,3 +1,4 @@
+package import AuditModel
 import BinaryImage
 import PackageProvenance
 package import PrivacyCatalog

@@ -1,3 +1,4 @@
+package import AuditModel
 package import Foundation
 import PropertyLists
 

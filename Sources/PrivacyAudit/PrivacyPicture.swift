@@ -1,3 +1,4 @@
+public import AuditModel
 public import PackageProvenance
 public import PropertyLists
 public import TargetDiscovery

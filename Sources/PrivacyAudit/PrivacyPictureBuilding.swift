@@ -1,3 +1,4 @@
+public import AuditModel
 public import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery

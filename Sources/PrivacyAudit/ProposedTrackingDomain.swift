@@ -1,3 +1,4 @@
+import AuditModel
 package import PrivacyCatalog
 
 /// A host a target's binaries name, proposed to its drafted manifest as a tracking domain. Only

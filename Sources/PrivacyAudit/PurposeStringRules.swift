@@ -1,3 +1,4 @@
+import AuditModel
 import PropertyLists
 
 /// `purpose-string-style`: every purpose string present in the target's `Info.plist` and in each

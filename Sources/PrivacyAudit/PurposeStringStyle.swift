@@ -1,3 +1,5 @@
+import AuditModel
+
 /// Heuristic checks of one purpose string against Apple's guidance (HIG "Privacy", App Review
 /// 5.1.1(ii)): one short, complete sentence in sentence case, ending with a period, that names
 /// what the data is for. The limits are documented in `Docs/RULES.md`.

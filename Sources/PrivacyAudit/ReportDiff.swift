@@ -1,3 +1,5 @@
+public import AuditModel
+
 /// One item added to or removed from a target between two versions.
 public struct DiffChange: Sendable, Hashable {
   /// Added in the new version, or removed from it; or a part that cannot be compared because a

@@ -1,3 +1,4 @@
+import AuditModel
 public import BinaryImage
 import PrivacyCatalog
 

@@ -1,3 +1,4 @@
+public import AuditModel
 import BinaryImage
 import PackageProvenance
 import ScanFiles

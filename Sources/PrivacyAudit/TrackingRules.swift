@@ -1,3 +1,4 @@
+import AuditModel
 import PrivacyCatalog
 
 /// Tracking evidence and the tracking rules: `tracking-undeclared` (any target) and

@@ -1,3 +1,4 @@
+package import AuditModel
 import TargetDiscovery
 
 extension TargetReport {

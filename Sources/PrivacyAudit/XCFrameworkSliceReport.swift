@@ -1,3 +1,5 @@
+import AuditModel
+
 extension TargetReport {
   /// The part of an xcframework target that one slice holds, as a report of its own: the slice's
   /// binaries, manifests, uses, capabilities and hosts, under `xcframework/slice`. Only one slice

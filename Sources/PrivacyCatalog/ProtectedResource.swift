@@ -23,7 +23,7 @@ package struct ProtectedResource: Sendable, Hashable {
   /// The Info.plist keys involved; empty only for `.tracking` entries.
   package var infoPlistKeys: [InfoPlistKey]
   /// The binary evidence, each item with its strength.
-  package var evidence: [Evidence]
+  package var evidence: [ResourceEvidence]
   /// Provenance or caveats.
   package var note: String?
   /// Why no binary spelling can show the resource (a key that guards a file-system location,
@@ -33,7 +33,7 @@ package struct ProtectedResource: Sendable, Hashable {
   /// Creates a resource.
   package init(
     id: String, name: String, kind: Kind = .permission, indicatesTracking: Bool = false,
-    infoPlistKeys: [InfoPlistKey], evidence: [Evidence], note: String? = nil, noBinarySpelling: String? = nil
+    infoPlistKeys: [InfoPlistKey], evidence: [ResourceEvidence], note: String? = nil, noBinarySpelling: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -64,7 +64,7 @@ extension ProtectedResource {
     kind = try Kind(json: node.member("kind"))
     indicatesTracking = try node.optionalMember("indicatesTracking")?.bool() ?? false
     infoPlistKeys = try node.member("infoPlistKeys").elements().map(InfoPlistKey.init(json:))
-    evidence = try node.member("evidence").elements().map(Evidence.init(json:))
+    evidence = try node.member("evidence").elements().map(ResourceEvidence.init(json:))
     note = try node.optionalMember("note")?.string()
     noBinarySpelling = try node.optionalMember("noBinarySpelling")?.string()
   }
@@ -126,7 +126,7 @@ package enum EvidenceStrength: String, Sendable, Hashable, CatalogEnumeration {
 /// One piece of resource evidence: a spelling (with the class it only counts together with, for
 /// a selector: `requestAuthorization:` proves a speech request only beside
 /// `_OBJC_CLASS_$_SFSpeechRecognizer`) and its strength.
-package struct Evidence: Sendable, Hashable {
+package struct ResourceEvidence: Sendable, Hashable {
   /// What to look for in the binary.
   package var spelling: Spelling
   /// What a match proves.
@@ -142,7 +142,7 @@ package struct Evidence: Sendable, Hashable {
   package var onlyWith: [String] { spelling.onlyWith }
 }
 
-extension Evidence {
+extension ResourceEvidence {
   /// Reads evidence: a spelling's fields (`onlyWith` among them) beside `strength`.
   init(json node: JSONNode) throws(JSONDocumentError) {
     spelling = try Spelling(json: node)

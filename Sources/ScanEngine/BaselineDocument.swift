@@ -1,3 +1,4 @@
+import AuditModel
 import AuditReports
 public import Foundation
 public import JSONDocuments

@@ -1,7 +1,8 @@
+public import AuditModel
 import CodeSigning
 public import Foundation
 public import JSONDocuments
-public import PrivacyAudit
+package import PrivacyAudit
 public import PrivacyCatalog
 
 /// A team policy read from its JSON file (`Docs/POLICY.md`), for `ScanPipeline.policy`: the

@@ -1,3 +1,4 @@
+import AuditModel
 import AuditReports
 package import PrivacyAudit
 

@@ -1,9 +1,10 @@
 import ArchiveFileSystem
+public import AuditModel
 import BinaryImage
 import Foundation
 import ImageLoader
 import PackageProvenance
-public import PrivacyAudit
+import PrivacyAudit
 public import PrivacyCatalog
 public import ScanFiles
 public import TargetDiscovery

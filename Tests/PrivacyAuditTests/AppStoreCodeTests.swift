@@ -1,3 +1,4 @@
+import AuditModel
 import BinaryImage
 import Foundation
 import PrivacyAudit

@@ -1,3 +1,4 @@
+import AuditModel
 import PrivacyAudit
 import Testing
 

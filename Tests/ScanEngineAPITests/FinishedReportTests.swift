@@ -1,3 +1,4 @@
+import AuditModel
 import AuditReports
 import Foundation
 import JSONDocuments

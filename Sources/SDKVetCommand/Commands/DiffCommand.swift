@@ -1,3 +1,4 @@
+import AuditModel
 import AuditReports
 import BinaryImage
 import Foundation
