@@ -93,7 +93,7 @@ let package = Package(
       name: "ELFSymbols", dependencies: ["BinaryImage", "ScanFiles", "CodeScan", libELF, libELFOnMac], swiftSettings: strictSettings),
     .target(name: "CodeScan", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
     .target(name: "MachOImage", dependencies: ["BinaryImage", "ScanFiles", "CodeScan", "CodeSigning"], swiftSettings: strictSettings),
-    .target(name: "PropertyLists", dependencies: ["BinaryImage"], swiftSettings: strictSettings),
+    .target(name: "PropertyLists", dependencies: ["BinaryImage", "ScanFiles"], swiftSettings: strictSettings),
     .target(
       name: "TargetDiscovery", dependencies: ["BinaryImage", "ScanFiles", "CodeSigning", "PropertyLists"],
       swiftSettings: strictSettings),

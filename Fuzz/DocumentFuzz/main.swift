@@ -144,8 +144,8 @@ enum FuzzedDocument: UInt8, CaseIterable {
       case .manifest, .catalogOverlay, .podfileLock, .packageResolved, .workspaceState, .cartfileResolved,
         .carthageVersionFile, .savedReport:
         nil
-      case .infoPlist: PropertyListFile(path: "\(root)/Info.plist", parsing: bytes)
-      case .infoPlistStrings: PropertyListFile(path: "\(root)/Info.plist", parsing: Self.baseInfoPlist)
+      case .infoPlist: PropertyListFile(path: ScanPath("\(root)/Info.plist"), parsing: bytes)
+      case .infoPlistStrings: PropertyListFile(path: ScanPath("\(root)/Info.plist"), parsing: Self.baseInfoPlist)
       }
     let target = DiscoveredTarget(
       path: ScanPath(root), kind: isApp ? .app : .framework, binaries: [binary.file],

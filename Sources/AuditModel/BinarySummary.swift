@@ -1,4 +1,5 @@
 public import BinaryImage
+public import ScanFiles
 
 /// A binary of a target and what it was built as.
 public struct BinarySummary: Sendable, Hashable {
@@ -18,7 +19,7 @@ public struct BinarySummary: Sendable, Hashable {
   }
 
   /// The path as found under the scanned root.
-  public package(set) var path: String
+  public package(set) var path: ScanPath
   /// What it was read as.
   public package(set) var format: Format
   /// The architectures of its images, sorted, each once.
@@ -38,7 +39,7 @@ public struct BinarySummary: Sendable, Hashable {
 
   /// Creates a summary; `linkedLibraries` are sorted and made unique, `rpaths` made unique.
   package init(
-    path: String, format: Format, architectures: [String], platforms: [String] = [],
+    path: ScanPath, format: Format, architectures: [String], platforms: [String] = [],
     signatures: [SliceSignature] = [], linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
   ) {
     self.path = path

@@ -1,3 +1,5 @@
+public import ScanFiles
+
 /// What the audit knows of the required-reason APIs one part of a target uses (an xcframework
 /// slice): some categories, none, or nothing at all, because one of its binaries could not be
 /// read. A view that could say "none" switches over the three cases, with no default branch, so
@@ -10,6 +12,6 @@ public enum CategoryUse: Sendable, Hashable {
   case usesNone
   /// No read binary uses a category, but these could not be read (or are listed but missing),
   /// sorted: what they use is unknown.
-  case unknown(notRead: [String])
+  case unknown(notRead: [ScanPath])
 
 }

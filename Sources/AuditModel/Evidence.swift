@@ -1,4 +1,5 @@
 public import PrivacyCatalog
+public import ScanFiles
 
 /// Where a piece of evidence was found, in the terms a reviewer checks with `nm` or `otool`.
 public struct Evidence: Sendable, Hashable {
@@ -7,7 +8,7 @@ public struct Evidence: Sendable, Hashable {
   /// How it was found: `import`, `selector`, `objc-stub`, `swift-symbol` (see `Docs/REPORT-FORMATS.md`).
   public package(set) var via: CatalogMatch.Via
   /// The file it was found in (the archive for a member), as found under the scanned root.
-  public package(set) var binary: String
+  public package(set) var binary: ScanPath
   /// The architecture slice.
   public package(set) var architecture: String?
   /// The archive member, when the binary is an archive.
@@ -19,7 +20,7 @@ public struct Evidence: Sendable, Hashable {
 
   /// Creates evidence.
   package init(
-    symbol: String, via: CatalogMatch.Via, binary: String, architecture: String?, member: String?, library: String?,
+    symbol: String, via: CatalogMatch.Via, binary: ScanPath, architecture: String?, member: String?, library: String?,
     callSites: CallSiteSummary? = nil
   ) {
     self.symbol = symbol

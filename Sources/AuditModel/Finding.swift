@@ -1,3 +1,5 @@
+public import ScanFiles
+
 /// One rule's verdict on one target.
 public struct Finding: Sendable, Hashable {
   /// The rule that fired.
@@ -10,7 +12,7 @@ public struct Finding: Sendable, Hashable {
   /// One sentence saying what is wrong and what to do.
   public package(set) var message: String
   /// The file the finding is about when it is not a binary (the manifest or Info.plist).
-  public package(set) var file: String?
+  public package(set) var file: ScanPath?
   /// The binary evidence behind it.
   public package(set) var evidence: [Evidence]
   /// The App Store Connect email it predicts (`ITMS-91053`, …, or a delivery warning such as
@@ -24,7 +26,7 @@ public struct Finding: Sendable, Hashable {
   ///   - severity: Its severity; the rule's default (`RuleDocumentation.defaultSeverity`) when
   ///     left out, so that a rule's usual severity is written in one place.
   package init(
-    rule: RuleID, severity: Severity? = nil, subject: FindingSubject, message: String, file: String? = nil,
+    rule: RuleID, severity: Severity? = nil, subject: FindingSubject, message: String, file: ScanPath? = nil,
     evidence: [Evidence] = [],
     aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
   ) {

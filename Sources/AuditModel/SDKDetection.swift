@@ -1,3 +1,5 @@
+public import ScanFiles
+
 /// A commonly used SDK (Apple's list, ITMS-91061) recognised in a target.
 public struct SDKDetection: Sendable, Hashable {
   /// How the SDK was recognised, weakest first; the raw values are the report's strings.
@@ -29,12 +31,12 @@ public struct SDKDetection: Sendable, Hashable {
   public package(set) var confidence: Confidence
   /// The binaries that include the SDK under another name ("X includes Y"), sorted; empty when
   /// the target itself is named or identified as the SDK.
-  public package(set) var includedIn: [String]
+  public package(set) var includedIn: [ScanPath]
   /// What recognised it: the name, the bundle identifier and the definitions, sorted.
   public package(set) var evidence: [Evidence]
 
   /// Creates a detection.
-  package init(sdk: String, confidence: Confidence, includedIn: [String] = [], evidence: [Evidence]) {
+  package init(sdk: String, confidence: Confidence, includedIn: [ScanPath] = [], evidence: [Evidence]) {
     self.sdk = sdk
     self.confidence = confidence
     self.includedIn = includedIn

@@ -1,20 +1,21 @@
 public import BinaryImage
 public import PackageProvenance
 public import PropertyLists
+public import ScanFiles
 public import TargetDiscovery
 
 /// What the audit found for one target (an app, framework, xcframework, bundle, library or binary).
 public struct TargetReport: Sendable, Hashable {
   /// The path of the bundle or file as found under the scanned root.
-  public package(set) var path: String
+  public package(set) var path: ScanPath
   /// What kind of target it is (`app`, `framework`, `static-library`, … in the report).
   public package(set) var kind: TargetKind
   /// The app this target is embedded in, when it is one of an app's frameworks or extensions.
-  public package(set) var embeddedIn: String?
+  public package(set) var embeddedIn: ScanPath?
   /// Its binaries.
   public package(set) var binaries: [BinarySummary]
   /// The manifest used for the checks, `nil` when none was found.
-  public package(set) var privacyManifest: String?
+  public package(set) var privacyManifest: ScanPath?
   /// Categories the binaries use, full strings, sorted.
   public package(set) var usedCategories: [String]
   /// Categories the manifest declares, full strings, sorted.
@@ -50,11 +51,11 @@ public struct TargetReport: Sendable, Hashable {
   public package(set) var declaredReasons: [String: [String]] = [:]
   /// The target's other manifests, beyond `privacyManifest` (one per slice of an xcframework, one
   /// in a resource bundle), sorted by path: every one is read for the checks.
-  public package(set) var otherPrivacyManifests: [String] = []
+  public package(set) var otherPrivacyManifests: [ScanPath] = []
   /// The collected data types each of its manifests declares (`NSPrivacyCollectedDataTypes`), by
   /// manifest path, in file order: what App Store Connect's "App Privacy" answers gather, and who
   /// declared each (a resource bundle's manifest speaks for the code it ships with).
-  public package(set) var collectedDataByManifest: [String: [PrivacyManifest.CollectedDataType]] = [:]
+  public package(set) var collectedDataByManifest: [ScanPath: [PrivacyManifest.CollectedDataType]] = [:]
   /// The permissions an Android archive's `AndroidManifest.xml` requests, which the Android build
   /// merges into every app using the library, sorted by name; `nil` for other kinds, and when
   /// the manifest is missing or cannot be read (discovery reports that).
@@ -62,8 +63,8 @@ public struct TargetReport: Sendable, Hashable {
 
   /// Creates a target report.
   package init(
-    path: String, kind: TargetKind, embeddedIn: String? = nil, binaries: [BinarySummary] = [],
-    privacyManifest: String? = nil,
+    path: ScanPath, kind: TargetKind, embeddedIn: ScanPath? = nil, binaries: [BinarySummary] = [],
+    privacyManifest: ScanPath? = nil,
     usedCategories: [String] = [], declaredCategories: [String] = [], apiUses: [APIUse] = [],
     permissions: [PermissionUse] = [], tracking: TrackingProfile = TrackingProfile(), findings: [Finding] = [],
     signature: BundleSignature? = nil, commonSDKs: [SDKDetection] = [], package: PackageRecord? = nil

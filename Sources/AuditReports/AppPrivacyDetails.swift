@@ -44,7 +44,7 @@ package struct AppPrivacyDetails: Sendable {
     var entries: [(category: String, value: JSONValue)] = []
     var leftOut: [String] = []
     for row in picture.dataTypes {
-      let declaredBy = row.bundles.joined(separator: ", ")
+      let declaredBy = row.bundles.map(\.description).joined(separator: ", ")
       guard let category = Self.identifier(row.dataType, prefix: "NSPrivacyCollectedDataType", in: Self.categories)
       else {
         leftOut.append(

@@ -120,8 +120,8 @@ public struct DiffReporter: Sendable {
       .object([
         ("name", .string(target.name)),
         ("bundleIdentifier", .optional(target.bundleIdentifier)),
-        ("oldPath", .optional(target.oldPath)),
-        ("newPath", .optional(target.newPath)),
+        ("oldPath", .optionalPath(target.oldPath)),
+        ("newPath", .optionalPath(target.newPath)),
         (
           "changes",
           .array(

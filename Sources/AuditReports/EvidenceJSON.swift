@@ -9,7 +9,7 @@ extension Evidence {
     [
       (.symbol, .string(symbol)),
       (.via, .string(via.rawValue)),
-      (.binary, .string(binary)),
+      (.binary, .path(binary)),
       (.architecture, .optional(architecture)),
       (.member, .optional(member)),
       (.library, .optional(library)),

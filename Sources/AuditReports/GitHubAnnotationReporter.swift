@@ -1,5 +1,6 @@
 package import AuditModel
 import PrivacyAudit
+import ScanFiles
 import TargetDiscovery
 
 /// Writes GitHub Actions annotations: one workflow command per finding
@@ -35,7 +36,9 @@ package struct GitHubAnnotationReporter: Reporter {
         output.write(
           Self.command(
             Self.command(for: finding.severity),
-            properties: [("file", finding.primaryPath(in: target)), ("title", code + finding.rule.rawValue)],
+            properties: [
+              ("file", finding.primaryPath(in: target).description), ("title", code + finding.rule.rawValue),
+            ],
             message: "\(target.path): \(finding.message)"))
       }
     }

@@ -1,6 +1,7 @@
 import AuditModel
 import BinaryImage
 import PrivacyAudit
+import ScanFiles
 
 /// The summary matrix of the HTML report: one row per target with its verdict (App Store
 /// Connect, the codes predicted, its manifests and signer), then one column per required-reason
@@ -22,7 +23,7 @@ struct HTMLMatrix {
   let sharedFolder: String
 
   init(_ report: AuditReport) {
-    let paths = report.targets.map(\.path)
+    let paths = report.targets.map(\.path.description)
     sharedFolder = paths.allSatisfy { $0.hasPrefix("/") } ? Self.sharedFolder(of: paths) : ""
     var categories: Set<String> = []
     var resources: Set<String> = []
@@ -66,8 +67,9 @@ struct HTMLMatrix {
 
   private func row(_ target: TargetReport, index: Int) -> String {
     let verdict = TargetVerdict(target)
-    let path = HTMLEscaping.text(target.path)
-    let shown = sharedFolder.isEmpty ? target.path : String(target.path.dropFirst(sharedFolder.count + 1))
+    let fullPath = target.path.description
+    let path = HTMLEscaping.text(fullPath)
+    let shown = sharedFolder.isEmpty ? fullPath : String(fullPath.dropFirst(sharedFolder.count + 1))
     var row =
       "<tr data-path=\"\(path)\"><th scope=\"row\"><a class=\"path\" href=\"#\(HTMLReporter.anchor(index))\">"
       + HTMLEscaping.text(shown) + "</a></th>" + verdictCells(verdict, target)

@@ -130,7 +130,7 @@ package struct HTMLReporter: Reporter {
   private func identity(of target: TargetReport) -> [(String, String)] {
     var rows = [("Kind", target.kind.rawValue)]
     if let identifier = target.bundleIdentifier { rows.append(("Bundle identifier", code(identifier))) }
-    if let app = target.embeddedIn { rows.append(("Embedded in", code(app))) }
+    if let app = target.embeddedIn { rows.append(("Embedded in", HTMLEscaping.code(app))) }
     if let package = target.package {
       rows.append(("Package", package.summary(name: HTMLEscaping.text, detail: code)))
     }
@@ -141,7 +141,7 @@ package struct HTMLReporter: Reporter {
     for receipt in target.signatureReceipts {
       rows.append(("Signature receipt", code(receipt.fileName) + " " + HTMLEscaping.text(receipt.summary)))
     }
-    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(code)
+    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(HTMLEscaping.code)
     rows.append(("Privacy manifest", manifests.isEmpty ? "none" : manifests.joined(separator: ", ")))
     if let permissions = target.androidPermissionList(quote: code) { rows.append(("Android permissions", permissions)) }
     for binary in target.binaries {
@@ -149,7 +149,7 @@ package struct HTMLReporter: Reporter {
       rows.append(
         (
           "Binary",
-          code(binary.path) + " <span class=\"muted\">(" + binary.format.rawValue
+          HTMLEscaping.code(binary.path) + " <span class=\"muted\">(" + binary.format.rawValue
             + (architectures.isEmpty ? "" : "; " + architectures) + ")</span>"
         ))
     }
@@ -176,7 +176,7 @@ package struct HTMLReporter: Reporter {
       + (finding.appStoreCode.map { " <strong>predicts \($0.rawValue)</strong>" } ?? "")
       + (finding.category.map { " <code>" + HTMLEscaping.text($0) + "</code>" } ?? "")
       + " — " + HTMLEscaping.text(finding.message) + "</summary>"
-    if let file = finding.file { html += "<p>File: \(code(file))</p>" }
+    if let file = finding.file { html += "<p>File: \(HTMLEscaping.code(file))</p>" }
     if finding.evidence.isEmpty {
       if finding.file == nil { html += "<p class=\"muted\">No binary evidence.</p>" }
       return html + "</details>\n"
@@ -192,7 +192,7 @@ package struct HTMLReporter: Reporter {
       let callers = item.callSites.map { $0.sentence(quote: code) } ?? "—"
       let location =
         evidence == .full
-        ? "<td>\(code(item.binary))</td><td>\(optional(item.architecture))</td><td>\(optional(item.member))</td>"
+        ? "<td>\(HTMLEscaping.code(item.binary))</td><td>\(optional(item.architecture))</td><td>\(optional(item.member))</td>"
         : "<td>\(code(row.location))</td>"
       html +=
         "<tr><td>\(code(item.symbol))</td><td>\(item.via.rawValue)</td>" + location

@@ -79,15 +79,15 @@ package struct JSONReporter: Reporter {
 
   private static func target(_ target: TargetReport) -> JSONValue {
     .report([
-      (.path, .string(target.path)),
+      (.path, .path(target.path)),
       (.kind, .string(target.kind.rawValue)),
       (.bundleIdentifier, .optional(target.bundleIdentifier)),
-      (.embeddedIn, .optional(target.embeddedIn)),
+      (.embeddedIn, .optionalPath(target.embeddedIn)),
       (.appStoreVerdict, verdict(target.appStoreVerdict)),
       (.teamReview, teamReview(target.teamReview)),
       (.binaries, .array(target.binaries.map(binary))),
-      (.privacyManifest, .optional(target.privacyManifest)),
-      (.otherPrivacyManifests, .strings(target.otherPrivacyManifests)),
+      (.privacyManifest, .optionalPath(target.privacyManifest)),
+      (.otherPrivacyManifests, .paths(target.otherPrivacyManifests)),
       (.usedCategories, .strings(target.usedCategories)),
       (.declaredCategories, .strings(target.declaredCategories)),
       (
@@ -105,7 +105,7 @@ package struct JSONReporter: Reporter {
       (.commonSDKs, .array(target.commonSDKs.map(detection))),
       (
         .hosts,
-        .array(target.hosts.map { .report([(.host, .string($0.host)), (.binary, .string($0.binary))]) })
+        .array(target.hosts.map { .report([(.host, .string($0.host)), (.binary, .path($0.binary))]) })
       ),
     ])
   }
@@ -156,14 +156,14 @@ package struct JSONReporter: Reporter {
     .report([
       (.sdk, .string(detection.sdk)),
       (.confidence, .string(detection.confidence.rawValue)),
-      (.includedIn, .strings(detection.includedIn)),
+      (.includedIn, .paths(detection.includedIn)),
       (.evidence, .array(detection.evidence.map(\.json))),
     ])
   }
 
   private static func binary(_ binary: BinarySummary) -> JSONValue {
     .report([
-      (.path, .string(binary.path)),
+      (.path, .path(binary.path)),
       (.format, .string(binary.format.rawValue)),
       (.architectures, .strings(binary.architectures)),
       (.platforms, .strings(binary.platforms)),
@@ -189,7 +189,7 @@ package struct JSONReporter: Reporter {
       (.category, .optional(finding.category)),
       (.subjectKind, .optional(finding.subject.kind?.rawValue)),
       (.message, .string(finding.message)),
-      (.file, .optional(finding.file)),
+      (.file, .optionalPath(finding.file)),
       (.evidence, .array(finding.evidence.map(\.json))),
       (.appStoreCode, .optional(finding.appStoreCode?.rawValue)),
     ])
@@ -199,9 +199,9 @@ package struct JSONReporter: Reporter {
   /// whether it tracks — for formats that carry it beside their own structure (SARIF).
   static func profile(_ target: TargetReport) -> JSONValue {
     .report([
-      (.path, .string(target.path)),
+      (.path, .path(target.path)),
       (.kind, .string(target.kind.rawValue)),
-      (.embeddedIn, .optional(target.embeddedIn)),
+      (.embeddedIn, .optionalPath(target.embeddedIn)),
       (.appStoreVerdict, verdict(target.appStoreVerdict)),
       (.teamReview, teamReview(target.teamReview)),
       (.usedCategories, .strings(target.usedCategories)),

@@ -88,7 +88,7 @@ package struct MarkdownReporter: Reporter {
       let counts = SeverityCounts(target.findings)
       lines.append(
         MarkdownEscaping.row([
-          code(target.path), target.kind.rawValue, TargetVerdict(target).appStoreConnectInBrief,
+          code(target.path.description), target.kind.rawValue, TargetVerdict(target).appStoreConnectInBrief,
           String(counts.errors), String(counts.warnings),
           String(counts.notes),
         ]))
@@ -121,7 +121,9 @@ package struct MarkdownReporter: Reporter {
         "- Package: "
           + package.summary(name: MarkdownEscaping.text, detail: { MarkdownEscaping.code($0, inTable: false) }))
     }
-    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map(quote)
+    let manifests = ([target.privacyManifest].compactMap { $0 } + target.otherPrivacyManifests).map {
+      quote($0.description)
+    }
     lines.append("- Privacy manifest: " + (manifests.isEmpty ? "none" : manifests.joined(separator: ", ")))
     if let permissions = target.androidPermissionList(quote: quote) {
       lines.append("- Android permissions: " + permissions)
@@ -214,7 +216,8 @@ package struct MarkdownReporter: Reporter {
       let callers = showsCallers ? [item.callSites.map { $0.sentence(quote: code) } ?? "—"] : []
       let location =
         evidence == .full
-        ? [code(item.binary), optionalText(item.architecture), optionalCode(item.member)] : [code(row.location)]
+        ? [code(item.binary.description), optionalText(item.architecture), optionalCode(item.member)]
+        : [code(row.location)]
       lines.append(
         MarkdownEscaping.row(
           [code(item.symbol), item.via.rawValue] + location + [optionalCode(item.library)] + callers))

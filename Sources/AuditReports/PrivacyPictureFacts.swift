@@ -2,6 +2,7 @@ import AuditModel
 import PackageProvenance
 import PrivacyAudit
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 
 /// What the privacy reports show of one bundle (Markdown and HTML; the text report groups the
@@ -23,7 +24,7 @@ enum PrivacyPictureFacts {
     var rows: [(String, String)] = [("Kind", bundle.kind.rawValue)]
     if let package = bundle.package { rows.append(("Package", package.summary(name: plain, detail: code))) }
     if !bundle.includedSDKs.isEmpty { rows.append(("Includes", list(bundle.includedSDKs.map(\.sdk)))) }
-    rows.append(("Manifests", list(bundle.manifests)))
+    rows.append(("Manifests", list(bundle.manifests.map(\.description))))
     if let permissions = bundle.androidPermissions {
       rows.append(("Android permissions", permissions.listed(quote: code)))
     }
@@ -40,7 +41,7 @@ enum PrivacyPictureFacts {
       ("Accesses " + code(W.category(category)), list(bundle.declaredReasons[category] ?? []))
     }
     if !bundle.binariesNotRead.isEmpty {
-      rows.append(("Unknown reach", W.notRead(bundle.binariesNotRead.map(code))))
+      rows.append(("Unknown reach", W.notRead(bundle.binariesNotRead.map { code($0.description) })))
     }
     rows.append(("Required-reason APIs used", list(bundle.usedCategories.map(W.category))))
     rows += bundle.capabilities.map { capability in
@@ -60,10 +61,13 @@ enum PrivacyPictureFacts {
   ) -> [(String, String)] {
     func list(_ values: [String]) -> String { listed(values, code: code) }
     return [
-      ("Linked into", list(sdk.binaries)),
+      ("Linked into", list(sdk.binaries.map(\.description))),
       ("Recognised", W.recognition(sdk.confidence, symbols: sdk.symbols) + ": " + list(sdk.symbols)),
-      ("Declarations", "none of its own: those of \(code(host.path)) (manifests: \(list(host.manifests)))"),
-      ("Reaches", "counted in \(code(host.path)): its code is part of that bundle's binaries"),
+      (
+        "Declarations",
+        "none of its own: those of \(code(host.path.description)) (manifests: \(list(host.manifests.map(\.description))))"
+      ),
+      ("Reaches", "counted in \(code(host.path.description)): its code is part of that bundle's binaries"),
     ]
   }
 

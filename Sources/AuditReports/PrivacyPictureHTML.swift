@@ -31,7 +31,7 @@ package enum PrivacyPictureHTML {
         let cells = [
           HTMLEscaping.code(W.dataType(row.dataType)), W.flag(row.linked), W.flag(row.tracking),
           row.purposes.map { HTMLEscaping.code(W.purpose($0)) }.joined(separator: ", "),
-          row.bundles.map(HTMLEscaping.code).joined(separator: ", "),
+          row.bundles.map { HTMLEscaping.code($0) }.joined(separator: ", "),
         ]
         html += "<tr>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
       }

@@ -26,20 +26,20 @@ package enum PrivacyPictureJSON {
 
   private static func bundle(_ bundle: PrivacyPicture.Bundle) -> JSONValue {
     .object([
-      ("path", .string(bundle.path)),
+      ("path", .path(bundle.path)),
       ("kind", .string(bundle.kind.rawValue)),
-      ("embeddedIn", .optional(bundle.embeddedIn)),
+      ("embeddedIn", .optionalPath(bundle.embeddedIn)),
       ("package", bundle.package?.json ?? .null),
       ("includedSDKs", .strings(bundle.includedSDKs.map(\.sdk))),
       ("includedSDKDetails", .array(bundle.includedSDKs.map(includedSDK))),
-      ("manifests", .strings(bundle.manifests)),
+      ("manifests", .paths(bundle.manifests)),
       ("androidPermissions", bundle.androidPermissions.map { .array($0.map(JSONReporter.androidPermission)) } ?? .null),
       ("declared", declared(bundle)),
       (
         "reachable",
         .object([
           ("complete", .bool(bundle.binariesNotRead.isEmpty)),
-          ("binariesNotRead", .strings(bundle.binariesNotRead)),
+          ("binariesNotRead", .paths(bundle.binariesNotRead)),
           ("requiredReasonCategories", .strings(bundle.usedCategories)),
           ("capabilities", .array(bundle.capabilities.map(capability))),
           ("hosts", .strings(bundle.hosts)),
@@ -76,7 +76,7 @@ package enum PrivacyPictureJSON {
   private static func includedSDK(_ sdk: PrivacyPicture.IncludedSDK) -> JSONValue {
     .object([
       ("sdk", .string(sdk.sdk)), ("confidence", .string(sdk.confidence.rawValue)),
-      ("binaries", .strings(sdk.binaries)), ("symbols", .strings(sdk.symbols)),
+      ("binaries", .paths(sdk.binaries)), ("symbols", .strings(sdk.symbols)),
     ])
   }
 
@@ -89,14 +89,14 @@ package enum PrivacyPictureJSON {
 
   private static func row(_ row: PrivacyPicture.DataTypeRow) -> JSONValue {
     .object([
-      ("type", .string(row.dataType)), ("bundles", .strings(row.bundles)), ("linked", .bool(row.linked)),
+      ("type", .string(row.dataType)), ("bundles", .paths(row.bundles)), ("linked", .bool(row.linked)),
       ("tracking", .bool(row.tracking)), ("purposes", .strings(row.purposes)),
     ])
   }
 
   private static func question(_ question: PrivacyPicture.Question) -> JSONValue {
     .object([
-      ("bundle", .string(question.bundle)), ("capability", capability(question.capability)),
+      ("bundle", .path(question.bundle)), ("capability", capability(question.capability)),
       ("expectedDataTypes", .strings(question.expectedDataTypes)),
       ("answeredByTracking", .bool(question.answeredByTracking)), ("source", .string(question.source)),
       ("ownCode", .bool(question.isOwnCode)),

@@ -1,5 +1,6 @@
 import AuditModel
 package import PrivacyAudit
+import ScanFiles
 import TargetDiscovery
 
 /// The privacy picture as Markdown, for a review or a pull request: the app-wide table, the
@@ -28,7 +29,7 @@ package enum PrivacyPictureMarkdown {
         MarkdownEscaping.row([
           code(W.dataType(row.dataType)), W.flag(row.linked), W.flag(row.tracking),
           row.purposes.map { code(W.purpose($0)) }.joined(separator: ", "),
-          row.bundles.map(code).joined(separator: ", "),
+          row.bundles.map { code($0.description) }.joined(separator: ", "),
         ])
       }
     }
@@ -36,7 +37,7 @@ package enum PrivacyPictureMarkdown {
       for question in questions {
         let capability = question.capability
         lines.append(
-          "- \(code(question.bundle)) reaches \(MarkdownEscaping.text(capability.name)) "
+          "- \(code(question.bundle.description)) reaches \(MarkdownEscaping.text(capability.name)) "
             + "(\(capability.symbols.map(code).joined(separator: ", "))) and "
             + W.question(question) { code(W.dataType($0)) })
       }
@@ -55,7 +56,7 @@ package enum PrivacyPictureMarkdown {
   private static func bundle(_ bundle: PrivacyPicture.Bundle) -> [String] {
     let code = { (text: String) in MarkdownEscaping.code(text, inTable: true) }
     let sections =
-      [(bundle.path, PrivacyPictureFacts.bundle(bundle, code: code, plain: MarkdownEscaping.text))]
+      [(bundle.path.description, PrivacyPictureFacts.bundle(bundle, code: code, plain: MarkdownEscaping.text))]
       + bundle.includedSDKs.map { sdk in
         (
           PrivacyPictureWording.includedName(sdk, in: bundle),

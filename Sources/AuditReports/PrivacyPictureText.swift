@@ -2,6 +2,7 @@ import AuditModel
 import PackageProvenance
 package import PrivacyAudit
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 
 /// The privacy picture as text for a terminal (`sdkvet privacy-report`, the default format):
@@ -22,7 +23,8 @@ package enum PrivacyPictureText {
         + picture.dataTypes.map { row in
           [
             e(W.dataType(row.dataType)), W.flag(row.linked), W.flag(row.tracking),
-            row.purposes.map { e(W.purpose($0)) }.joined(separator: ", "), row.bundles.map(e).joined(separator: ", "),
+            row.purposes.map { e(W.purpose($0)) }.joined(separator: ", "),
+            row.bundles.map { e($0.description) }.joined(separator: ", "),
           ]
         }
       lines += aligned(table)
@@ -31,7 +33,7 @@ package enum PrivacyPictureText {
       for question in questions {
         let capability = question.capability
         lines += TextLayout.wrapped(
-          "\(e(question.bundle)): reaches \(e(capability.name)) (\(capability.symbols.map(e).joined(separator: ", "))) and "
+          "\(e(question.bundle.description)): reaches \(e(capability.name)) (\(capability.symbols.map(e).joined(separator: ", "))) and "
             + W.question(question) { e(W.dataType($0)) }, indent: 2, hangingIndent: 4)
       }
     }
@@ -50,10 +52,10 @@ package enum PrivacyPictureText {
     typealias W = PrivacyPictureWording
     let e = TextEscaping.escaped
     let list = { (values: [String]) in values.isEmpty ? "none" : values.map(e).joined(separator: ", ") }
-    var lines = ["\(e(bundle.path)) (\(bundle.kind.rawValue))"]
+    var lines = ["\(e(bundle.path.description)) (\(bundle.kind.rawValue))"]
     if let package = bundle.package { lines.append("  package: " + package.summary(name: e, detail: e)) }
     if !bundle.includedSDKs.isEmpty { lines.append("  includes: " + list(bundle.includedSDKs.map(\.sdk))) }
-    lines.append("  manifests: " + list(bundle.manifests))
+    lines.append("  manifests: " + list(bundle.manifests.map(\.description)))
     if let permissions = bundle.androidPermissions {
       lines.append("  android permissions: " + permissions.listed(quote: e))
     }
@@ -69,7 +71,7 @@ package enum PrivacyPictureText {
     }
     if !bundle.binariesNotRead.isEmpty {
       lines += TextLayout.wrapped(
-        "  unknown reach: " + W.notRead(bundle.binariesNotRead.map(e)), indent: 2, hangingIndent: 4)
+        "  unknown reach: " + W.notRead(bundle.binariesNotRead.map { e($0.description) }), indent: 2, hangingIndent: 4)
     }
     lines.append("  reaches: required-reason APIs \(list(bundle.usedCategories.map(W.category)))")
     for capability in bundle.capabilities {

@@ -65,11 +65,10 @@ enum PrivacyPictureWording {
   }
 
   static func includedName(_ sdk: PrivacyPicture.IncludedSDK, in host: PrivacyPicture.Bundle) -> String {
-    let hostPath = ScanPath(reportText: host.path)
-    let folder = hostPath.lastComponent.map(String.init) ?? host.path
+    let folder = host.path.lastComponent.map(String.init) ?? host.path.description
     let binaries = sdk.binaries.map { binary in
-      ScanPath(reportText: binary).components(below: hostPath).map { ([Substring(folder)] + $0).joined(separator: "/") }
-        ?? binary
+      binary.components(below: host.path).map { ([Substring(folder)] + $0).joined(separator: "/") }
+        ?? binary.description
     }
     return "\(sdk.sdk) (in \(binaries.joined(separator: ", ")))"
   }

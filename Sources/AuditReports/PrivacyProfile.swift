@@ -72,7 +72,7 @@ extension PermissionUse {
 
 extension Evidence {
   /// Where the evidence is, in the `nm`-like form `binary(member)[arch]`.
-  var location: String { binary + memberAndArchitecture }
+  var location: String { binary.description + memberAndArchitecture }
 
   /// The `(member)[arch]` part of `location`, empty when neither is known.
   var memberAndArchitecture: String {
@@ -85,13 +85,12 @@ extension TargetReport {
   /// full: relative to the target when inside it (`Demo.app/Demo` → `Demo`), the last path
   /// component when it is the target itself (a loose binary), else unchanged. A target that is
   /// an archive (an `.aar`) holds its files as `ARCHIVE!/ENTRY`.
-  func shortened(_ path: String) -> String {
-    let scanPath = ScanPath(reportText: path)
+  func shortened(_ path: ScanPath) -> String {
     if path == self.path {
-      return scanPath.lastComponent.map(String.init) ?? path
+      return path.lastComponent.map(String.init) ?? path.description
     }
-    guard let inside = scanPath.components(below: ScanPath(reportText: self.path)), !inside.isEmpty else {
-      return path
+    guard let inside = path.components(below: self.path), !inside.isEmpty else {
+      return path.description
     }
     return inside.joined(separator: "/")
   }

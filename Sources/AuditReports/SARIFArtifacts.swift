@@ -19,8 +19,8 @@ struct SARIFArtifacts {
 
   /// The `artifactLocation` of `path` (as the report writes it): with an `index` when it is an
   /// archive or lies in one.
-  mutating func location(of path: String) -> JSONValue {
-    guard let index = index(of: ScanPath(reportText: path)) else { return ArtifactURI.location(of: path) }
+  mutating func location(of path: ScanPath) -> JSONValue {
+    guard let index = index(of: path) else { return ArtifactURI.location(of: path.description) }
     guard case .object(let members) = locations[index] else { return locations[index] }
     return .object(members + [("index", .int(index))])
   }

@@ -145,7 +145,7 @@ package struct SARIFReporter: Reporter {
       ("physicalLocation", .object([("artifactLocation", artifacts.location(of: primaryPath))])),
       (
         "logicalLocations",
-        .array([.object([("fullyQualifiedName", .string(target.path)), ("kind", .string("module"))])])
+        .array([.object([("fullyQualifiedName", .path(target.path)), ("kind", .string("module"))])])
       ),
     ])
     var members: [(key: String, value: JSONValue)] = [
@@ -166,7 +166,7 @@ package struct SARIFReporter: Reporter {
       (
         "properties",
         .object([
-          ("target", .string(target.path)),
+          ("target", .path(target.path)),
           ("targetKind", .string(target.kind.rawValue)),
           ("category", .optional(finding.category)),
           ("evidence", .array(finding.evidence.map(\.json))),

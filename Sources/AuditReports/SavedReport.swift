@@ -42,7 +42,7 @@ public struct SavedReport: Sendable {
       })
     report.problems = try member(.problems).elements().map { problem throws(JSONDocumentError) in
       DiscoveryProblem(
-        path: ScanPath(reportText: try problem.member(.path).string()), message: try problem.member(.message).string(),
+        path: try problem.member(.path).path(), message: try problem.member(.message).string(),
         isUnusableInput: try problem.member(.unusableInput).bool())
     }
     // A report of an sdkvet before `baseline` was written had none applied, or did not say.
@@ -54,7 +54,7 @@ public struct SavedReport: Sendable {
 
   private static func archive(_ node: JSONNode) throws(JSONDocumentError) -> DiscoveredArchive {
     DiscoveredArchive(
-      path: ScanPath(reportText: try node.member("path").string()), format: try node.member("format").string(),
+      path: try node.member("path").path(), format: try node.member("format").string(),
       sha256: try node.member("sha256").string(), entryCount: try node.member("entries").int(),
       receipts: try node.member("signatureReceipts").elements().map(SavedTargetReader.receipt))
   }

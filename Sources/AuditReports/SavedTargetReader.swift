@@ -14,12 +14,12 @@ struct SavedTargetReader {
   let target: JSONNode
 
   func report() throws(JSONDocumentError) -> TargetReport {
-    let path = try target.member(.path).string()
+    let path = try target.member(.path).path()
     var report = TargetReport(
       path: path, kind: try target.member(.kind).value(TargetKind.self),
-      embeddedIn: try target.member(.embeddedIn).stringOrNull(),
+      embeddedIn: try target.member(.embeddedIn).pathOrNull(),
       binaries: try target.member(.binaries).elements().map(Self.binary),
-      privacyManifest: try target.member(.privacyManifest).stringOrNull(),
+      privacyManifest: try target.member(.privacyManifest).pathOrNull(),
       usedCategories: try target.member(.usedCategories).strings(),
       declaredCategories: try target.member(.declaredCategories).strings(),
       apiUses: try target.member(.apiUses).elements().map { use throws(JSONDocumentError) in
@@ -31,28 +31,30 @@ struct SavedTargetReader {
       tracking: try Self.tracking(target.member(.tracking)),
       findings: try target.member(.findings).elements().map(Self.finding),
       signature: try target.member(.signature).nonNull.map { signature throws(JSONDocumentError) in
-        try SavedSignatureReader.bundle(signature, path: ScanPath(reportText: path))
+        try SavedSignatureReader.bundle(signature, path: path)
       },
       commonSDKs: try target.member(.commonSDKs).elements().map(Self.detection),
       package: try target.member(.package).nonNull.map(Self.package))
     report.bundleIdentifier = try target.member(.bundleIdentifier).stringOrNull()
     report.appStoreVerdict = try Self.verdict(target.member(.appStoreVerdict))
     report.teamReview = try Self.teamReview(target.member(.teamReview))
-    report.otherPrivacyManifests = try target.member(.otherPrivacyManifests).strings()
+    report.otherPrivacyManifests = try target.member(.otherPrivacyManifests).elements().map {
+      node throws(JSONDocumentError) in try node.path()
+    }
     for (category, reasons) in try target.member(.declaredReasons).members() {
       report.declaredReasons[category] = try reasons.strings()
     }
     report.androidPermissions = try target.member(.androidPermissions).nonNull?.elements().map(Self.androidPermission)
     report.signatureReceipts = try target.member(.signatureReceipts).elements().map(Self.receipt)
     report.hosts = try target.member(.hosts).elements().map { host throws(JSONDocumentError) in
-      HostUse(host: try host.member(.host).string(), binary: try host.member(.binary).string())
+      HostUse(host: try host.member(.host).string(), binary: try host.member(.binary).path())
     }
     return report
   }
 
   private static func binary(_ node: JSONNode) throws(JSONDocumentError) -> BinarySummary {
     BinarySummary(
-      path: try node.member(.path).string(), format: try node.member(.format).value(BinarySummary.Format.self),
+      path: try node.member(.path).path(), format: try node.member(.format).value(BinarySummary.Format.self),
       architectures: try node.member(.architectures).strings(), platforms: try node.member(.platforms).strings(),
       signatures: try node.member(.signature).nonNull?.elements().map(SavedSignatureReader.slice) ?? [],
       linkedLibraries: try node.member(.linkedLibraries).elements().map { library throws(JSONDocumentError) in
@@ -66,7 +68,7 @@ struct SavedTargetReader {
   private static func evidence(_ node: JSONNode) throws(JSONDocumentError) -> Evidence {
     Evidence(
       symbol: try node.member(.symbol).string(), via: try node.member(.via).value(CatalogMatch.Via.self),
-      binary: try node.member(.binary).string(), architecture: try node.member(.architecture).stringOrNull(),
+      binary: try node.member(.binary).path(), architecture: try node.member(.architecture).stringOrNull(),
       member: try node.member(.member).stringOrNull(), library: try node.member(.library).stringOrNull(),
       callSites: try node.optionalMember(.callSites).map { _ throws(JSONDocumentError) in try callSites(node) })
   }
@@ -105,7 +107,7 @@ struct SavedTargetReader {
         kind: try node.member(.subjectKind).nonNull?.value(FindingSubject.Kind.self),
         name: try node.member(.category).stringOrNull()),
       message: try node.member(.message).string(),
-      file: try node.member(.file).stringOrNull(), evidence: try evidenceList(node))
+      file: try node.member(.file).pathOrNull(), evidence: try evidenceList(node))
     // The code the scan predicted, which can depend on what the report does not hold (the part
     // of the manifest at fault): read, not derived again.
     finding.appStoreCode = try node.member(.appStoreCode).nonNull?.value(AppStoreCode.self)
@@ -133,7 +135,8 @@ struct SavedTargetReader {
   private static func detection(_ node: JSONNode) throws(JSONDocumentError) -> SDKDetection {
     SDKDetection(
       sdk: try node.member(.sdk).string(), confidence: try node.member(.confidence).value(SDKDetection.Confidence.self),
-      includedIn: try node.member(.includedIn).strings(), evidence: try evidenceList(node))
+      includedIn: try node.member(.includedIn).elements().map { node throws(JSONDocumentError) in try node.path() },
+      evidence: try evidenceList(node))
   }
 
   private static func package(_ node: JSONNode) throws(JSONDocumentError) -> PackageRecord {
@@ -183,9 +186,18 @@ struct SavedTargetReader {
   /// An `.ipa` signature receipt, as a target's and an archive's `signatureReceipts` hold it.
   static func receipt(_ node: JSONNode) throws(JSONDocumentError) -> SignatureReceipt {
     SignatureReceipt(
-      path: ScanPath(reportText: try node.member(.path).string()), xcframework: try node.member("xcframework").string(),
+      path: try node.member(.path).path(), xcframework: try node.member("xcframework").string(),
       signed: try node.member("signed").nonNull?.bool(), signatureType: try node.member("signatureType").stringOrNull(),
       signatureIdentifier: try node.member("signatureIdentifier").stringOrNull(),
       library: try node.member(.library).stringOrNull(), problem: try node.member("problem").stringOrNull())
   }
+}
+
+extension JSONNode {
+  /// A path as a saved report writes it (`ARCHIVE!/ENTRY`): the one place report text becomes
+  /// a `ScanPath` again.
+  func path() throws(JSONDocumentError) -> ScanPath { ScanPath(reportText: try string()) }
+
+  /// A path, or `nil` for `null`.
+  func pathOrNull() throws(JSONDocumentError) -> ScanPath? { try stringOrNull().map(ScanPath.init(reportText:)) }
 }

@@ -64,7 +64,7 @@ package struct TextReporter: Reporter {
   }
 
   private func targetLines(_ target: TargetReport, style: TerminalStyle) -> [String] {
-    var lines = [style.apply(.bold, shown(target.path)) + "  (\(target.kind.rawValue))"]
+    var lines = [style.apply(.bold, shown(target.path.description)) + "  (\(target.kind.rawValue))"]
     let verdict = TargetVerdict(target)
     let quote = { (text: String) in self.shown(text) }
     let verdictColor: TerminalStyle.Attribute = verdict.appStore.outcome == .willReject ? .red : .bold
@@ -74,7 +74,7 @@ package struct TextReporter: Reporter {
     lines += headerLines("reaches", verdict.reaches(quote: quote, plain: quote))
     lines += headerLines("from", verdict.origin(quote: quote, plain: quote))
     if let app = target.embeddedIn {
-      lines.append("  in app    " + shown(app))
+      lines.append("  in app    " + shown(app.description))
     }
     if let package = target.package {
       lines += headerLines("package", package.summary(name: shown, detail: shown))

@@ -33,7 +33,7 @@ struct CarthageState {
     if versionFiles.count > Self.maximumVersionFiles {
       issues.append(
         LockFileIssue(
-          file: folder.description,
+          file: folder,
           message: "holds \(versionFiles.count) version files; the first \(Self.maximumVersionFiles) were read"))
     }
     for name in versionFiles.prefix(Self.maximumVersionFiles) {
@@ -44,7 +44,7 @@ struct CarthageState {
     }
     let cartfile = project.appending("Cartfile.resolved")
     switch reader.read(cartfile) {
-    case .success(let data)?: readCartfile(String(decoding: data, as: UTF8.self), file: cartfile.description)
+    case .success(let data)?: readCartfile(String(decoding: data, as: UTF8.self), file: cartfile)
     case .failure(let issue)?: issues.append(issue)
     case nil: break
     }
@@ -80,7 +80,7 @@ struct CarthageState {
 
   private mutating func readVersionFile(_ file: ScanPath, project: String, reader: StateFileReader) {
     guard let contents = reader.read(file) else { return }
-    var collector = IssueCollector(file: file.description)
+    var collector = IssueCollector(file: file)
     switch contents {
     case .success(let data):
       guard let document = JSONNode.parse(data, issues: &collector) else { break }
@@ -100,8 +100,8 @@ struct CarthageState {
   }
 
   /// `Cartfile.resolved`: one `kind "origin" "reference"` per line.
-  private mutating func readCartfile(_ text: String, file: String) {
-    var collector = IssueCollector(file: file.description)
+  private mutating func readCartfile(_ text: String, file: ScanPath) {
+    var collector = IssueCollector(file: file)
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)
       guard !line.isEmpty, !line.hasPrefix("#") else { continue }

@@ -19,7 +19,7 @@ struct CocoaPodsState {
     guard let (lockFile, contents) = lock else { return }
     switch contents {
     case .success(let data):
-      let (root, parsed) = LockYAMLParser.parse(String(decoding: data, as: UTF8.self), file: lockFile.description)
+      let (root, parsed) = LockYAMLParser.parse(String(decoding: data, as: UTF8.self), file: lockFile)
       var collector = parsed
       read(root, issues: &collector)
       collector.issue.map { issues.append($0) }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONDocuments
+import ScanFiles
 
 /// The lock and state files are walked leniently: each problem is one issue in the collector,
 /// named by its JSON path (`$.pins[2].state: expected an object`), and the rest of the file is
@@ -9,7 +10,7 @@ extension JSONNode {
   /// stops being JSON.
   static func parse(_ data: Data, issues: inout IssueCollector) -> JSONNode? {
     do throws(JSONDocumentError) {
-      return try JSONNode(parsing: data, origin: issues.file)
+      return try JSONNode(parsing: data, origin: issues.file.description)
     } catch {
       issues.add(line: error.line, "is " + error.message)
       return nil

@@ -1,3 +1,5 @@
+import ScanFiles
+
 /// A node of the YAML subset CocoaPods writes in `Podfile.lock` and `Pods/Manifest.lock`, with
 /// the line it starts on.
 struct LockYAMLNode {
@@ -56,12 +58,12 @@ struct LockYAMLParser {
   private(set) var issues: IssueCollector
 
   /// Parses `text`; problems go to an `IssueCollector` for `file`.
-  static func parse(_ text: String, file: String) -> (root: LockYAMLNode, issues: IssueCollector) {
+  static func parse(_ text: String, file: ScanPath) -> (root: LockYAMLNode, issues: IssueCollector) {
     var parser = LockYAMLParser(text: text, file: file)
     return (parser.document(), parser.issues)
   }
 
-  private init(text: String, file: String) {
+  private init(text: String, file: ScanPath) {
     issues = IssueCollector(file: file)
     // Split and measure indentation on UTF-8 bytes: one cheap pass, whatever the file holds.
     let space = UInt8(ascii: " ")

@@ -1,3 +1,5 @@
+public import ScanFiles
+
 /// A dependency manager sdkvet recognises by the folders and files it leaves in a project.
 public enum PackageManager: String, Sendable, Hashable, CaseIterable {
   /// Swift Package Manager (`.build/artifacts`, Xcode's `SourcePackages/artifacts`).
@@ -60,7 +62,7 @@ public struct PackageRecord: Sendable, Hashable {
 /// (when the format has lines sdkvet can point at), and how many more problems it holds.
 public struct LockFileIssue: Error, Sendable, Hashable {
   /// The file as found under the scanned root.
-  public package(set) var file: String
+  public package(set) var file: ScanPath
   /// The 1-based line of the first problem; `nil` for a JSON value of the wrong shape (its JSON
   /// path is in `message`) or a file that cannot be read at all.
   public package(set) var line: Int?
@@ -70,7 +72,7 @@ public struct LockFileIssue: Error, Sendable, Hashable {
   public package(set) var moreProblems: Int
 
   /// Creates an issue.
-  public init(file: String, line: Int? = nil, message: String, moreProblems: Int = 0) {
+  public init(file: ScanPath, line: Int? = nil, message: String, moreProblems: Int = 0) {
     self.file = file
     self.line = line
     self.message = message

@@ -32,7 +32,7 @@ struct StateFileReader {
       let resolved = try? fileSystem.resolvedPath(path).get(), resolved.starts(with: resolvedRoot)
     else { return nil }
     return fileSystem.document(at: path).mapError { error in
-      LockFileIssue(file: path.description, message: "cannot be read (\(error.message))")
+      LockFileIssue(file: path, message: "cannot be read (\(error.message))")
     }
   }
 
@@ -51,11 +51,11 @@ struct StateFileReader {
 /// The problems met while reading one file: the first (by line, when lines are known) is
 /// described, the rest counted.
 struct IssueCollector {
-  let file: String
+  let file: ScanPath
   private(set) var first: (line: Int?, message: String)?
   private(set) var count = 0
 
-  init(file: String) {
+  init(file: ScanPath) {
     self.file = file
   }
 

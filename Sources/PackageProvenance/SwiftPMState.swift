@@ -42,7 +42,7 @@ struct SwiftPMState {
     }
     for file in resolvedFiles {
       guard let contents = reader.read(file) else { continue }
-      var collector = IssueCollector(file: file.description)
+      var collector = IssueCollector(file: file)
       if case .success(let data) = contents, let document = JSONNode.parse(data, issues: &collector) {
         for (identity, pin) in Self.resolvedPins(document, issues: &collector) where pins[identity] == nil {
           pins[identity] = pin
@@ -53,7 +53,7 @@ struct SwiftPMState {
     }
     let stateFile = folder.appending("workspace-state.json")
     guard let contents = reader.read(stateFile) else { return }
-    var collector = IssueCollector(file: stateFile.description)
+    var collector = IssueCollector(file: stateFile)
     switch contents {
     case .success(let data):
       if let document = JSONNode.parse(data, issues: &collector) { readWorkspace(document, issues: &collector) }

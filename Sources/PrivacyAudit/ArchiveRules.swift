@@ -14,7 +14,7 @@ enum ArchiveRules {
         rule: .archiveEntryAmbiguous, subject: .target,
         message:
           "The archive entry \(entry.path) \(entry.message). Ask the vendor for an archive that stores each name once.",
-        file: entry.path.description)
+        file: entry.path)
     }
   }
 }

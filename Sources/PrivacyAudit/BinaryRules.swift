@@ -55,7 +55,7 @@ enum BinaryRules {
             "This binary imports a function that looks names up at run time and holds \(strings): it may reach \(first.apiName) without importing it. Not counted as a use; if the code calls it, declare its category.",
           evidence: hits.map { hit in
             Evidence(
-              symbol: hit.string, via: .string, binary: binary.file.path.description, architecture: image.architecture,
+              symbol: hit.string, via: .string, binary: binary.file.path, architecture: image.architecture,
               member: image.member, library: nil,
               callSites: image.callSites.map { CallSiteSummary(sites: $0.strings[hit.string] ?? []) })
           })
@@ -70,7 +70,7 @@ enum BinaryRules {
         rule: .unreadableBinary, subject: .target,
         message:
           "\(whole ? "Binary" : "Part of binary") could not be read, so its API uses are unknown: \(failure.rendered(path: binary.file.path.description)).",
-        file: binary.file.path.description)
+        file: binary.file.path)
     }
   }
 
@@ -83,7 +83,7 @@ enum BinaryRules {
         rule: .binaryHeadersInconsistent, subject: .target,
         message:
           "The headers of \(place) disagree with what the dynamic loader reads, as in a binary post-processed to hide its imports: \(image.headerInconsistencies.joined(separator: "; ")). Its API uses were read as the loader binds them.",
-        file: binary.file.path.description)
+        file: binary.file.path)
     }
   }
 }

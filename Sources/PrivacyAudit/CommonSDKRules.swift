@@ -47,7 +47,7 @@ enum CommonSDKRules {
     var byName: [String: [Evidence]] = [:]
     var confidence: [String: SDKDetection.Confidence] = [:]
     let target = audit.target
-    let place = (target.binaries.first?.path ?? target.path).description
+    let place = target.binaries.first?.path ?? target.path
     let ownName = TargetNaming.baseName(of: target.path)
     if let sdk = index.commonSDKNames[ownName.lowercased()] {
       byName[sdk, default: []].append(
@@ -76,18 +76,18 @@ enum CommonSDKRules {
       if confidence[sdk] == nil { confidence[sdk] = .identifier }
     }
     let named = Set(byName.keys)
-    var including: [String: Set<String>] = [:]
+    var including: [String: Set<ScanPath>] = [:]
     for binary in audit.binaries {
       for image in binary.images where image.format == .machO {
         for match in image.commonSDKs {
           byName[match.sdk, default: []] += match.symbols.map { symbol in
             Evidence(
-              symbol: symbol, via: .definition, binary: binary.file.path.description, architecture: image.architecture,
+              symbol: symbol, via: .definition, binary: binary.file.path, architecture: image.architecture,
               member: image.member, library: nil)
           }
           let found: SDKDetection.Confidence = match.proof == .documentedDefinitions ? .classes : .module
           if confidence[match.sdk].map({ $0 < found }) ?? true { confidence[match.sdk] = found }
-          if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path.description) }
+          if !named.contains(match.sdk) { including[match.sdk, default: []].insert(binary.file.path) }
         }
       }
     }
@@ -105,9 +105,9 @@ enum CommonSDKRules {
   /// (`@rpath/FBAEMKit.framework/FBAEMKit`, `LC_ID_DYLIB`) or a binary's file name (a bundle's
   /// `CFBundleExecutable`, a library without its `lib`), with that name and the binary.
   private static func binaryNames(_ audit: TargetAudit, index: CatalogIndex) -> [(
-    sdk: String, name: String, binary: String
+    sdk: String, name: String, binary: ScanPath
   )] {
-    var found: [(sdk: String, name: String, binary: String)] = []
+    var found: [(sdk: String, name: String, binary: ScanPath)] = []
     for binary in audit.binaries {
       let installNames = binary.images.compactMap(\.installName)
       let candidates =
@@ -117,7 +117,7 @@ enum CommonSDKRules {
         guard let sdk = index.commonSDKNames[bare.lowercased()], !found.contains(where: { $0.sdk == sdk }) else {
           continue
         }
-        found.append((sdk, name, binary.file.path.description))
+        found.append((sdk, name, binary.file.path))
       }
     }
     return found
@@ -130,7 +130,7 @@ enum CommonSDKRules {
       let what =
         detection.includedIn.isEmpty
         ? "This target is \(detection.sdk)"
-        : "\(detection.includedIn.joined(separator: ", ")) includes \(detection.sdk)"
+        : "\(detection.includedIn.map(\.description).joined(separator: ", ")) includes \(detection.sdk)"
       let proof = detection.confidence.proof(
         definitions: detection.evidence.filter { $0.via == .definition }.map(\.symbol))
       return Finding(

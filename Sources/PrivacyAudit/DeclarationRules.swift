@@ -129,7 +129,7 @@ enum DeclarationRules {
       return Finding(
         rule: .unusedAPIDeclaration, subject: .category(category),
         message: "Declares \(category) but no binary\(place) of the target uses its APIs; \(advice)",
-        file: manifests[0].file.path.description)
+        file: manifests[0].file.path)
     }
   }
 }

@@ -1,9 +1,10 @@
 import AuditModel
 import PrivacyCatalog
+import ScanFiles
 
 extension Evidence {
   /// The evidence a catalog match in one image of one binary gives.
-  init(match: CatalogMatch, binary: String, image: ScannedImage) {
+  init(match: CatalogMatch, binary: ScanPath, image: ScannedImage) {
     self.init(
       symbol: match.symbol, via: match.via, binary: binary, architecture: image.architecture,
       member: image.member,

@@ -1,4 +1,5 @@
 public import AuditModel
+package import ScanFiles
 
 /// What identifies a finding from one scan to the next: its rule, its target, its category, the
 /// file it is about, and the symbols of its evidence — never its message text, which may be
@@ -31,9 +32,10 @@ package struct FindingKey: Sendable, Hashable {
   }
 
   /// The key of `finding`, reported for the target at `target`.
-  package init(_ finding: Finding, target: String) {
+  package init(_ finding: Finding, target: ScanPath) {
     self.init(
-      rule: finding.rule.rawValue, target: target, category: finding.category, file: finding.file,
+      rule: finding.rule.rawValue, target: target.description, category: finding.category,
+      file: finding.file?.description,
       symbols: finding.evidence.map(\.symbol))
   }
 

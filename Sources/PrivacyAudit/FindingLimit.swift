@@ -1,4 +1,5 @@
 import AuditModel
+import ScanFiles
 
 /// A manifest with 400,000 bad entries must not turn into 400,000 findings (a SARIF log 50 times
 /// the manifest's size that no reviewer reads): each rule reports at most `perRuleAndFile`
@@ -39,6 +40,6 @@ enum FindingLimit {
 
   private struct Key: Hashable {
     var rule: RuleID
-    var file: String?
+    var file: ScanPath?
   }
 }

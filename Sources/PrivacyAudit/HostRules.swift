@@ -12,7 +12,7 @@ enum HostRules {
   /// Each host of each binary once, sorted by host then binary.
   static func hosts(_ audit: TargetAudit) -> [HostUse] {
     let uses = audit.binaries.flatMap { binary in
-      binary.images.flatMap(\.hosts).map { HostUse(host: $0, binary: binary.file.path.description) }
+      binary.images.flatMap(\.hosts).map { HostUse(host: $0, binary: binary.file.path) }
     }
     return Set(uses).sorted { ($0.host, $0.binary) < ($1.host, $1.binary) }
   }

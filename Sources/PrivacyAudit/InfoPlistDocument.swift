@@ -6,7 +6,7 @@ import TargetDiscovery
 /// A parsed `Info.plist` or `InfoPlist.strings` (text or binary form): its top-level keys.
 struct InfoPlistDocument {
   /// The file's path.
-  var path: String
+  var path: ScanPath
   /// The top-level entries, or why the file could not be read.
   var entries: Result<[String: PropertyListValue], PropertyListError>
   /// Top-level keys the file sets more than once (`entries` holds the last value).
@@ -35,9 +35,9 @@ struct InfoPlistDocument {
     switch file.contents {
     case .unreadable(let reason):
       self.init(
-        PropertyListFile(path: file.file.path.description, contents: .failure(PropertyListError(message: reason))))
+        PropertyListFile(path: file.file.path, contents: .failure(PropertyListError(message: reason))))
     case .bytes(let data):
-      self.init(PropertyListFile(path: file.file.path.description, parsing: data))
+      self.init(PropertyListFile(path: file.file.path, parsing: data))
     }
   }
 
@@ -49,8 +49,7 @@ struct InfoPlistDocument {
 
   /// The `*.lproj` folder name the file sits in (`en`, `Base`, `zh-Hans`), `nil` for a base `Info.plist`.
   var localization: String? {
-    let parts = path.split(separator: "/")
-    guard let folder = parts.dropLast().last, folder.hasSuffix(".lproj") else { return nil }
+    guard let folder = path.parent?.lastComponent, folder.hasSuffix(".lproj") else { return nil }
     return String(folder.dropLast(".lproj".count))
   }
 }

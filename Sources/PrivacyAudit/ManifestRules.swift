@@ -17,7 +17,7 @@ enum ManifestRules {
     parsed.manifest.issues.map { issue in
       Finding(
         rule: .invalidPrivacyManifest, severity: issue.severity, subject: .target, message: issue.message,
-        file: parsed.file.path.description, aspect: issue.aspect, inResourceBundle: parsed.isInResourceBundle)
+        file: parsed.file.path, aspect: issue.aspect, inResourceBundle: parsed.isInResourceBundle)
     }
   }
 
@@ -28,7 +28,7 @@ enum ManifestRules {
         let finding = { (rule: RuleID, message: String) in
           findings.append(
             Finding(
-              rule: rule, subject: .category(entry.category), message: message, file: parsed.file.path.description,
+              rule: rule, subject: .category(entry.category), message: message, file: parsed.file.path,
               aspect: .reason, inResourceBundle: parsed.isInResourceBundle))
         }
         guard let (reason, owner) = index.catalog.reason(code) else {
@@ -70,7 +70,7 @@ enum ManifestRules {
         rule: .trackingDomainsMissing, subject: .target,
         message:
           "`NSPrivacyTracking` is true but `NSPrivacyTrackingDomains` lists no domain (TN3181), and App Store Connect rejects it; list the domains used for tracking.",
-        file: parsed.file.path.description, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)
+        file: parsed.file.path, aspect: .tracking, inResourceBundle: parsed.isInResourceBundle)
     ]
   }
 }

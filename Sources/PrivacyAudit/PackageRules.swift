@@ -11,7 +11,7 @@ import ScanFiles
 enum PackageRules {
   static func findings(_ audit: TargetAudit) -> [Finding] {
     (audit.package?.issues ?? []).map { issue in
-      let name = ScanPath(reportText: issue.file).lastComponent.map(String.init) ?? issue.file
+      let name = issue.file.lastComponent.map(String.init) ?? issue.file.description
       let place = issue.line.map { "line \($0): " } ?? ""
       let count = issue.moreProblems
       let more = count == 0 ? "" : " (and \(count) more problem\(count == 1 ? "" : "s"))"

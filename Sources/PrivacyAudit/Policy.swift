@@ -238,9 +238,9 @@ struct TargetSelector {
   var stem: String { name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name }
   private let path: String
 
-  init(path: String) {
-    self.path = path
-    name = ScanPath(reportText: path).lastComponent.map(String.init) ?? path
+  init(path: ScanPath) {
+    self.path = path.description
+    name = path.lastComponent.map(String.init) ?? self.path
   }
 
   /// Whether `selector` names this target.

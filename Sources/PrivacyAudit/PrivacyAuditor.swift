@@ -70,7 +70,7 @@ package struct PrivacyAuditor: Sendable {
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
     var report = TargetReport(
-      path: audit.target.path.description, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn?.description,
+      path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
       binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
       privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
       apiUses: uses, permissions: permissions, tracking: tracking, findings: findings,
@@ -79,10 +79,10 @@ package struct PrivacyAuditor: Sendable {
     report.hosts = hosts
     report.bundleIdentifier = audit.target.bundleIdentifier
     report.declaredReasons = Self.declaredReasons(audit, declared: declared)
-    report.otherPrivacyManifests = audit.manifests.map(\.file.path.description).filter { $0 != report.privacyManifest }
+    report.otherPrivacyManifests = audit.manifests.map(\.file.path).filter { $0 != report.privacyManifest }
       .sorted()
     report.collectedDataByManifest = Dictionary(
-      audit.manifests.map { ($0.file.path.description, $0.manifest.collectedDataTypes) },
+      audit.manifests.map { ($0.file.path, $0.manifest.collectedDataTypes) },
       uniquingKeysWith: { first, _ in first })
     report.androidPermissions = audit.target.androidManifest?.permissions
     return report
@@ -117,21 +117,21 @@ package struct PrivacyAuditor: Sendable {
 
   /// The manifest shown as the target's: one at Apple's documented location before one in a
   /// resource bundle, then by path.
-  private static func primaryManifest(_ audit: TargetAudit) -> String? {
+  private static func primaryManifest(_ audit: TargetAudit) -> ScanPath? {
     audit.manifests.min {
       ($0.isInResourceBundle ? 1 : 0, $0.file.path) < ($1.isInResourceBundle ? 1 : 0, $1.file.path)
     }
-    .map(\.file.path.description)
+    .map(\.file.path)
   }
 
   /// `path` relative to the folder `base`, or `path` itself when it is not inside it.
-  private static func relative(_ path: String, to base: String) -> String {
-    ScanPath(reportText: path).components(below: ScanPath(reportText: base))?.joined(separator: "/") ?? path
+  private static func relative(_ path: ScanPath, to base: ScanPath) -> String {
+    path.components(below: base)?.joined(separator: "/") ?? path.description
   }
 
   private static func summary(_ binary: ScannedBinary) -> BinarySummary {
     BinarySummary(
-      path: binary.file.path.description, format: binary.format,
+      path: binary.file.path, format: binary.format,
       architectures: Set(binary.images.map(\.architecture)).sorted(),
       platforms: binary.images.flatMap(\.platforms),
       signatures: binary.images.filter { $0.format == .machO && $0.member == nil }.map {

@@ -1,6 +1,7 @@
 public import AuditModel
 public import PackageProvenance
 public import PropertyLists
+public import ScanFiles
 public import TargetDiscovery
 
 /// The privacy picture of everything scanned (`sdkvet privacy-report`): what each bundle
@@ -12,18 +13,18 @@ public struct PrivacyPicture: Sendable, Hashable {
   /// One bundle: an app, framework, xcframework, resource bundle or library target.
   public struct Bundle: Sendable, Hashable {
     /// The target's path as found under the scanned root.
-    public package(set) var path: String
+    public package(set) var path: ScanPath
     /// What kind of target it is.
     public package(set) var kind: TargetKind
     /// The app it is embedded in, if any.
-    public package(set) var embeddedIn: String?
+    public package(set) var embeddedIn: ScanPath?
     /// The package a dependency manager recorded for it (name, version), if any.
     public package(set) var package: PackageRecord?
     /// Commonly used SDKs recognised inside its binaries under another name ("includes Y"), by SDK
     /// name: each one a row of its own in the reports, so a reviewer sees it.
     public package(set) var includedSDKs: [IncludedSDK]
     /// Its manifests, the primary first; empty when it has none.
-    public package(set) var manifests: [String]
+    public package(set) var manifests: [ScanPath]
     /// `NSPrivacyTracking` across its manifests (true if any says so); `nil` when unset.
     public package(set) var declaredTracking: Bool?
     /// `NSPrivacyTrackingDomains`, sorted.
@@ -34,7 +35,7 @@ public struct PrivacyPicture: Sendable, Hashable {
     public package(set) var declaredReasons: [String: [String]]
     /// Its binaries that could not be read (or are listed but missing), sorted: what they reach
     /// is unknown, so `usedCategories`, `capabilities` and `hosts` are what the others reach.
-    public package(set) var binariesNotRead: [String]
+    public package(set) var binariesNotRead: [ScanPath]
     /// The required-reason categories its binaries use, sorted.
     public package(set) var usedCategories: [String]
     /// The permission-gated capabilities (and the advertising identifier) its own binaries reach.
@@ -59,7 +60,7 @@ public struct PrivacyPicture: Sendable, Hashable {
     /// How it was recognised (`classes`: every documented class; `module`: types of its Swift module).
     public package(set) var confidence: SDKDetection.Confidence
     /// The host's binaries that include it, sorted.
-    public package(set) var binaries: [String]
+    public package(set) var binaries: [ScanPath]
     /// The definitions that recognised it, sorted, each once.
     public package(set) var symbols: [String]
   }
@@ -81,7 +82,7 @@ public struct PrivacyPicture: Sendable, Hashable {
     /// The `NSPrivacyCollectedDataType…` value.
     public package(set) var dataType: String
     /// The bundles that declare it, sorted.
-    public package(set) var bundles: [String]
+    public package(set) var bundles: [ScanPath]
     /// Linked to the user's identity in at least one declaration.
     public package(set) var linked: Bool
     /// Used for tracking in at least one declaration.
@@ -94,7 +95,7 @@ public struct PrivacyPicture: Sendable, Hashable {
   /// question for the vendor, not evidence of collection.
   public struct Question: Sendable, Hashable {
     /// The bundle's path.
-    public package(set) var bundle: String
+    public package(set) var bundle: ScanPath
     /// The capability reached.
     public package(set) var capability: Capability
     /// The data types that would declare it (the catalog's hint).

@@ -91,15 +91,15 @@ extension PrivacyPicture {
   }
 
   /// The target's manifests outside its resource bundles, the primary first.
-  private static func ownManifests(of target: TargetReport) -> [String] {
+  private static func ownManifests(of target: TargetReport) -> [ScanPath] {
     ((target.privacyManifest.map { [$0] } ?? []) + target.otherPrivacyManifests).filter {
       !isInResourceBundle($0, of: target)
     }
   }
 
   /// Whether `manifest` is in a resource bundle of the target (`X.framework/Y.bundle/…`).
-  private static func isInResourceBundle(_ manifest: String, of target: TargetReport) -> Bool {
-    ParsedManifest.liesInResourceBundle(ScanPath(reportText: manifest), below: ScanPath(reportText: target.path))
+  private static func isInResourceBundle(_ manifest: ScanPath, of target: TargetReport) -> Bool {
+    ParsedManifest.liesInResourceBundle(manifest, below: target.path)
   }
 
   /// A row for each resource bundle of the target that ships a manifest: the bundle's own
@@ -110,7 +110,7 @@ extension PrivacyPicture {
       isInResourceBundle($0, of: target)
     }
     return manifests.map { manifest in
-      let folder = ScanPath(reportText: manifest).parent?.description ?? manifest
+      let folder = manifest.parent ?? manifest
       return Bundle(
         path: folder, kind: .bundle, embeddedIn: target.path, package: nil, includedSDKs: [], manifests: [manifest],
         declaredTracking: nil, trackingDomains: [], collectedData: target.collectedDataByManifest[manifest] ?? [],

@@ -1,4 +1,5 @@
 public import AuditModel
+public import ScanFiles
 
 /// One item added to or removed from a target between two versions.
 public struct DiffChange: Sendable, Hashable {
@@ -35,9 +36,9 @@ public struct TargetDiff: Sendable, Hashable {
   /// The bundle identifier: the new version's, or the old one's for a target that is gone.
   public package(set) var bundleIdentifier: String?
   /// The target's path in the old version; `nil` for a target that is new.
-  public package(set) var oldPath: String?
+  public package(set) var oldPath: ScanPath?
   /// The target's path in the new version; `nil` for a target that is gone.
-  public package(set) var newPath: String?
+  public package(set) var newPath: ScanPath?
   /// The changes, aspect by aspect (in `DiffAspect` order), removals before additions, by item.
   public package(set) var changes: [DiffChange]
 

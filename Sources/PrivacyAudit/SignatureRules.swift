@@ -75,8 +75,8 @@ enum SignatureRules {
           + reasons.joined(separator: "; ")
           + ". App Store Connect rejects an app that uses it as a binary dependency (ITMS-91065). "
           + "Use a release of \(sdk) signed by its vendor.",
-        file: audit.target.signature.map { $0.bundle.appending("_CodeSignature").description }
-          ?? audit.target.signatureReceipts.first?.path.description,
+        file: audit.target.signature.map { $0.bundle.appending("_CodeSignature") }
+          ?? audit.target.signatureReceipts.first?.path,
         evidence: detections.flatMap(\.evidence))
     ]
   }
@@ -89,7 +89,7 @@ enum SignatureRules {
         rule: .unsignedBinarySDK, subject: .target,
         message:
           "The xcframework \(state): nothing says who built it, and Xcode cannot warn when a later release comes from someone else. Ask the vendor for a release signed with their certificate (App Store Connect rejects a commonly used SDK shipped unsigned, ITMS-91065).",
-        file: signature.bundle.appending("_CodeSignature").description)
+        file: signature.bundle.appending("_CodeSignature"))
     ]
   }
 
@@ -116,7 +116,7 @@ enum SignatureRules {
       rule: .signatureUnverified, subject: .target,
       message:
         "sdkvet cannot tell who signed this xcframework: \(why). A team identifier written in a code directory proves nothing on its own, so no signer is named. Check the release on a Mac with `codesign --verify --strict -v` and obtain it from the vendor.",
-      file: signature.bundle.appending("_CodeSignature").description)
+      file: signature.bundle.appending("_CodeSignature"))
   }
 
   private static func innerUnsigned(_ audit: TargetAudit, outer: BundleSignature) -> [Finding] {
@@ -133,7 +133,7 @@ enum SignatureRules {
         rule: .signatureInnerUnsigned, subject: .target,
         message:
           "The xcframework is signed (\(outer.signer)) but the framework inside it is not: \(what). Signing the outer bundle does not sign the frameworks in it; the vendor must sign each framework before creating the xcframework.",
-        file: framework.path.description)
+        file: framework.path)
     }
   }
 
@@ -148,7 +148,7 @@ enum SignatureRules {
         rule: .signatureSealMismatch, subject: .target,
         message:
           "The xcframework's files do not match its signature's CodeResources (\(parts.joined(separator: "; "))), so `codesign --verify` fails: files were added or removed after signing. Obtain the release as the vendor signed it.",
-        file: signature.bundle.appending("_CodeSignature/CodeResources").description)
+        file: signature.bundle.appending("_CodeSignature/CodeResources"))
     ]
   }
 

@@ -1,35 +1,6 @@
 import AuditModel
-public import BinaryImage
+import BinaryImage
 import PrivacyCatalog
-
-/// One binary of a target as `sdkvet diff` sees it, from a scan or a saved JSON report.
-public struct ProfileBinary: Sendable, Hashable {
-  /// The path as found under the scanned root.
-  public package(set) var path: String
-  /// Whether it could be read; a binary listed but missing is unreadable.
-  public package(set) var isReadable: Bool
-  /// Its architectures.
-  public package(set) var architectures: [String]
-  /// Its platforms as a report names them (`ios`, `ios-simulator`, …).
-  public package(set) var platforms: [String]
-  /// What it links against.
-  public package(set) var linkedLibraries: [LinkedLibrary]
-  /// Its rpaths.
-  public package(set) var rpaths: [String]
-
-  /// Creates a binary.
-  package init(
-    path: String, isReadable: Bool, architectures: [String], platforms: [String] = [],
-    linkedLibraries: [LinkedLibrary] = [], rpaths: [String] = []
-  ) {
-    self.path = path
-    self.isReadable = isReadable
-    self.architectures = architectures
-    self.platforms = platforms
-    self.linkedLibraries = linkedLibraries
-    self.rpaths = rpaths
-  }
-}
 
 /// One library slice of an xcframework (a folder named by its `LibraryIdentifier`), summed up
 /// so that a slice new or gone is one change with its counts.
@@ -47,13 +18,13 @@ public struct SliceProfile: Sendable, Hashable {
   public package(set) var linkedLibraries: Int
 
   /// The slice of `identifier` holding `binaries`.
-  init(identifier: String, binaries: [ProfileBinary]) {
+  init(identifier: String, binaries: [BinarySummary]) {
     self.identifier = identifier
     platform =
       PlatformFamily(sliceIdentifier: identifier)?.rawValue
       ?? String(identifier.split(separator: "-").first ?? Substring(identifier))
     self.binaries = binaries.count
-    unreadableBinaries = binaries.filter { !$0.isReadable }.count
+    unreadableBinaries = binaries.filter { !$0.format.wasRead }.count
     linkedLibraries = Set(binaries.flatMap(\.linkedLibraries)).count
   }
 

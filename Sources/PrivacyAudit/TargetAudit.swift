@@ -73,7 +73,7 @@ struct TargetAudit: Sendable {
     for binary in input.binaries {
       for image in binary.images {
         for match in image.matches where !match.isAdvisory {
-          let evidence = Evidence(match: match, binary: binary.file.path.description, image: image)
+          let evidence = Evidence(match: match, binary: binary.file.path, image: image)
           switch match.subject {
           case .requiredReasonAPI(let id, let categories) where !categories.isEmpty:
             uses.append(

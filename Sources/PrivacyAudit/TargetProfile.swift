@@ -1,7 +1,7 @@
 public import AuditModel
 import BinaryImage
 import PackageProvenance
-import ScanFiles
+public import ScanFiles
 import TargetDiscovery
 
 /// An aspect of a target that `sdkvet diff` compares between two versions; the raw values are
@@ -139,7 +139,7 @@ public struct DiffItem: Sendable, Hashable, Comparable {
 /// What `sdkvet diff` compares of one target, from a scan or from a JSON report saved earlier.
 public struct TargetProfile: Sendable, Hashable {
   /// The target's path as it was scanned.
-  public package(set) var path: String
+  public package(set) var path: ScanPath
   /// Its kind, as a report writes it (`framework`, `xcframework`, …).
   public package(set) var kind: String
   /// Its `CFBundleIdentifier`, which targets are matched by first; `nil` when it has none.
@@ -158,13 +158,13 @@ public struct TargetProfile: Sendable, Hashable {
   /// platforms, linked libraries and rpaths; a category used without slices gets those of its
   /// APIs. Each aspect's items are sorted and made unique by identity.
   package init(
-    path: String, kind: String, bundleIdentifier: String? = nil, items: [DiffAspect: [DiffItem]],
-    binaries: [ProfileBinary] = []
+    path: ScanPath, kind: String, bundleIdentifier: String? = nil, items: [DiffAspect: [DiffItem]],
+    binaries: [BinarySummary] = []
   ) {
     self.path = path
     self.kind = kind
     self.bundleIdentifier = bundleIdentifier
-    let sliceOf = { (binary: ProfileBinary) in Self.slice(ofBinary: binary.path, targetPath: path, kind: kind) }
+    let sliceOf = { (binary: BinarySummary) in Self.slice(ofBinary: binary.path, targetPath: path, kind: kind) }
     slices = Dictionary(grouping: binaries.filter { sliceOf($0) != nil }) { sliceOf($0) ?? "" }
       .map { SliceProfile(identifier: $0.key, binaries: $0.value) }.sorted { $0.identifier < $1.identifier }
     platforms =
@@ -200,7 +200,7 @@ public struct TargetProfile: Sendable, Hashable {
   /// The name targets without a common bundle identifier are matched by: the last component of
   /// the path (after the scanned root, or an archive's `!`).
   public var name: String {
-    ScanPath(reportText: path).lastComponent.map(String.init) ?? path
+    path.lastComponent.map(String.init) ?? path.description
   }
 
   /// The items of `aspect`: the stored ones, or for `name` the name.
@@ -232,9 +232,8 @@ public struct TargetProfile: Sendable, Hashable {
 
   /// The xcframework slice a file of the target is in: the folder under the xcframework that
   /// holds it; `nil` outside xcframeworks.
-  package static func slice(ofBinary binaryPath: String, targetPath: String, kind: String) -> String? {
-    guard kind == TargetKind.xcframework.rawValue,
-      let slice = ScanPath(reportText: binaryPath).components(below: ScanPath(reportText: targetPath))?.first
+  package static func slice(ofBinary binaryPath: ScanPath, targetPath: ScanPath, kind: String) -> String? {
+    guard kind == TargetKind.xcframework.rawValue, let slice = binaryPath.components(below: targetPath)?.first
     else { return nil }
     return String(slice)
   }
@@ -248,19 +247,18 @@ public struct TargetProfile: Sendable, Hashable {
 
   /// The items of one binary: its architectures, platforms and rpaths prefixed by its slice, its
   /// linked libraries in its slice, and itself when it is unreadable.
-  private static func binaryItems(_ binary: ProfileBinary, slice: String?, targetPath: String)
+  private static func binaryItems(_ binary: BinarySummary, slice: String?, targetPath: ScanPath)
     -> [DiffAspect: [DiffItem]]
   {
     let slices = slice.map { [$0] } ?? []
     let perSlice = { (value: String) in DiffItem(value: joined(slice, value), slices: slices) }
-    let inside =
-      binary.path.hasPrefix(targetPath + "/") ? String(binary.path.dropFirst(targetPath.count + 1)) : binary.path
+    let inside = binary.path.components(below: targetPath)?.joined(separator: "/") ?? binary.path.description
     return [
       .architectures: binary.architectures.map(perSlice),
       .platforms: binary.platforms.map(perSlice),
       .linkedLibraries: binary.linkedLibraries.map { DiffItem(value: $0.name + $0.kindSuffix, slices: slices) },
       .rpaths: binary.rpaths.map(perSlice),
-      .unreadableBinaries: binary.isReadable ? [] : [DiffItem(value: inside, slices: slices)],
+      .unreadableBinaries: binary.format.wasRead ? [] : [DiffItem(value: inside, slices: slices)],
     ]
   }
 
@@ -316,13 +314,7 @@ extension TargetProfile {
       [Self.packageItem(manager: $0.manager.rawValue, name: $0.name, version: $0.version ?? $0.branch ?? $0.revision)]
     }
     items[.signer] = target.signature.map { [DiffItem(value: $0.signer.description)] }
-    let binaries = target.binaries.map {
-      ProfileBinary(
-        path: $0.path, isReadable: $0.format.wasRead,
-        architectures: $0.architectures, platforms: $0.platforms, linkedLibraries: $0.linkedLibraries,
-        rpaths: $0.rpaths)
-    }
     self.init(
-      path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items, binaries: binaries)
+      path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items, binaries: target.binaries)
   }
 }

@@ -1,11 +1,12 @@
 package import AuditModel
+package import ScanFiles
 import TargetDiscovery
 
 extension TargetReport {
   /// The xcframework library folder (its `LibraryIdentifier`, `ios-arm64`) that holds the binary
   /// at `binaryPath`; `nil` when the target is no xcframework or the binary is not under it.
   /// A slice carries its own copy of the SDK's files, so its own manifest.
-  package func slice(ofBinary binaryPath: String) -> String? {
+  package func slice(ofBinary binaryPath: ScanPath) -> String? {
     TargetProfile.slice(ofBinary: binaryPath, targetPath: path, kind: kind.rawValue)
   }
 
@@ -18,7 +19,7 @@ extension TargetReport {
     for use in apiUses where usedCategories.contains(use.category) {
       if let slice = slice(ofBinary: use.evidence.binary) { used[slice, default: []].insert(use.category) }
     }
-    var notRead: [String: [String]] = [:]
+    var notRead: [String: [ScanPath]] = [:]
     for binary in binaries where !binary.format.wasRead {
       if let slice = slice(ofBinary: binary.path) { notRead[slice, default: []].append(binary.path) }
     }

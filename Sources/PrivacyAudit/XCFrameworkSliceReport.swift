@@ -1,4 +1,5 @@
 import AuditModel
+import ScanFiles
 
 extension TargetReport {
   /// The part of an xcframework target that one slice holds, as a report of its own: the slice's
@@ -6,9 +7,9 @@ extension TargetReport {
   /// ends up in a given build of an app, so the privacy picture has a row per slice. What is not
   /// recorded per manifest (declared reasons, the tracking flag and domains) is the target's.
   func restricted(toSlice slice: String) -> TargetReport {
-    let inSlice = { (path: String) in self.slice(ofBinary: path) == slice }
+    let inSlice = { (path: ScanPath) in self.slice(ofBinary: path) == slice }
     var part = self
-    part.path = path + "/" + slice
+    part.path = path.appending(slice)
     part.embeddedIn = embeddedIn ?? path
     part.binaries = binaries.filter { inSlice($0.path) }
     let manifests = ([privacyManifest].compactMap { $0 } + otherPrivacyManifests).filter(inSlice)

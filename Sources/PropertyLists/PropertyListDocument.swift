@@ -1,5 +1,6 @@
 import BinaryImage
 package import Foundation
+package import ScanFiles
 
 /// A parsed property list: its root value, and the keys its dictionaries repeat.
 ///
@@ -69,18 +70,18 @@ package struct PropertyListError: Error, Sendable, Hashable {
 /// A property list read from a file: its path, and its document or why there is none.
 public struct PropertyListFile: Sendable, Hashable {
   /// The file's path.
-  package var path: String
+  package var path: ScanPath
   /// The parsed document, or why the file could not be read or parsed.
   package var contents: Result<PropertyListDocument, PropertyListError>
 
   /// Creates a file record.
-  package init(path: String, contents: Result<PropertyListDocument, PropertyListError>) {
+  package init(path: ScanPath, contents: Result<PropertyListDocument, PropertyListError>) {
     self.path = path
     self.contents = contents
   }
 
   /// Parses `data` as the contents of the file at `path`.
-  package init(path: String, parsing data: Data) {
+  package init(path: ScanPath, parsing data: Data) {
     self.init(path: path, contents: Result { () throws(PropertyListError) in try PropertyListDocument(parsing: data) })
   }
 

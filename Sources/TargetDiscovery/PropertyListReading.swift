@@ -8,9 +8,9 @@ extension PropertyListFile {
   /// parses it.
   static func read(_ path: ScanPath, in fileSystem: some ScanFileSystem) -> PropertyListFile {
     switch fileSystem.document(at: path) {
-    case .success(let data): PropertyListFile(path: path.description, parsing: data)
+    case .success(let data): PropertyListFile(path: path, parsing: data)
     case .failure(let error):
-      PropertyListFile(path: path.description, contents: .failure(PropertyListError(message: error.message)))
+      PropertyListFile(path: path, contents: .failure(PropertyListError(message: error.message)))
     }
   }
 

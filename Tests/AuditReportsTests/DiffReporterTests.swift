@@ -2,6 +2,7 @@ import AuditModel
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 /// `DiffReporter` over a diff whose every string holds the hostile payload of `HostileTextTests`
@@ -10,10 +11,10 @@ import Testing
 @Suite struct DiffReporterTests {
   private static let tail = "|`" + HostileTextTests.payload
   private static let diff = ReportDiff(
-    old: [TargetProfile(path: "old/Evil\(tail).framework", kind: "framework", items: [:])],
+    old: [TargetProfile(path: ScanPath("old/Evil\(tail).framework"), kind: "framework", items: [:])],
     new: [
       TargetProfile(
-        path: "new/Evil\(tail).framework", kind: "framework",
+        path: ScanPath("new/Evil\(tail).framework"), kind: "framework",
         items: [.apis: [DiffItem(category: "Category\(tail)", value: "api\(tail)", symbols: ["symbol\(tail)"])]])
     ])
 

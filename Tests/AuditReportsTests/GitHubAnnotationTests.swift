@@ -39,9 +39,10 @@ import struct TargetDiscovery.DiscoveryProblem
   /// (`::add-mask::`), or carry terminal controls.
   @Test func vendorStringsCannotEndTheCommandOrStartALine() throws {
     let tail = "x,title=forged::\r\n::add-mask::secret%0A\u{1B}[2J"
-    let finding = Finding(rule: .undeclaredAPICategory, subject: .target, message: "m" + tail, file: "F" + tail)
+    let finding = Finding(
+      rule: .undeclaredAPICategory, subject: .target, message: "m" + tail, file: ScanPath("F" + tail))
     let report = AuditReport(targets: [
-      TargetReport(path: "T" + tail, kind: .framework, binaries: [], findings: [finding])
+      TargetReport(path: ScanPath("T" + tail), kind: .framework, binaries: [], findings: [finding])
     ])
     let output = GitHubAnnotationReporter().rendered(report)
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false)

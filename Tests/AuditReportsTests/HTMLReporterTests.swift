@@ -2,6 +2,7 @@ import AuditModel
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import AuditModel
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 import struct PrivacyCatalog.CatalogMatch
@@ -24,16 +25,17 @@ import enum TargetDiscovery.TargetKind
   /// A report of one target whose every string field is its name followed by `tail`.
   static func report(tail: String) -> AuditReport {
     func hostile(_ field: String) -> String { field + tail }
+    func hostilePath(_ field: String) -> ScanPath { ScanPath(hostile(field)) }
     let evidence = Evidence(
-      symbol: hostile("symbol"), via: .import, binary: hostile("Evil.framework/binary"),
+      symbol: hostile("symbol"), via: .import, binary: hostilePath("Evil.framework/binary"),
       architecture: hostile("arch"), member: hostile("member"), library: hostile("library"))
     return AuditReport(targets: [
       TargetReport(
-        path: hostile("Evil.framework"), kind: .framework, embeddedIn: hostile("app"),
+        path: hostilePath("Evil.framework"), kind: .framework, embeddedIn: hostilePath("app"),
         binaries: [
-          BinarySummary(path: hostile("Evil.framework/binary"), format: .machO, architectures: [hostile("arch")])
+          BinarySummary(path: hostilePath("Evil.framework/binary"), format: .machO, architectures: [hostile("arch")])
         ],
-        privacyManifest: hostile("manifest"), usedCategories: [hostile("used")],
+        privacyManifest: hostilePath("manifest"), usedCategories: [hostile("used")],
         declaredCategories: [hostile("declared")],
         apiUses: [APIUse(category: hostile("used"), api: hostile("api"), evidence: evidence)],
         permissions: [
@@ -45,7 +47,7 @@ import enum TargetDiscovery.TargetKind
         findings: [
           Finding(
             rule: .undeclaredAPICategory, severity: .error, subject: .category(hostile("category")),
-            message: hostile("message"), file: hostile("file"), evidence: [evidence])
+            message: hostile("message"), file: hostilePath("file"), evidence: [evidence])
         ])
     ])
   }

@@ -2,6 +2,7 @@ import AuditModel
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 import struct PrivacyCatalog.CatalogMatch
@@ -25,7 +26,7 @@ import enum TargetDiscovery.TargetKind
     #expect(tool["name"] as? String == "sdkvet")
     #expect(tool["version"] as? String == SyntheticReport.toolVersion)
     let targets = try #require(document["targets"] as? [[String: Any]])
-    #expect(targets.map { $0["path"] as? String } == report.targets.map(\.path))
+    #expect(targets.map { $0["path"] as? String } == report.targets.map(\.path.description))
     let summary = try #require(document["summary"] as? [String: Any])
     #expect(summary["targets"] as? Int == 5)
     #expect(summary["errors"] as? Int == report.count(of: .error))
@@ -41,13 +42,13 @@ import enum TargetDiscovery.TargetKind
     let targets = try #require(try decoded()["targets"] as? [[String: Any]])
     let target = targets[index]
     #expect(target["kind"] as? String == model.kind.rawValue)
-    try expectStringOrNull(target, "privacyManifest", model.privacyManifest)
-    try expectStringOrNull(target, "embeddedIn", model.embeddedIn)
+    try expectStringOrNull(target, "privacyManifest", model.privacyManifest?.description)
+    try expectStringOrNull(target, "embeddedIn", model.embeddedIn?.description)
     #expect(target["usedCategories"] as? [String] == model.usedCategories)
     #expect(target["declaredCategories"] as? [String] == model.declaredCategories)
 
     let binaries = try #require(target["binaries"] as? [[String: Any]])
-    #expect(binaries.map { $0["path"] as? String } == model.binaries.map(\.path))
+    #expect(binaries.map { $0["path"] as? String } == model.binaries.map(\.path.description))
     #expect(binaries.map { $0["format"] as? String } == model.binaries.map(\.format.rawValue))
     #expect(binaries.map { $0["architectures"] as? [String] } == model.binaries.map(\.architectures))
 
@@ -66,7 +67,7 @@ import enum TargetDiscovery.TargetKind
       #expect((finding["rule"] as? String).flatMap(RuleID.init(rawValue:)) == expected.rule)
       #expect((finding["severity"] as? String).flatMap(Severity.init(rawValue:)) == expected.severity)
       try expectStringOrNull(finding, "category", expected.category)
-      try expectStringOrNull(finding, "file", expected.file)
+      try expectStringOrNull(finding, "file", expected.file?.description)
       #expect(finding["message"] as? String == expected.message)
       let evidence = try #require(finding["evidence"] as? [[String: Any]])
       try #require(evidence.count == expected.evidence.count)
@@ -120,7 +121,7 @@ import enum TargetDiscovery.TargetKind
   private func expectEvidence(_ object: [String: Any], _ evidence: Evidence) throws {
     #expect(object["symbol"] as? String == evidence.symbol)
     #expect(object["via"] as? String == evidence.via.rawValue)
-    #expect(object["binary"] as? String == evidence.binary)
+    #expect(object["binary"] as? String == evidence.binary.description)
     try expectStringOrNull(object, "architecture", evidence.architecture)
     try expectStringOrNull(object, "member", evidence.member)
     try expectStringOrNull(object, "library", evidence.library)

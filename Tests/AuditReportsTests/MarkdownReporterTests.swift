@@ -2,6 +2,7 @@ import AuditModel
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 import struct PrivacyCatalog.CatalogMatch
@@ -82,7 +83,7 @@ import enum TargetDiscovery.TargetKind
     targets: (0..<400).flatMap { index in
       SyntheticReport.report.targets.map { target in
         var copy = target
-        copy.path = "Module\(index)/" + target.path
+        copy.path = ScanPath("Module\(index)/" + target.path.description)
         return copy
       }
     })
@@ -102,7 +103,7 @@ import enum TargetDiscovery.TargetKind
     #expect(
       markdown.contains(
         "Only what is new since the baseline `sdkvet-baseline.json` is shown: 12 findings it holds are left out."))
-    #expect(markdown.contains(SyntheticReport.app))
+    #expect(markdown.contains(SyntheticReport.app.description))
     #expect(!markdown.contains("## `\(SyntheticReport.statsKit)`"), "a target without new findings has no section")
     #expect(markdown.contains("| `\(SyntheticReport.statsKit)` | xcframework |"), "but its verdict is in the table")
   }

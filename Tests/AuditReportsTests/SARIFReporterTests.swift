@@ -2,6 +2,7 @@ import AuditModel
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import TestSupport
 import Testing
 
@@ -63,7 +64,7 @@ import enum TargetDiscovery.TargetKind
   @Test func everyTargetsPrivacyProfileRidesInTheRunProperties() throws {
     let properties = try #require(try run()["properties"] as? [String: Any])
     let profiles = try #require(properties["profiles"] as? [[String: Any]])
-    #expect(profiles.map { $0["path"] as? String } == report.targets.map(\.path))
+    #expect(profiles.map { $0["path"] as? String } == report.targets.map(\.path.description))
     for (profile, target) in zip(profiles, report.targets) {
       #expect(profile["usedCategories"] as? [String] == target.usedCategories)
       #expect(
@@ -98,7 +99,7 @@ import enum TargetDiscovery.TargetKind
     let findings = report.targets.flatMap(\.findings)
     // undeclared-api-category in the app has no file: its evidence's binary is the location.
     let undeclared = try #require(findings.firstIndex { $0.rule == .undeclaredAPICategory })
-    #expect(uris[undeclared] == SyntheticReport.appBinary)
+    #expect(uris[undeclared] == SyntheticReport.appBinary.description)
     // Stats Kit's findings name its manifest, whose path has a space.
     let invalid = try #require(findings.firstIndex { $0.rule == .invalidReasonCode })
     #expect(uris[invalid] == "Samples/Vendor/Stats%20Kit.xcframework/ios-arm64/PrivacyInfo.xcprivacy")

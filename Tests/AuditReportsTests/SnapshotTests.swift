@@ -1,6 +1,7 @@
 import AuditModel
 import AuditReports
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 /// Golden-file tests: every format of the synthetic report, byte for byte.

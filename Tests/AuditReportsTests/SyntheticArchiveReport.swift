@@ -13,7 +13,7 @@ import struct PrivacyCatalog.CatalogMatch
 enum SyntheticArchiveReport {
   static let ipa = "Downloads/Demo.ipa"
   static let framework = ipa + "!/Payload/Demo.app/Frameworks/AudioKit.framework"
-  static let frameworkBinary = framework + "/AudioKit"
+  static let frameworkBinary = ScanPath(reportText: framework + "/AudioKit")
   static let bundle = "Downloads/vendor.tar.gz"
   static let nested = bundle + "!/sdk/Stats.xcframework.zip"
   static let xcframework = nested + "!/Stats.xcframework"
@@ -34,10 +34,12 @@ enum SyntheticArchiveReport {
       symbol: "_stat", via: .import, binary: frameworkBinary, architecture: "arm64", member: nil,
       library: "/usr/lib/libSystem.B.dylib")
     let statfs = Evidence(
-      symbol: "_statfs", via: .import, binary: xcframework + "/ios-arm64/libStats.a", architecture: "arm64",
+      symbol: "_statfs", via: .import, binary: ScanPath(reportText: xcframework + "/ios-arm64/libStats.a"),
+      architecture: "arm64",
       member: "stats.o", library: nil)
     var audio = TargetReport(
-      path: framework, kind: .framework, embeddedIn: ipa + "!/Payload/Demo.app",
+      path: ScanPath(reportText: framework), kind: .framework,
+      embeddedIn: ScanPath(reportText: ipa + "!/Payload/Demo.app"),
       binaries: [BinarySummary(path: frameworkBinary, format: .machO, architectures: ["arm64"])],
       usedCategories: [SyntheticReport.fileTimestamp],
       apiUses: [APIUse(category: SyntheticReport.fileTimestamp, api: "stat", evidence: stat)],
@@ -48,8 +50,11 @@ enum SyntheticArchiveReport {
       ])
     audio.signatureReceipts = [receipts[0]]
     let stats = TargetReport(
-      path: xcframework, kind: .xcframework,
-      binaries: [BinarySummary(path: xcframework + "/ios-arm64/libStats.a", format: .machO, architectures: ["arm64"])],
+      path: ScanPath(reportText: xcframework), kind: .xcframework,
+      binaries: [
+        BinarySummary(
+          path: ScanPath(reportText: xcframework + "/ios-arm64/libStats.a"), format: .machO, architectures: ["arm64"])
+      ],
       usedCategories: [SyntheticReport.diskSpace],
       apiUses: [APIUse(category: SyntheticReport.diskSpace, api: "statfs", evidence: statfs)],
       findings: [

@@ -1,5 +1,6 @@
 import AuditModel
 import PrivacyAudit
+import ScanFiles
 
 import struct BinaryImage.LinkedLibrary
 import struct PrivacyCatalog.CatalogMatch
@@ -17,12 +18,12 @@ enum SyntheticReport {
   static let userDefaults = "NSPrivacyAccessedAPICategoryUserDefaults"
   static let diskSpace = "NSPrivacyAccessedAPICategoryDiskSpace"
 
-  static let app = "Samples/App/Demo.app"
-  static let appBinary = "Samples/App/Demo.app/Demo"
-  static let sdk = "Samples/App/Demo.app/Frameworks/AudioKit.framework"
-  static let sdkBinary = "Samples/App/Demo.app/Frameworks/AudioKit.framework/AudioKit"
-  static let statsKit = "Samples/Vendor/Stats Kit.xcframework"
-  static let statsArchive = "Samples/Vendor/Stats Kit.xcframework/ios-arm64/libStats.a"
+  static let app: ScanPath = "Samples/App/Demo.app"
+  static let appBinary: ScanPath = "Samples/App/Demo.app/Demo"
+  static let sdk: ScanPath = "Samples/App/Demo.app/Frameworks/AudioKit.framework"
+  static let sdkBinary: ScanPath = "Samples/App/Demo.app/Frameworks/AudioKit.framework/AudioKit"
+  static let statsKit: ScanPath = "Samples/Vendor/Stats Kit.xcframework"
+  static let statsArchive: ScanPath = "Samples/Vendor/Stats Kit.xcframework/ios-arm64/libStats.a"
   static let libSystem = "/usr/lib/libSystem.B.dylib"
 
   static let report = AuditReport(targets: [appTarget, sdkTarget, brokenTarget, elfTarget, statsTarget])
@@ -57,7 +58,7 @@ enum SyntheticReport {
             LinkedLibrary(name: libSystem),
           ], rpaths: ["@executable_path/Frameworks", "@loader_path/Frameworks", "@executable_path/Frameworks"])
       ],
-      privacyManifest: app + "/PrivacyInfo.xcprivacy",
+      privacyManifest: app.appending("PrivacyInfo.xcprivacy"),
       usedCategories: [fileTimestamp, systemBootTime], declaredCategories: [fileTimestamp, userDefaults],
       apiUses: [
         APIUse(category: fileTimestamp, api: "stat", evidence: stat),
@@ -81,18 +82,18 @@ enum SyntheticReport {
           rule: .missingPurposeString, severity: .error, subject: .resource("camera"),
           message:
             "The app requests camera access and its Info.plist lacks NSCameraUsageDescription; iOS terminates the app when it asks.",
-          file: app + "/Info.plist", evidence: [camera]),
+          file: app.appending("Info.plist"), evidence: [camera]),
         Finding(
           rule: .trackingUndeclared, severity: .error, subject: .target,
           message: "The app reads the advertising identifier but its manifest sets NSPrivacyTracking to false.",
-          file: app + "/PrivacyInfo.xcprivacy", evidence: [idfa]),
+          file: app.appending("PrivacyInfo.xcprivacy"), evidence: [idfa]),
         Finding(
           rule: .undeclaredAPICategory, severity: .error, subject: .category(systemBootTime),
           message: "Demo uses \(systemBootTime) and its manifest does not declare it.", evidence: [uptime]),
         Finding(
           rule: .purposeStringStyle, severity: .warning, subject: .infoPlistKey("location-when-in-use"),
           message: "The purpose string \"TODO\" for NSLocationWhenInUseUsageDescription is a placeholder.",
-          file: app + "/en.lproj/InfoPlist.strings"),
+          file: app.appending("en.lproj/InfoPlist.strings")),
         Finding(
           rule: .trackingWithoutAuthorization, severity: .warning, subject: .target,
           message: "The app reads the advertising identifier and never requests App Tracking Transparency.",
@@ -100,7 +101,7 @@ enum SyntheticReport {
         Finding(
           rule: .unusedAPIDeclaration, severity: .warning, subject: .category(userDefaults),
           message: "The manifest declares \(userDefaults) and no binary of the app uses it.",
-          file: app + "/PrivacyInfo.xcprivacy"),
+          file: app.appending("PrivacyInfo.xcprivacy")),
       ])
     target.bundleIdentifier = "com.example.Demo"
     target.declaredReasons = [fileTimestamp: ["3B52.1", "C617.1"], userDefaults: ["CA92.1"]]
@@ -117,7 +118,7 @@ enum SyntheticReport {
     var target = TargetReport(
       path: sdk, kind: .framework, embeddedIn: app,
       binaries: [BinarySummary(path: sdkBinary, format: .machO, architectures: ["arm64"])],
-      privacyManifest: sdk + "/PrivacyInfo.xcprivacy",
+      privacyManifest: sdk.appending("PrivacyInfo.xcprivacy"),
       permissions: [
         PermissionUse(
           resource: "microphone", infoPlistKeys: ["NSMicrophoneUsageDescription"], evidence: [session, microphone],
@@ -174,13 +175,13 @@ enum SyntheticReport {
     let stub = Evidence(
       symbol: "_objc_msgSend$fileModificationDate", via: .objcStub, binary: statsArchive, architecture: "arm64",
       member: "Stats.o", library: nil)
-    let manifest = statsKit + "/ios-arm64/PrivacyInfo.xcprivacy"
+    let manifest = statsKit.appending("ios-arm64/PrivacyInfo.xcprivacy")
     return TargetReport(
       path: statsKit, kind: .xcframework,
       binaries: [
         BinarySummary(path: statsArchive, format: .machO, architectures: ["arm64"]),
         BinarySummary(
-          path: statsKit + "/ios-arm64_x86_64-simulator/libStats.a", format: .machO,
+          path: statsKit.appending("ios-arm64_x86_64-simulator/libStats.a"), format: .machO,
           architectures: ["arm64", "x86_64"]),
       ],
       privacyManifest: manifest,

@@ -1,6 +1,7 @@
 import AuditModel
 import AuditReports
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 import enum TargetDiscovery.TargetKind

@@ -2,6 +2,7 @@ import AuditModel
 import AuditReports
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 import struct PrivacyCatalog.CatalogMatch
@@ -16,8 +17,8 @@ import enum TargetDiscovery.TargetKind
   /// An xcframework of four slices, each with two architectures, that reads user defaults
   /// and names one host in every slice, with no manifest.
   static func xcframework(findings extra: [Finding] = []) -> TargetReport {
-    let root = "Vendor.xcframework"
-    let binaries = slices.map { "\(root)/\($0)/Vendor.framework/Vendor" }
+    let root: ScanPath = "Vendor.xcframework"
+    let binaries = slices.map { root.appending("\($0)/Vendor.framework/Vendor") }
     let evidence = binaries.flatMap { binary in
       ["arm64", "x86_64"].map {
         Evidence(
@@ -89,7 +90,7 @@ import enum TargetDiscovery.TargetKind
   /// Evidence in every architecture of a binary that has several names them once, as `[all]`.
   @Test func evidenceInEveryArchitectureSaysAll() {
     var target = Self.xcframework()
-    target.findings[0].evidence = target.findings[0].evidence.filter { $0.binary.contains("/ios-arm64/") }
+    target.findings[0].evidence = target.findings[0].evidence.filter { $0.binary.description.contains("/ios-arm64/") }
     let rows = Self.text(target).filter { $0.contains("_OBJC_CLASS_$_NSUserDefaults") }
     #expect(rows.first?.hasSuffix("ios-arm64/Vendor.framework/Vendor[all]") == true, "\(rows)")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanFiles
 import Testing
 
 @testable import PackageProvenance

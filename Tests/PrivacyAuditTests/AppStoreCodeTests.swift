@@ -2,6 +2,7 @@ import AuditModel
 import BinaryImage
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import TargetDiscovery
 import Testing
 

@@ -95,7 +95,7 @@ enum Fixture {
     strings: [(String, Data)] = []
   ) throws -> TargetEvidence {
     var evidence = framework(path, kind: .app, binaries: binaries, manifest: manifest)
-    evidence.target.infoPlist = PropertyListFile(path: path + "/Info.plist", parsing: try plist(infoPlist))
+    evidence.target.infoPlist = PropertyListFile(path: ScanPath(path + "/Info.plist"), parsing: try plist(infoPlist))
     evidence.localizedInfoPlistStrings = strings.map { loaded(path + "/" + $0.0 + "/InfoPlist.strings", $0.1) }
     return evidence
   }
@@ -108,11 +108,11 @@ enum Fixture {
 extension AuditReport {
   /// The findings of `rule` on the target at `path`.
   func findings(_ rule: RuleID, at path: String) -> [Finding] {
-    targets.first { $0.path == path }?.findings.filter { $0.rule == rule } ?? []
+    targets.first { $0.path.description == path }?.findings.filter { $0.rule == rule } ?? []
   }
 
   /// The target at `path`.
   func target(_ path: String) -> TargetReport? {
-    targets.first { $0.path == path }
+    targets.first { $0.path.description == path }
   }
 }

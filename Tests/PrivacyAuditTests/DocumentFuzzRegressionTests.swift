@@ -123,7 +123,7 @@ import Testing
     let report = PrivacyAuditor(catalog: catalog).audit([
       TargetEvidence(target: target, binaries: [binary], package: package)
     ])
-    #expect(report.targets.map(\.path) == [target.path.description])
+    #expect(report.targets.map(\.path) == [target.path])
     #expect(report.allFindings.filter { $0.rule == .malformedLockFile }.count == package?.issues.count)
     return package
   }

@@ -1,5 +1,6 @@
 import AuditModel
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 import struct PrivacyCatalog.CatalogMatch
@@ -22,7 +23,7 @@ import enum TargetDiscovery.TargetKind
   }
 
   static func report(_ findings: [Finding], target: String = "Kit.framework") -> AuditReport {
-    AuditReport(targets: [TargetReport(path: target, kind: .framework, findings: findings)])
+    AuditReport(targets: [TargetReport(path: ScanPath(target), kind: .framework, findings: findings)])
   }
 
   @Test func messageTextSymbolOrderAndArchitectureDoNotChangeTheKey() {

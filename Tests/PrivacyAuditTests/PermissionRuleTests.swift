@@ -3,6 +3,7 @@ import BinaryImage
 import Foundation
 import PrivacyAudit
 import PropertyLists
+import ScanFiles
 import TargetDiscovery
 import Testing
 

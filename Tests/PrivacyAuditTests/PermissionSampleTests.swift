@@ -3,6 +3,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TestSupport
 import Testing
 
@@ -23,7 +24,7 @@ struct PermissionSampleTests {
   }
 
   func target(_ name: String) throws -> TargetReport {
-    try #require(report.targets.first { $0.path == Self.root + "/" + name }, "\(name)")
+    try #require(report.targets.first { $0.path.description == Self.root + "/" + name }, "\(name)")
   }
 
   func prompts(_ name: String) throws -> [String] {

@@ -2,6 +2,7 @@ import AuditModel
 import Foundation
 import JSONDocuments
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 import struct BinaryImage.LinkedLibrary

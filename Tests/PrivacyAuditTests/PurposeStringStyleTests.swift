@@ -1,5 +1,6 @@
 import AuditModel
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 @testable import PrivacyAudit

@@ -1,6 +1,7 @@
 import AuditModel
 import BinaryImage
 import PrivacyAudit
+import ScanFiles
 import Testing
 
 /// `ReportDiff` over hand-made profiles: how targets are matched and how changes are graded.
@@ -8,7 +9,7 @@ import Testing
   private func profile(
     _ path: String, kind: String = "framework", identifier: String? = nil, _ items: [DiffAspect: [DiffItem]]
   ) -> TargetProfile {
-    TargetProfile(path: path, kind: kind, bundleIdentifier: identifier, items: items)
+    TargetProfile(path: ScanPath(path), kind: kind, bundleIdentifier: identifier, items: items)
   }
 
   /// The changes as `+aspect value` / `-aspect value` strings with their severity.
@@ -152,8 +153,8 @@ import Testing
     _ slices: [(identifier: String, platforms: [String], libraries: [String])], _ items: [DiffAspect: [DiffItem]] = [:]
   ) -> TargetProfile {
     let binaries = slices.map { slice in
-      ProfileBinary(
-        path: "Kit.xcframework/\(slice.identifier)/K.framework/K", isReadable: true, architectures: ["arm64"],
+      BinarySummary(
+        path: ScanPath("Kit.xcframework/\(slice.identifier)/K.framework/K"), format: .machO, architectures: ["arm64"],
         platforms: slice.platforms, linkedLibraries: slice.libraries.map { LinkedLibrary(name: $0, kind: .normal) },
         rpaths: ["/usr/lib/swift"])
     }
@@ -220,12 +221,10 @@ import Testing
   /// A slice whose binary became unreadable is that warning, and one "not comparable" line: what
   /// was in it (its architecture) is neither removed nor added.
   @Test func aBinaryThatBecameUnreadableIsAWarning() {
-    let readable = ProfileBinary(
-      path: "Kit.xcframework/ios-arm64/K.framework/K", isReadable: true, architectures: ["arm64"])
-    var missing = readable
-    missing.isReadable = false
-    missing.architectures = []
-    let profile = { (binary: ProfileBinary) in
+    let readable = BinarySummary(
+      path: "Kit.xcframework/ios-arm64/K.framework/K", format: .machO, architectures: ["arm64"])
+    let missing = BinarySummary(path: readable.path, format: .unreadable, architectures: [])
+    let profile = { (binary: BinarySummary) in
       TargetProfile(path: "Kit.xcframework", kind: "xcframework", items: [:], binaries: [binary])
     }
     #expect(

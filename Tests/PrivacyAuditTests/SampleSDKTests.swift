@@ -5,6 +5,7 @@ import ImageLoader
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TestSupport
 import Testing
 
@@ -23,8 +24,8 @@ enum SampleSDKs {
     ScanPipeline(catalog: try Catalog.builtIn()).run(paths: [root]).report
   }
 
-  static func relative(_ path: String) -> String {
-    path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+  static func relative(_ path: ScanPath) -> String {
+    path.components(below: ScanPath(root))?.joined(separator: "/") ?? path.description
   }
 }
 

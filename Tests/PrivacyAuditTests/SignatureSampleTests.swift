@@ -36,7 +36,7 @@ import Testing
     var actual: [RuleID: [String]] = [:]
     for target in report.targets {
       for finding in target.findings {
-        actual[finding.rule, default: []].append(String(target.path.dropFirst(Self.root.count + 1)))
+        actual[finding.rule, default: []].append(String(target.path.description.dropFirst(Self.root.count + 1)))
       }
     }
     #expect(actual[.unsignedBinarySDK]?.sorted() == ["AdHocKit.xcframework", "UnsignedKit.xcframework"])
@@ -47,7 +47,7 @@ import Testing
       actual[.signatureUnverified]?.sorted()
         == ["CopiedSignatureKit.xcframework", "ForgedTeamKit.xcframework", "TeamMismatchKit.xcframework"])
     #expect(Set(actual.keys).subtracting(rules).isEmpty, "only signature rules fire here: \(actual)")
-    let seal = report.targets.first { $0.path.hasSuffix("SealBrokenKit.xcframework") }?.signature?.seal
+    let seal = report.targets.first { $0.path.description.hasSuffix("SealBrokenKit.xcframework") }?.signature?.seal
     #expect(seal?.missing == ["ios-arm64/GoodKit.framework/Headers/GoodKit.h"])
     #expect(seal?.unsealed == ["ios-arm64/GoodKit.framework/Extra.txt"])
   }
@@ -55,7 +55,7 @@ import Testing
   @Test func signersAreClassifiedAsXcodeDoes() throws {
     let report = try Self.scan()
     let signer = { (name: String) in
-      report.targets.first { $0.path.hasSuffix("/\(name).xcframework") }?.signature?.signer.description
+      report.targets.first { $0.path.description.hasSuffix("/\(name).xcframework") }?.signature?.signer.description
     }
     #expect(signer("TeamSignedKit") == "AppleDeveloperProgram:SDKVET1234")
     #expect(signer("StaticInnerKit") == "AppleDeveloperProgram:SDKVET1234")
@@ -65,7 +65,7 @@ import Testing
     #expect(signer("ForgedTeamKit") == "unverified", "a team in the code directory names nobody")
     #expect(signer("CopiedSignatureKit") == "unverified", "a CMS made over another code directory")
     #expect(signer("TeamMismatchKit") == "AppleDeveloperProgram:OTHER56789", "the certificate's team")
-    let inner = report.targets.first { $0.path.hasSuffix("/InnerUnsignedKit.xcframework") }
+    let inner = report.targets.first { $0.path.description.hasSuffix("/InnerUnsignedKit.xcframework") }
     #expect(inner?.binaries.first?.signatures.map(\.signer) == [.adHoc])
   }
 

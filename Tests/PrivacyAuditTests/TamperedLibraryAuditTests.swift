@@ -3,6 +3,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TestSupport
 import Testing
 
@@ -15,11 +16,12 @@ struct TamperedLibraryAuditTests {
     let folder = try TamperedELF.generate()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let report = ScanPipeline(catalog: try Catalog.builtIn()).run(paths: [TamperedELF.original, folder]).report
-    let original = try #require(report.targets.first { $0.path == TamperedELF.original })
+    let original = try #require(report.targets.first { $0.path.description == TamperedELF.original })
     #expect(!original.usedCategories.isEmpty)
     #expect(original.findings.isEmpty, "\(original.findings.map(\.message))")
     for (file, inconsistency) in TamperedELF.variants {
-      let target = try #require(report.targets.first { $0.path == folder + "/" + file }, "\(file) is a target")
+      let target = try #require(
+        report.targets.first { $0.path.description == folder + "/" + file }, "\(file) is a target")
       #expect(target.usedCategories == original.usedCategories, "\(file)")
       #expect(target.apiUses.map(\.api) == original.apiUses.map(\.api), "\(file)")
       #expect(target.findings.map(\.rule) == [.binaryHeadersInconsistent], "\(file)")

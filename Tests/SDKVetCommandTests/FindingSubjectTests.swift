@@ -1,6 +1,7 @@
 import AuditModel
 import Foundation
 import PrivacyAudit
+import ScanFiles
 import TestSupport
 import Testing
 

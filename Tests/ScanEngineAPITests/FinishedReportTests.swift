@@ -5,6 +5,7 @@ import JSONDocuments
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import Testing
 
 /// The report an embedder gets is the one `sdkvet scan` writes: callers named readably, a team

@@ -4,6 +4,7 @@ import Foundation
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import TargetDiscovery
 import Testing
 

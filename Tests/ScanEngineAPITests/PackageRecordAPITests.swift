@@ -5,6 +5,7 @@ import PackageProvenance
 import PrivacyAudit
 import PrivacyCatalog
 import ScanEngine
+import ScanFiles
 import Testing
 
 /// Package records through the `SDKVetScan` product: the lock file is read through the same

@@ -66,21 +66,21 @@ enum ManifestCommand: Subcommand {
     let outcome = pipeline.run(paths: [path])
     for problem in outcome.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     let report = outcome.report
-    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    guard let target = report.targets.first(where: { $0.path == trimmed }) ?? report.targets.first
+    let asked = ScanPath(path)  // trailing slashes dropped
+    guard let target = report.targets.first(where: { $0.path == asked }) ?? report.targets.first
     else {
       context.streams.error("sdkvet: error: \(path): no app, SDK or library found")
       return .failure
     }
-    if target.path != trimmed, report.targets.count > 1 {
+    if target.path != asked, report.targets.count > 1 {
       context.streams.error("sdkvet: \(path) holds \(report.targets.count) targets; this is for \(target.path)")
     }
     var existing: Data?
     if let manifest = target.privacyManifest {
-      switch pipeline.fileSystem.document(at: ScanPath(reportText: manifest)) {  // also inside an archive
+      switch pipeline.fileSystem.document(at: manifest) {  // also inside an archive
       case .success(let data): existing = data
       case .failure(let error):
-        context.streams.error("sdkvet: error: " + error.rendered(path: manifest))
+        context.streams.error("sdkvet: error: " + error.rendered(path: manifest.description))
         return .failure
       }
     }
