@@ -59,7 +59,7 @@ public enum AppStoreCode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Which part of a manifest a manifest finding is about, where the App Store code depends on it.
-public enum ManifestAspect: String, Sendable, Hashable {
+package enum ManifestAspect: String, Sendable, Hashable {
   /// The file's structure, keys, types and values in general.
   case structure
   /// An `NSPrivacyAccessedAPIType` value.
@@ -81,7 +81,7 @@ extension RuleID {
   ///   - inResourceBundle: The manifest is outside Apple's documented locations (in a resource
   ///     bundle): tracking problems are ITMS-91107, reason problems ITMS-91106, and every other
   ///     manifest problem ITMS-91108 (a category too: no separate code has been seen for it).
-  public func appStoreCode(aspect: ManifestAspect? = nil, inResourceBundle: Bool = false) -> AppStoreCode? {
+  package func appStoreCode(aspect: ManifestAspect? = nil, inResourceBundle: Bool = false) -> AppStoreCode? {
     var code = RuleDocumentation.of(self).appStoreCode
     if code == .invalidManifest {
       code = aspect == .category ? .invalidAPICategory : aspect == .tracking ? .invalidTracking : .invalidManifest

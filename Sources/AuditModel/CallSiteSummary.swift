@@ -27,7 +27,7 @@ public struct CallSiteSummary: Sendable, Hashable {
   }
 
   /// How many callers a summary lists; the totals count the rest.
-  public static let callerLimit = 5
+  package static let callerLimit = 5
 
   /// The callers, the most sites first (then by address), at most `callerLimit`.
   public package(set) var callers: [Caller]
@@ -63,7 +63,7 @@ public struct CallSiteSummary: Sendable, Hashable {
 
   /// One sentence for text and Markdown reports: "called from `f` (2 sites), `g` and 3 other
   /// functions", or why none was found. `quote` wraps a function name as the format shows code.
-  public func sentence(quote: (String) -> String) -> String {
+  package func sentence(quote: (String) -> String) -> String {
     guard !isNotCalled else {
       return "not called: no instruction reaches it (it may still be called through a table or a computed selector)"
     }

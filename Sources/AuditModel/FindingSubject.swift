@@ -25,7 +25,7 @@ public enum FindingSubject: Sendable, Hashable {
   }
 
   /// The subject of `kind` named `name`; `.target` when either is `nil`.
-  public init(kind: Kind?, name: String?) {
+  package init(kind: Kind?, name: String?) {
     guard let kind, let name else {
       self = .target
       return

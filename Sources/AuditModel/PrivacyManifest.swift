@@ -4,11 +4,11 @@
 /// value does not hide the declarations next to it; what was wrong is in `issues`.
 public struct PrivacyManifest: Sendable, Hashable {
   /// One `NSPrivacyAccessedAPITypes` entry whose category is a string and whose reasons are strings.
-  public struct AccessedAPIType: Sendable, Hashable {
+  package struct AccessedAPIType: Sendable, Hashable {
     /// `NSPrivacyAccessedAPIType`, exactly as written.
-    public package(set) var category: String
+    package var category: String
     /// `NSPrivacyAccessedAPITypeReasons`, exactly as written (empty when missing or mistyped).
-    public package(set) var reasons: [String]
+    package var reasons: [String]
 
     /// Creates an entry.
     package init(category: String, reasons: [String]) {

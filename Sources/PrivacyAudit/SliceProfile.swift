@@ -4,18 +4,18 @@ import PrivacyCatalog
 
 /// One library slice of an xcframework (a folder named by its `LibraryIdentifier`), summed up
 /// so that a slice new or gone is one change with its counts.
-public struct SliceProfile: Sendable, Hashable {
+package struct SliceProfile: Sendable, Hashable {
   /// The `LibraryIdentifier`: `ios-arm64`, `macos-arm64_x86_64`, …
-  public package(set) var identifier: String
+  package var identifier: String
   /// The platform family its identifier names (`PlatformFamily`), or the identifier's first
   /// component when it names none; linked libraries are compared per platform.
-  public package(set) var platform: String
+  package var platform: String
   /// How many binaries it holds.
-  public package(set) var binaries: Int
+  package var binaries: Int
   /// How many of them could not be read.
-  public package(set) var unreadableBinaries: Int
+  package var unreadableBinaries: Int
   /// How many libraries and frameworks its binaries link against, each once.
-  public package(set) var linkedLibraries: Int
+  package var linkedLibraries: Int
 
   /// The slice of `identifier` holding `binaries`.
   init(identifier: String, binaries: [BinarySummary]) {

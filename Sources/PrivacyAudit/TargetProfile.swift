@@ -148,7 +148,7 @@ public struct TargetProfile: Sendable, Hashable {
   /// among them: see `items(of:)`.)
   public package(set) var items: [DiffAspect: [DiffItem]]
   /// An xcframework's library slices that hold binaries, by identifier; empty for other targets.
-  public package(set) var slices: [SliceProfile]
+  package var slices: [SliceProfile]
   /// The platform families of the target, sorted: its slices' in an xcframework, else its
   /// binaries' (`PlatformFamily`, or the platform as reported outside the families).
   public package(set) var platforms: [String]
