@@ -217,6 +217,39 @@ struct DiscoveryTests {
     #expect(result.problems.allSatisfy { $0.message.contains("outside the scanned path") })
   }
 
+  /// Files named by a bundle's layout are judged by where they lead, each folder on the way
+  /// resolved once: through a root given as a link and a versioned framework's links they are
+  /// read; a plist and a manifest that are links leading outside the root are not.
+  @Test func filesNamedThroughLinksAreReadOnlyInsideTheRoot() throws {
+    let outside = try TemporaryTree()
+    try outside.file("PrivacyInfo.xcprivacy", [])
+    try outside.plist("Info.plist", ["CFBundleExecutable": "In"])
+    let tree = try TemporaryTree()
+    try tree.file("sdk/In.framework/In")
+    try tree.link("sdk/In.framework/PrivacyInfo.xcprivacy", to: outside.root + "/PrivacyInfo.xcprivacy")
+    try tree.link("sdk/In.framework/Info.plist", to: outside.root + "/Info.plist")
+    try tree.file("sdk/Mac.framework/Versions/A/Mac")
+    try tree.plist("sdk/Mac.framework/Versions/A/Resources/Info.plist", ["CFBundleExecutable": "Mac"])
+    try tree.file("sdk/Mac.framework/Versions/A/Resources/PrivacyInfo.xcprivacy", [])
+    try tree.link("sdk/Mac.framework/Versions/Current", to: "A")
+    try tree.link("sdk/Mac.framework/Mac", to: "Versions/Current/Mac")
+    try tree.link("sdk/Mac.framework/Resources", to: "Versions/Current/Resources")
+    try tree.link("linked-sdk", to: "sdk")
+    let result = tree.discover("linked-sdk")
+    #expect(result.targets.map { tree.relative($0.path) } == ["linked-sdk/In.framework", "linked-sdk/Mac.framework"])
+    let (plain, versioned) = (result.targets[0], result.targets[1])
+    #expect(plain.binaries.map { tree.relative($0.path) } == ["linked-sdk/In.framework/In"])
+    #expect(plain.manifests.isEmpty)
+    #expect(plain.infoPlist == nil)
+    #expect(versioned.binaries.map { tree.relative($0.path) } == ["linked-sdk/Mac.framework/Versions/A/Mac"])
+    #expect(
+      versioned.manifests.map { tree.relative($0.path) }
+        == ["linked-sdk/Mac.framework/Versions/A/Resources/PrivacyInfo.xcprivacy"])
+    #expect(versioned.infoPlist != nil)
+    #expect(result.problems.count == 2)
+    #expect(result.problems.allSatisfy { $0.message.contains("outside the scanned path") })
+  }
+
   @Test func missingPathIsAProblem() throws {
     let tree = try TemporaryTree()
     let result = tree.discover("nothing-here")
