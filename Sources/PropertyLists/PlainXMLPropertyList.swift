@@ -90,7 +90,8 @@ enum PlainXMLPropertyList {
       let name = nameStart..<offset
       guard !name.isEmpty else { return false }
       if isEnd {
-        guard matches(PlainXMLPropertyList.tagEnd), let last = open.popLast(), bytes[last].elementsEqual(bytes[name]) else {
+        guard matches(PlainXMLPropertyList.tagEnd), let last = open.popLast(), bytes[last].elementsEqual(bytes[name])
+        else {
           return false
         }
         offset += 1
