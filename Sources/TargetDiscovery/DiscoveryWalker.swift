@@ -37,6 +37,8 @@ struct DiscoveryWalker {
   private var listings: FolderListings?
   /// Folders whose resolved path is known, by their path as walked (`resolved(_:)`).
   private var resolvedFolders: [ScanPath: ScanPath] = [:]
+  /// The xcframework signatures being read on other threads, by target index.
+  private var signatureReadings: [(target: Int, reading: SignatureReading)] = []
 
   init(fileSystem: any ScanFileSystem, binaryFound: @escaping (ScanPath) -> Void = { _ in }) {
     self.fileSystem = fileSystem
@@ -45,6 +47,8 @@ struct DiscoveryWalker {
 
   /// The targets found so far, sorted, with their files sorted and each listed once.
   var result: DiscoveryResult {
+    var targets = targets
+    for (index, reading) in signatureReadings { targets[index].signature = reading.result }
     let sorted = targets.map { target in
       var target = target
       target.binaries = Array(Set(target.binaries)).sorted()
@@ -494,6 +498,14 @@ struct DiscoveryWalker {
     var walked = listings ?? FolderListings()
     walked.children[path] = children
     listings = outerListings
-    targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked, in: fileSystem)
+    guard !path.isInsideArchive else {
+      targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked, in: fileSystem)
+      return
+    }
+    let (fileSystem, walkedListings) = (fileSystem, walked)
+    let reading = SignatureReading(bundle: path) {
+      .read(bundle: path, checkSeal: true, listings: walkedListings, in: fileSystem)
+    }
+    signatureReadings.append((index, reading))
   }
 }
