@@ -9,7 +9,8 @@ DocumentFuzzRegressionTests replays them on every test run: nesting deeper than 
 readers accept (XML and binary), a binary plist whose array contains itself, a binary plist whose
 offsets point past its end, binary plists whose objects share references so that a few hundred
 bytes expand to 2^41 values (a manifest, an Info.plist and a strings file), keys repeated in one
-dictionary (XML and binary), UTF-16 strings files with a broken surrogate and no terminator,
+dictionary (XML and binary), XML in the plain form tools write (PlainXMLPropertyList's) with
+mismatched tags, `]]>` and white-space-only text, and 400 keys, UTF-16 strings files with a broken surrogate and no terminator,
 overlays with wrong types, unknown categories and 2,000 spellings of one API, and lock files: a
 Podfile.lock nested 100 levels deep, one of anchors and aliases that a full YAML reader would
 expand to 10^9 values, one of 1,000 pods, a Package.resolved nested 600 levels deep, a
@@ -86,6 +87,15 @@ def duplicate_keys_xml():
             b"<key>NSPrivacyTrackingDomains</key><array><string>ads.example.com</string></array></dict></plist>")
 
 
+PLAIN_PROLOG = (b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+                b'"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n')
+
+
+def plain_xml(body):
+    """A document in the form tools write, which PlainXMLPropertyList reads without libxml2."""
+    return PLAIN_PROLOG + body + b"\n</plist>\n"
+
+
 def duplicate_keys_binary():
     """{NSCameraUsageDescription: "Scans receipts.", NSCameraUsageDescription: "camera"} as a binary plist."""
     key = b"NSCameraUsageDescription"
@@ -145,6 +155,15 @@ INPUTS = {
     "hostile-strings-bplist-shared-references": (STRINGS, shared_reference_bomb(b"NSCameraUsageDescription")),
     "hostile-manifest-xml-duplicate-keys": (MANIFEST, duplicate_keys_xml()),
     "hostile-infoplist-bplist-duplicate-keys": (INFO_PLIST, duplicate_keys_binary()),
+    "hostile-manifest-xml-plain-mismatched-tags": (MANIFEST, plain_xml(
+        b"<dict><key>NSPrivacyTracking</key><true></false><key>NSPrivacyTrackingDomains</key>"
+        b"<array><string>a</strin></array></dict>")),
+    "hostile-manifest-xml-plain-text-edges": (MANIFEST, plain_xml(
+        b"<dict>\n\t<key>NSPrivacyTrackingDomains</key>\n\t<array><string>a ]]> b</string><string> </string>"
+        b"<string/></array><key>NSPrivacyTracking</key><true> </true></dict>")),
+    "hostile-infoplist-xml-plain-400-keys": (INFO_PLIST, plain_xml(
+        b"<dict>" + b"".join(b"<key>k%d</key><data>\n\tAAEC/w==\n\t</data>" % index for index in range(400))
+        + b"<key>CFBundleExecutable</key><string>App</string></dict>")),
     "hostile-infoplist-bplist-nested-10000": (INFO_PLIST, deep_binary(10000)),
     "hostile-strings-utf16-lone-surrogate": (STRINGS, utf16_strings()),
     "hostile-overlay-wrong-types": (OVERLAY, overlay_wrong_types().encode()),

@@ -4,8 +4,9 @@ import Foundation
   import FoundationXML
 #endif
 
-/// XML property lists (`<plist version="1.0">…</plist>`), read with Foundation's `XMLParser`
-/// (libxml2's SAX parser) and built into values here.
+/// XML property lists (`<plist version="1.0">…</plist>`), read byte by byte when they are in
+/// the form tools write (`PlainXMLPropertyList`), else with Foundation's `XMLParser` (libxml2's
+/// SAX parser), and built into values here.
 ///
 /// libxml2 only tokenizes: whatever could make it do more is refused before it sees the bytes
 /// (`XMLInputGuard`: entity declarations, NUL bytes, encodings other than UTF-8). External
@@ -15,6 +16,7 @@ import Foundation
 enum XMLPropertyListParser {
   static func parse(_ data: Data) throws(PropertyListSyntaxError) -> PropertyListDocument {
     try XMLInputGuard.refuseUnsafeInput(data, documents: "property lists")
+    if let document = data.withUnsafeBytes(PlainXMLPropertyList.read) { return document }
     let builder = XMLPropertyListBuilder()
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
@@ -75,8 +77,9 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
 }
 
 /// The values of an XML property list as its elements start and end; each step returns the
-/// problem that ends the parse, if any.
-private struct XMLPropertyListValues {
+/// problem that ends the parse, if any. `XMLParser`'s delegate and `PlainXMLPropertyList` both
+/// drive it, so the two readers build the same values.
+struct XMLPropertyListValues {
   /// The elements that hold text.
   private enum TextElement: String {
     case key, string, integer, real, date, data, `true`, `false`
@@ -104,6 +107,11 @@ private struct XMLPropertyListValues {
   private(set) var duplicates: [DuplicateKey] = []
   private var stack: [Frame] = []
   private var objects = 0
+
+  /// Whether the element `name` holds text (`<key>`, `<string>`, …), not other elements.
+  static func holdsText(_ name: String) -> Bool {
+    TextElement(rawValue: name) != nil
+  }
 
   mutating func start(_ name: String) -> String? {
     guard stack.count < ExpansionBudget.maximumDepth else {

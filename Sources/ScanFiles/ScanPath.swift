@@ -34,10 +34,20 @@ public struct ScanPath: Sendable, Hashable {
   }
 
   /// Whether two segments have the same bytes: compared in place where both are contiguous (as
-  /// native strings are), since comparing through the UTF-8 views costs a call per byte.
+  /// native strings are), since comparing through the UTF-8 views costs a call per byte, lengths
+  /// first and then from the end, where paths of one folder differ (a dictionary keyed by paths
+  /// compares the key looked up with every key on its probe, most of them sharing a long prefix).
   private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
     let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
-      rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        var index = left.count
+        while index > 0 {
+          index -= 1
+          if left[index] != right[index] { return false }
+        }
+        return true
+      }
     }
     return (inPlace ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
   }

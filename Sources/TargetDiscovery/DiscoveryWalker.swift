@@ -35,6 +35,10 @@ struct DiscoveryWalker {
   private var givenFile: (path: ScanPath, leadingBytes: LeadingBytes)?
   /// The folders listed while an xcframework is walked, for its seal check; `nil` outside one.
   private var listings: FolderListings?
+  /// Folders whose resolved path is known, by their path as walked (`resolved(_:)`).
+  private var resolvedFolders: [ScanPath: ScanPath] = [:]
+  /// The xcframework signatures being read on other threads, by target index.
+  private var signatureReadings: [(target: Int, reading: SignatureReading)] = []
 
   init(fileSystem: any ScanFileSystem, binaryFound: @escaping (ScanPath) -> Void = { _ in }) {
     self.fileSystem = fileSystem
@@ -43,6 +47,8 @@ struct DiscoveryWalker {
 
   /// The targets found so far, sorted, with their files sorted and each listed once.
   var result: DiscoveryResult {
+    var targets = targets
+    for (index, reading) in signatureReadings { targets[index].signature = reading.result }
     let sorted = targets.map { target in
       var target = target
       target.binaries = Array(Set(target.binaries)).sorted()
@@ -135,6 +141,24 @@ struct DiscoveryWalker {
 
   private func isInsideRoot(_ resolved: ScanPath) -> Bool {
     resolved.starts(with: root)
+  }
+
+  /// `path` with every symbolic link resolved, as `fileSystem.resolvedPath` answers it, from one
+  /// `lstat` of each name not met before: a name that is no link, `.` or `..` is its folder's
+  /// resolved path joined with the name, and folders are remembered. `realpath` looks up every
+  /// component of every path it is asked (a `readlink` each), and the walk asks it of the
+  /// `Info.plist`, manifest and executable of every bundle. `link` is `path`'s `lstat` result
+  /// when the caller has it already.
+  private mutating func resolved(_ path: ScanPath, link known: FileStatus? = nil) -> ScanPath? {
+    if path == walkedRoot { return root }
+    if let known = resolvedFolders[path] { return known }
+    guard let name = path.lastComponent, name != ".", name != "..", let parent = path.parent,
+      let link = known ?? (try? fileSystem.linkStatus(path).get()), link.kind != .symbolicLink,
+      let folder = resolved(parent)
+    else { return try? fileSystem.resolvedPath(path).get() }
+    let resolved = folder.appending(name)
+    if link.kind == .directory { resolvedFolders[path] = resolved }
+    return resolved
   }
 
   /// Where the symbolic link at `path` points when that place, taken lexically
@@ -407,16 +431,17 @@ struct DiscoveryWalker {
   /// broken bundle is reported as unreadable. The path is built from a layout or a plist, so
   /// any folder on the way may be a link: the resolved path must stay inside the root.
   private mutating func claimBinary(_ path: ScanPath, listedWhenMissing: Bool, into index: Int, slice: String?) {
-    let exists = (try? fileSystem.linkStatus(path).get()) != nil
-    if exists {
-      let outside = placeOutsideRoot(namedByLink: path)
-      guard outside == nil, let resolved = try? fileSystem.resolvedPath(path).get(), isInsideRoot(resolved) else {
+    let link = try? fileSystem.linkStatus(path).get()
+    let exists = link != nil
+    if let link {
+      let outside = link.kind == .symbolicLink ? placeOutsideRoot(namedByLink: path) : nil
+      guard outside == nil, let resolved = resolved(path, link: link), isInsideRoot(resolved) else {
         let target = outside ?? (try? fileSystem.resolvedPath(path).get())?.description ?? "an unresolvable path"
         problems.append(
           DiscoveryProblem(path: path, message: "leads outside the scanned path (to \(target)); not read"))
         return
       }
-      guard let kind = enter(path), kind == .regular || listedWhenMissing else { return }
+      guard let kind = enter(path, link: link), kind == .regular || listedWhenMissing else { return }
     } else if !listedWhenMissing {
       return
     }
@@ -424,8 +449,11 @@ struct DiscoveryWalker {
     if exists { binaryFound(path) }
   }
 
-  private func isFileInsideRoot(_ path: ScanPath) -> Bool {
-    guard fileSystem.isRegularFile(path), let resolved = try? fileSystem.resolvedPath(path).get() else { return false }
+  private mutating func isFileInsideRoot(_ path: ScanPath) -> Bool {
+    guard let link = try? fileSystem.linkStatus(path).get(),
+      link.kind == .regular || link.kind == .symbolicLink && fileSystem.isRegularFile(path),
+      let resolved = resolved(path, link: link)
+    else { return false }
     return isInsideRoot(resolved)
   }
 
@@ -470,6 +498,14 @@ struct DiscoveryWalker {
     var walked = listings ?? FolderListings()
     walked.children[path] = children
     listings = outerListings
-    targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked, in: fileSystem)
+    guard !path.isInsideArchive else {
+      targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked, in: fileSystem)
+      return
+    }
+    let (fileSystem, walkedListings) = (fileSystem, walked)
+    let reading = SignatureReading(bundle: path) {
+      .read(bundle: path, checkSeal: true, listings: walkedListings, in: fileSystem)
+    }
+    signatureReadings.append((index, reading))
   }
 }

@@ -52,6 +52,32 @@ struct XMLPropertyListTests {
         ]))
   }
 
+  /// A document in the form tools write is read byte by byte (`PlainXMLPropertyList`), any
+  /// other by `XMLParser`: a comment before `<plist` (on the same line, so line numbers stay)
+  /// sends the same document to `XMLParser`, and both readers must give the same values,
+  /// duplicate keys and errors.
+  @Test(arguments: [
+    "<dict><key>a b</key><string>x > y\t\n z</string><key>c</key><string>  </string></dict>",
+    "<dict><key>e</key><string/><key>f</key><string></string><key>t</key><true> </true><key>u</key><false/></dict>",
+    "<array><integer> -42 </integer><integer>0x10</integer><real>2.5e1</real><date>2001-01-02T00:00:00Z</date></array>",
+    "<dict>\n\t<key>blob</key>\n\t<data>\n\tAAEC\n\t/w==\n\t</data>\n<key>n</key><dict/><key>l</key><array/></dict>",
+    "<dict><key>k</key><true/><key>k</key><false/><key>a</key><array><dict><key>x</key><true/><key>x</key><true/></dict></array></dict>",
+    "<dict><key>a</key></dict>", "<dict><string>x</string></dict>", "<string>x</strin>", "<dict>x</dict>",
+    "<integer>zz</integer>", "<foo/>", "<string>a]]>b</string>", "<string>a\rb</string>", "<key>k</key>",
+    "<true/><true/>", "<string>caf\u{E9}</string>", "<dict ><key>a</key><true/></dict>",
+  ])
+  func plainFormReadsAsXMLParserDoes(body: String) {
+    let declaration = #"<?xml version="1.0" encoding="UTF-8"?>"#
+    let documentType =
+      #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#
+    for plain in ["\(declaration)\n\(documentType)\n<plist version=\"1.0\">\(body)</plist>\n", body] {
+      let other = plain.replacingOccurrences(of: "<plist", with: "<!-- x --><plist")
+      let commented = other == plain ? "<!-- x -->" + plain : other
+      #expect((try? parse(plain)) == (try? parse(commented)))
+      #expect(failure(plain) == failure(commented))
+    }
+  }
+
   @Test func aBareValueIsARoot() throws {
     #expect(try parse("<array><string>x</string></array>").root == .array([.string("x")]))
   }

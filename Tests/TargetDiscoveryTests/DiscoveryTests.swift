@@ -9,6 +9,17 @@ extension TemporaryTree {
   func discover(_ relative: String = "") -> DiscoveryResult {
     TargetDiscovery().discover([relative.isEmpty ? root : root + "/" + relative])
   }
+
+  /// A macOS framework `Mac` at `folder` (`….framework`) whose binary and resources are reached
+  /// through `Versions/Current`, a link to `Versions/A`, with an `Info.plist` and a manifest.
+  func versionedFramework(_ folder: String) throws {
+    try file(folder + "/Versions/A/Mac")
+    try plist(folder + "/Versions/A/Resources/Info.plist", ["CFBundleExecutable": "Mac"])
+    try file(folder + "/Versions/A/Resources/PrivacyInfo.xcprivacy", [])
+    try link(folder + "/Versions/Current", to: "A")
+    try link(folder + "/Mac", to: "Versions/Current/Mac")
+    try link(folder + "/Resources", to: "Versions/Current/Resources")
+  }
 }
 
 @Suite("Target discovery")
@@ -54,12 +65,7 @@ struct DiscoveryTests {
 
   @Test func versionedFrameworkThroughSymlinksListsEachFileOnce() throws {
     let tree = try TemporaryTree()
-    try tree.file("Mac.framework/Versions/A/Mac")
-    try tree.plist("Mac.framework/Versions/A/Resources/Info.plist", ["CFBundleExecutable": "Mac"])
-    try tree.file("Mac.framework/Versions/A/Resources/PrivacyInfo.xcprivacy", [])
-    try tree.link("Mac.framework/Versions/Current", to: "A")
-    try tree.link("Mac.framework/Mac", to: "Versions/Current/Mac")
-    try tree.link("Mac.framework/Resources", to: "Versions/Current/Resources")
+    try tree.versionedFramework("Mac.framework")
     let result = tree.discover()
     let target = try #require(result.targets.first)
     #expect(result.targets.count == 1)
@@ -213,6 +219,34 @@ struct DiscoveryTests {
     try tree.link("inside/libalias.dylib", to: outside.root + "/libsecret.dylib")
     let result = tree.discover("inside")
     #expect(result.targets.map { tree.relative($0.path) } == ["inside/libok.dylib"])
+    #expect(result.problems.count == 2)
+    #expect(result.problems.allSatisfy { $0.message.contains("outside the scanned path") })
+  }
+
+  /// Files named by a bundle's layout are judged by where they lead, each folder on the way
+  /// resolved once: through a root given as a link and a versioned framework's links they are
+  /// read; a plist and a manifest that are links leading outside the root are not.
+  @Test func filesNamedThroughLinksAreReadOnlyInsideTheRoot() throws {
+    let outside = try TemporaryTree()
+    try outside.file("PrivacyInfo.xcprivacy", [])
+    try outside.plist("Info.plist", ["CFBundleExecutable": "In"])
+    let tree = try TemporaryTree()
+    try tree.file("sdk/In.framework/In")
+    try tree.link("sdk/In.framework/PrivacyInfo.xcprivacy", to: outside.root + "/PrivacyInfo.xcprivacy")
+    try tree.link("sdk/In.framework/Info.plist", to: outside.root + "/Info.plist")
+    try tree.versionedFramework("sdk/Mac.framework")
+    try tree.link("linked-sdk", to: "sdk")
+    let result = tree.discover("linked-sdk")
+    #expect(result.targets.map { tree.relative($0.path) } == ["linked-sdk/In.framework", "linked-sdk/Mac.framework"])
+    let (plain, versioned) = (result.targets[0], result.targets[1])
+    #expect(plain.binaries.map { tree.relative($0.path) } == ["linked-sdk/In.framework/In"])
+    #expect(plain.manifests.isEmpty)
+    #expect(plain.infoPlist == nil)
+    #expect(versioned.binaries.map { tree.relative($0.path) } == ["linked-sdk/Mac.framework/Versions/A/Mac"])
+    #expect(
+      versioned.manifests.map { tree.relative($0.path) }
+        == ["linked-sdk/Mac.framework/Versions/A/Resources/PrivacyInfo.xcprivacy"])
+    #expect(versioned.infoPlist != nil)
     #expect(result.problems.count == 2)
     #expect(result.problems.allSatisfy { $0.message.contains("outside the scanned path") })
   }

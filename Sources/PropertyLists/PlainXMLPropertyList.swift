@@ -1,0 +1,127 @@
+import Foundation
+
+/// The form nearly every XML property list is written in, read byte by byte without libxml2:
+/// the declaration and `DOCTYPE` that `plutil`, `codesign` and Xcode write (or none), elements
+/// without attributes (but `<plist version="1.0">`), and text of printable ASCII, tabs and line
+/// feeds without `&`. A `CodeResources` of thousands of keys cost ten times its bytes' reading
+/// through `XMLParser`'s callbacks.
+///
+/// Anything else (a comment, CDATA, an entity or character reference, a byte outside that set,
+/// a tag that is not exactly `<name>`, `</name>` or `<name/>`, a structure the values refuse)
+/// answers `nil`, and the document is read by `XMLParser` as before: this reader never reports a
+/// problem, so every message and every value outside the plain form stays libxml2's. Its work is
+/// one pass over the bytes; nesting is bounded by `XMLPropertyListValues` (`maximumDepth`).
+enum PlainXMLPropertyList {
+  /// The document's values, or `nil` when `bytes` are not in the plain form or their values are
+  /// not a property list.
+  static func read(_ bytes: UnsafeRawBufferPointer) -> PropertyListDocument? {
+    var reader = Reader(bytes)
+    guard let values = reader.read(), let root = values.root else { return nil }
+    return PropertyListDocument(root: root, duplicateKeys: values.duplicates)
+  }
+
+  private static let declarations = [
+    #"<?xml version="1.0" encoding="UTF-8"?>"#, #"<?xml version="1.0" encoding="utf-8"?>"#,
+  ].map { Array($0.utf8) }
+  private static let documentType = Array(
+    #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#.utf8)
+  private static let plistVersion = Array(#"plist version="1.0">"#.utf8)
+  private static let tagEnd = Array(">".utf8)
+  private static let emptyTagEnd = Array("/>".utf8)
+
+  private struct Reader {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+    var values = XMLPropertyListValues()
+    /// The names of the open elements, as ranges of `bytes`.
+    var open: [Range<Int>] = []
+    /// Whether the innermost open element holds text.
+    var isInText = false
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+      self.bytes = bytes
+    }
+
+    mutating func read() -> XMLPropertyListValues? {
+      if let declaration = PlainXMLPropertyList.declarations.first(where: { matches($0) }) {
+        offset += declaration.count
+      }
+      skipWhiteSpace()
+      if matches(PlainXMLPropertyList.documentType) { offset += PlainXMLPropertyList.documentType.count }
+      skipWhiteSpace()
+      guard offset < bytes.count, bytes[offset] == UInt8(ascii: "<") else { return nil }
+      repeat {
+        guard let base = bytes.baseAddress,
+          let found = memchr(base + offset, Int32(UInt8(ascii: "<")), bytes.count - offset)
+        else { return nil }
+        let next = base.distance(to: found)
+        guard text(offset..<next), tag(at: next) else { return nil }
+      } while !open.isEmpty
+      skipWhiteSpace()
+      return offset == bytes.count ? values : nil
+    }
+
+    /// Hands the text in `range` to the open text element, or checks it is white space.
+    private mutating func text(_ range: Range<Int>) -> Bool {
+      guard !range.isEmpty else { return true }
+      guard isInText else { return range.allSatisfy { PropertyListSyntax.isWhiteSpace(bytes[$0]) } }
+      for index in range {
+        let byte = bytes[index]
+        guard (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A else {
+          return false
+        }
+        // `]]>` may not appear in XML text.
+        if byte == UInt8(ascii: ">"), index - range.lowerBound >= 2, bytes[index - 1] == UInt8(ascii: "]"),
+          bytes[index - 2] == UInt8(ascii: "]")
+        {
+          return false
+        }
+      }
+      return values.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)) == nil
+    }
+
+    /// Reads the tag at `start` (a `<`): `<name>`, `<name/>` or `</name>`.
+    private mutating func tag(at start: Int) -> Bool {
+      offset = start + 1
+      let isEnd = offset < bytes.count && bytes[offset] == UInt8(ascii: "/")
+      if isEnd { offset += 1 }
+      let nameStart = offset
+      while offset < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[offset]) { offset += 1 }
+      let name = nameStart..<offset
+      guard !name.isEmpty else { return false }
+      if isEnd {
+        guard matches(PlainXMLPropertyList.tagEnd), let last = open.popLast(), bytes[last].elementsEqual(bytes[name])
+        else {
+          return false
+        }
+        offset += 1
+        isInText = false
+        return values.end() == nil
+      }
+      let isEmpty = matches(PlainXMLPropertyList.emptyTagEnd)
+      if !isEmpty, !matches(PlainXMLPropertyList.tagEnd) {
+        // `<plist version="1.0">`, the one attribute written.
+        guard nameStart + PlainXMLPropertyList.plistVersion.count <= bytes.count,
+          bytes[nameStart..<nameStart + PlainXMLPropertyList.plistVersion.count].elementsEqual(
+            PlainXMLPropertyList.plistVersion)
+        else { return false }
+        offset = nameStart + PlainXMLPropertyList.plistVersion.count - 1
+      }
+      offset += isEmpty ? 2 : 1
+      let nameText = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+      guard values.start(nameText) == nil else { return false }
+      if isEmpty { return values.end() == nil }
+      open.append(name)
+      isInText = XMLPropertyListValues.holdsText(nameText)
+      return true
+    }
+
+    private func matches(_ pattern: [UInt8]) -> Bool {
+      offset + pattern.count <= bytes.count && bytes[offset..<offset + pattern.count].elementsEqual(pattern)
+    }
+
+    private mutating func skipWhiteSpace() {
+      while offset < bytes.count, PropertyListSyntax.isWhiteSpace(bytes[offset]) { offset += 1 }
+    }
+  }
+}
