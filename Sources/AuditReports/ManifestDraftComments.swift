@@ -54,6 +54,18 @@ enum ManifestDraftComments {
     return [text]
   }
 
+  /// The binaries of a target that is no xcframework which could not be read: the categories
+  /// above may not be all it needs.
+  static func binariesNotRead(_ draft: ManifestDraft) -> [String] {
+    guard !draft.binariesNotRead.isEmpty else { return [] }
+    let plural = draft.binariesNotRead.count > 1
+    return [
+      "\(plural ? "These binaries" : "This binary") could not be read, so what \(plural ? "they use" : "it uses") is "
+        + "unknown and this draft may lack \(plural ? "their" : "its") categories: "
+        + "\(bounded(draft.binariesNotRead.map(\.description)))."
+    ]
+  }
+
   /// The header of the proposed tracking domains.
   static func proposedDomainsHeader(tracks: Bool) -> String {
     let action =

@@ -24,6 +24,7 @@ package enum ManifestDraftWriter {
       #"<plist version="1.0">"#, "<dict>",
     ]
     lines += ManifestDraftComments.slices(draft).map { "\t" + comment($0) }
+    lines += ManifestDraftComments.binariesNotRead(draft).map { "\t" + comment($0) }
     let keys =
       topLevelOrder.filter { draft.root[$0] != nil } + draft.root.keys.filter { !topLevelOrder.contains($0) }.sorted()
     for key in keys {

@@ -2,6 +2,7 @@ package import AuditModel
 package import Foundation
 package import PrivacyCatalog
 package import PropertyLists
+package import ScanFiles
 import TargetDiscovery
 
 /// A `PrivacyInfo.xcprivacy` drafted for one target (`sdkvet manifest`): the target's manifest,
@@ -31,6 +32,10 @@ package struct ManifestDraft: Sendable, Hashable {
   /// holding a binary that could not be read, each need their own copy of the manifest. Empty
   /// for other kinds of target.
   package var sliceUse: [String: CategoryUse]
+  /// The binaries of a target that is no xcframework which could not be read (an xcframework
+  /// says so per slice, in `sliceUse`): what they use is unknown, so the draft may lack their
+  /// categories and never says the manifest lacks nothing.
+  package var binariesNotRead: [ScanPath]
 
   /// Drafts the manifest of the target `report` describes.
   /// - Parameters:
@@ -48,6 +53,8 @@ package struct ManifestDraft: Sendable, Hashable {
     }
     self.evidence = evidence
     sliceUse = report.categoryUseBySlice
+    binariesNotRead =
+      report.kind == .xcframework ? [] : report.binaries.filter { !$0.format.wasRead }.map(\.path)
     proposedDomains = []
     if let existing {
       if let document = try? PropertyListDocument(parsing: existing), case .dictionary(let dictionary) = document.root {
@@ -63,6 +70,12 @@ package struct ManifestDraft: Sendable, Hashable {
     setTracking(report.tracking)
     proposeDomains(report: report, catalog: catalog)
     if root[ManifestKeys.collectedDataTypes] == nil { root[ManifestKeys.collectedDataTypes] = .array([]) }
+    if !binariesNotRead.isEmpty {
+      let count = binariesNotRead.count
+      missing.append(
+        "\(count) of its binaries could not be read (\(binariesNotRead.map(\.description).joined(separator: ", "))), "
+          + "so what the manifest needs for \(count == 1 ? "it" : "them") is unknown.")
+    }
   }
 
   /// Renames each misspelt top-level key, and each misspelt key of an `NSPrivacyAccessedAPITypes`

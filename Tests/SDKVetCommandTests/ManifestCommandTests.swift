@@ -109,6 +109,20 @@ import Testing
     #expect(good.status == .success)
   }
 
+  /// A framework whose binary cannot be read: the draft says what it uses is unknown, and `--check`
+  /// never says the manifest lacks nothing (the registry differential does the same to corpus
+  /// frameworks).
+  @Test func aFrameworkWhoseBinaryCannotBeReadIsUnknown() throws {
+    let framework = try copy("SwiftSelectorsKit.framework")
+    try Data("not a binary".utf8).write(to: URL(fileURLWithPath: framework + "/SwiftSelectorsKit"))
+    let draft = CapturedRun(["manifest", framework])
+    #expect(draft.status == .success)
+    #expect(draft.output.contains("This binary could not be read, so what it uses is unknown"), "\(draft.output)")
+    let check = CapturedRun(["manifest", "--check", framework])
+    #expect(check.status == .failure)
+    #expect(check.output.contains("1 of its binaries could not be read"), "\(check.output)")
+  }
+
   @Test(.enabled(if: ArchiveSupport.isAvailable, ArchiveSupport.skipReason)) func aTargetInsideAnArchive() {
     let run = CapturedRun(["manifest", "--check", SampleLocator.sample("archives/GoodKit.xcframework.zip")])
     #expect(run.status == .success)
