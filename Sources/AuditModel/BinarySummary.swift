@@ -19,23 +19,23 @@ public struct BinarySummary: Sendable, Hashable {
   }
 
   /// The path as found under the scanned root.
-  public package(set) var path: ScanPath
+  public let path: ScanPath
   /// What it was read as.
-  public package(set) var format: Format
+  public let format: Format
   /// The architectures of its images, sorted, each once.
-  public package(set) var architectures: [String]
+  public let architectures: [String]
   /// The platforms its Mach-O images are built for (`LC_BUILD_VERSION`, `LC_VERSION_MIN_*`:
   /// `ios`, `ios-simulator`, `macos`, …), sorted, each once; empty for ELF or when unrecorded.
-  public package(set) var platforms: [String]
+  public let platforms: [String]
   /// The code signature of each Mach-O image that is not an archive member (one per slice of a
   /// universal file), in image order; empty for ELF files and archives.
-  public package(set) var signatures: [SliceSignature]
+  public let signatures: [SliceSignature]
   /// The libraries and frameworks its images link against (Mach-O `LC_LOAD_DYLIB` and its weak,
   /// re-export, lazy and upward forms; ELF `DT_NEEDED`), sorted by name then kind, each once.
-  public package(set) var linkedLibraries: [LinkedLibrary]
+  public let linkedLibraries: [LinkedLibrary]
   /// Its images' rpaths (Mach-O `LC_RPATH`; ELF `DT_RUNPATH`, or `DT_RPATH` without it), each
   /// once, in the order found.
-  public package(set) var rpaths: [String]
+  public let rpaths: [String]
 
   /// Creates a summary; `linkedLibraries` are sorted and made unique, `rpaths` made unique.
   package init(

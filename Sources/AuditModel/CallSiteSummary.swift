@@ -9,20 +9,21 @@ public struct CallSiteSummary: Sendable, Hashable {
   public struct Caller: Sendable, Hashable {
     /// The function as the symbol table names it, or `sub_<start>` for an unnamed one, or
     /// `?` when the image lists no function there.
-    public package(set) var function: String
+    public let function: String
     /// Its first site's address.
-    public package(set) var address: UInt64
+    public let address: UInt64
     /// How many sites it holds.
-    public package(set) var count: Int
+    public let count: Int
     /// The function's readable name when it is a mangled Swift name (filled in by
     /// `ScanPipeline`, whose module has the demangler); `nil` otherwise.
-    public package(set) var readableName: String?
+    public let readableName: String?
 
     /// Creates a caller.
-    package init(function: String, address: UInt64, count: Int) {
+    package init(function: String, address: UInt64, count: Int, readableName: String? = nil) {
       self.function = function
       self.address = address
       self.count = count
+      self.readableName = readableName
     }
   }
 
@@ -30,11 +31,11 @@ public struct CallSiteSummary: Sendable, Hashable {
   package static let callerLimit = 5
 
   /// The callers, the most sites first (then by address), at most `callerLimit`.
-  public package(set) var callers: [Caller]
+  public let callers: [Caller]
   /// Sites in all.
-  public package(set) var siteCount: Int
+  public let siteCount: Int
   /// Calling functions in all.
-  public package(set) var functionCount: Int
+  public let functionCount: Int
 
   /// Whether nothing in the code reaches the evidence.
   public var isNotCalled: Bool { siteCount == 0 }
@@ -78,27 +79,13 @@ public struct CallSiteSummary: Sendable, Hashable {
   }
 }
 
-extension AuditReport {
-  /// Calls `body` on every caller of every piece of evidence in the report (findings, API uses,
-  /// permissions), so the scan can fill in `readableName`.
-  public mutating func updateCallers(_ body: (inout CallSiteSummary.Caller) -> Void) {
-    func update(_ evidence: inout Evidence) {
-      guard var summary = evidence.callSites else { return }
-      for index in summary.callers.indices { body(&summary.callers[index]) }
-      evidence.callSites = summary
-    }
-    for target in targets.indices {
-      for finding in targets[target].findings.indices {
-        for item in targets[target].findings[finding].evidence.indices {
-          update(&targets[target].findings[finding].evidence[item])
-        }
-      }
-      for use in targets[target].apiUses.indices { update(&targets[target].apiUses[use].evidence) }
-      for permission in targets[target].permissions.indices {
-        for item in targets[target].permissions[permission].evidence.indices {
-          update(&targets[target].permissions[permission].evidence[item])
-        }
-      }
-    }
+extension CallSiteSummary {
+  /// The same summary with each caller's readable name `readable(function)` (a demangler's).
+  package func namingCallers(_ readable: (String) -> String?) -> CallSiteSummary {
+    CallSiteSummary(
+      callers: callers.map {
+        Caller(function: $0.function, address: $0.address, count: $0.count, readableName: readable($0.function))
+      },
+      siteCount: siteCount, functionCount: functionCount)
   }
 }

@@ -4,19 +4,19 @@ public import ScanFiles
 /// Where a piece of evidence was found, in the terms a reviewer checks with `nm` or `otool`.
 public struct Evidence: Sendable, Hashable {
   /// The symbol or selector as spelled in the binary (`_stat`, `systemUptime`, `_objc_msgSend$systemUptime`).
-  public package(set) var symbol: String
+  public let symbol: String
   /// How it was found: `import`, `selector`, `objc-stub`, `swift-symbol` (see `Docs/REPORT-FORMATS.md`).
-  public package(set) var via: CatalogMatch.Via
+  public let via: CatalogMatch.Via
   /// The file it was found in (the archive for a member), as found under the scanned root.
-  public package(set) var binary: ScanPath
+  public let binary: ScanPath
   /// The architecture slice.
-  public package(set) var architecture: String?
+  public let architecture: String?
   /// The archive member, when the binary is an archive.
-  public package(set) var member: String?
+  public let member: String?
   /// The library the import binds to, when known.
-  public package(set) var library: String?
+  public let library: String?
   /// Who calls it, when call sites were looked for (`scan --call-sites`) in an image whose code is decoded.
-  public package(set) var callSites: CallSiteSummary?
+  public let callSites: CallSiteSummary?
 
   /// Creates evidence.
   package init(
@@ -30,5 +30,12 @@ public struct Evidence: Sendable, Hashable {
     self.member = member
     self.library = library
     self.callSites = callSites
+  }
+
+  /// The same evidence with its callers named by `readable` (`CallSiteSummary.namingCallers`).
+  package func namingCallers(_ readable: (String) -> String?) -> Evidence {
+    Evidence(
+      symbol: symbol, via: via, binary: binary, architecture: architecture, member: member, library: library,
+      callSites: callSites?.namingCallers(readable))
   }
 }

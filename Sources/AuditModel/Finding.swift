@@ -3,21 +3,21 @@ public import ScanFiles
 /// One rule's verdict on one target.
 public struct Finding: Sendable, Hashable {
   /// The rule that fired.
-  public package(set) var rule: RuleID
+  public let rule: RuleID
   /// How serious it is.
-  public package(set) var severity: Severity
+  public let severity: Severity
   /// What it is about: a category, a resource, an Info.plist key, a linked library, or the
   /// target as a whole.
-  public package(set) var subject: FindingSubject
+  public let subject: FindingSubject
   /// One sentence saying what is wrong and what to do.
-  public package(set) var message: String
+  public let message: String
   /// The file the finding is about when it is not a binary (the manifest or Info.plist).
-  public package(set) var file: ScanPath?
+  public let file: ScanPath?
   /// The binary evidence behind it.
-  public package(set) var evidence: [Evidence]
+  public let evidence: [Evidence]
   /// The App Store Connect email it predicts (`ITMS-91053`, …, or a delivery warning such as
   /// `ITMS-90683`), for a finding of a rule that has one at the code's `emailSeverity` or above.
-  public package(set) var appStoreCode: AppStoreCode?
+  public let appStoreCode: AppStoreCode?
 
   /// Creates a finding; its App Store code follows from the rule (`RuleID.appStoreCode`).
   /// - Parameters:
@@ -40,6 +40,36 @@ public struct Finding: Sendable, Hashable {
     appStoreCode = rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle).flatMap {
       severity >= $0.emailSeverity ? $0 : nil
     }
+  }
+
+  /// The same finding at the severity a team's policy gives its rule. The App Store code stays:
+  /// a policy decides what the team gates on, not what App Store Connect mails.
+  package func overridden(to severity: Severity) -> Finding {
+    Finding(
+      rule: rule, severity: severity, subject: subject, message: message, file: file, evidence: evidence,
+      appStoreCode: appStoreCode)
+  }
+
+  /// The same finding with each piece of its evidence passed through `transform`.
+  package func mappingEvidence(_ transform: (Evidence) -> Evidence) -> Finding {
+    Finding(
+      rule: rule, severity: severity, subject: subject, message: message, file: file, evidence: evidence.map(transform),
+      appStoreCode: appStoreCode)
+  }
+
+  /// Creates a finding with the App Store code given, not derived: a saved report's, whose code
+  /// can depend on what the report does not hold (the part of the manifest at fault).
+  package init(
+    rule: RuleID, severity: Severity, subject: FindingSubject, message: String, file: ScanPath?,
+    evidence: [Evidence], appStoreCode: AppStoreCode?
+  ) {
+    self.rule = rule
+    self.severity = severity
+    self.subject = subject
+    self.message = message
+    self.file = file
+    self.evidence = evidence
+    self.appStoreCode = appStoreCode
   }
 }
 

@@ -1,15 +1,15 @@
 /// A protected resource a target can ask the user for.
 public struct PermissionUse: Sendable, Hashable {
   /// The resource's identifier in the catalog, e.g. `camera`, `location-when-in-use`.
-  public package(set) var resource: String
+  public let resource: String
   /// The Info.plist keys that must carry a purpose string.
-  public package(set) var infoPlistKeys: [String]
+  public let infoPlistKeys: [String]
   /// Where it was found.
-  public package(set) var evidence: [Evidence]
+  public let evidence: [Evidence]
   /// True when the evidence proves a request (a request selector or function), false for a class reference alone.
-  public package(set) var requested: Bool
+  public let requested: Bool
   /// The embedded SDK the use comes from, relative to the app; `nil` for the target's own binary.
-  public package(set) var source: String?
+  public let source: String?
 
   /// Creates a permission use.
   package init(resource: String, infoPlistKeys: [String], evidence: [Evidence], requested: Bool, source: String? = nil)
@@ -19,5 +19,27 @@ public struct PermissionUse: Sendable, Hashable {
     self.evidence = evidence
     self.requested = requested
     self.source = source
+  }
+
+  /// The same use, as an app sees it: coming from the embedded SDK at `source`.
+  package func from(_ source: String) -> PermissionUse {
+    PermissionUse(
+      resource: resource, infoPlistKeys: infoPlistKeys, evidence: evidence, requested: requested, source: source)
+  }
+
+  /// The same use with only the evidence `isKept` keeps, `nil` when none is left.
+  package func keepingEvidence(where isKept: (Evidence) -> Bool) -> PermissionUse? {
+    let kept = evidence.filter(isKept)
+    return kept.isEmpty
+      ? nil
+      : PermissionUse(
+        resource: resource, infoPlistKeys: infoPlistKeys, evidence: kept, requested: requested, source: source)
+  }
+
+  /// The same use with each piece of its evidence passed through `transform`.
+  package func mappingEvidence(_ transform: (Evidence) -> Evidence) -> PermissionUse {
+    PermissionUse(
+      resource: resource, infoPlistKeys: infoPlistKeys, evidence: evidence.map(transform), requested: requested,
+      source: source)
   }
 }

@@ -6,9 +6,9 @@ public struct PrivacyManifest: Sendable, Hashable {
   /// One `NSPrivacyAccessedAPITypes` entry whose category is a string and whose reasons are strings.
   package struct AccessedAPIType: Sendable, Hashable {
     /// `NSPrivacyAccessedAPIType`, exactly as written.
-    package var category: String
+    package let category: String
     /// `NSPrivacyAccessedAPITypeReasons`, exactly as written (empty when missing or mistyped).
-    package var reasons: [String]
+    package let reasons: [String]
 
     /// Creates an entry.
     package init(category: String, reasons: [String]) {
@@ -21,13 +21,13 @@ public struct PrivacyManifest: Sendable, Hashable {
   /// says it collects, kept for `sdkvet privacy-report` (App Store Connect's "App Privacy").
   public struct CollectedDataType: Sendable, Hashable {
     /// `NSPrivacyCollectedDataType`, exactly as written.
-    public package(set) var type: String
+    public let type: String
     /// `NSPrivacyCollectedDataTypeLinked`; false when absent or not a Boolean.
-    public package(set) var linked: Bool
+    public let linked: Bool
     /// `NSPrivacyCollectedDataTypeTracking`; false when absent or not a Boolean.
-    public package(set) var tracking: Bool
+    public let tracking: Bool
     /// `NSPrivacyCollectedDataTypePurposes`, its string entries as written.
-    public package(set) var purposes: [String]
+    public let purposes: [String]
 
     /// Creates an entry.
     package init(type: String, linked: Bool, tracking: Bool, purposes: [String]) {
@@ -39,24 +39,25 @@ public struct PrivacyManifest: Sendable, Hashable {
   }
 
   /// `NSPrivacyTracking`; `nil` when absent or not a Boolean.
-  public package(set) var tracking: Bool?
+  public let tracking: Bool?
   /// `NSPrivacyTrackingDomains` (its string entries); empty when absent.
-  public package(set) var trackingDomains: [String]
+  public let trackingDomains: [String]
   /// `NSPrivacyAccessedAPITypes` entries with a string category.
-  package var accessedAPITypes: [AccessedAPIType]
+  package let accessedAPITypes: [AccessedAPIType]
   /// `NSPrivacyCollectedDataTypes` entries with a non-empty string type, in file order.
-  public package(set) var collectedDataTypes: [CollectedDataType] = []
+  public let collectedDataTypes: [CollectedDataType]
   /// What breaks Apple's validity rules (TN3181, TN3183, TN3184).
-  package var issues: [ManifestIssue]
+  package let issues: [ManifestIssue]
 
   /// Creates a manifest.
   package init(
     tracking: Bool? = nil, trackingDomains: [String] = [], accessedAPITypes: [AccessedAPIType] = [],
-    issues: [ManifestIssue] = []
+    collectedDataTypes: [CollectedDataType] = [], issues: [ManifestIssue] = []
   ) {
     self.tracking = tracking
     self.trackingDomains = trackingDomains
     self.accessedAPITypes = accessedAPITypes
+    self.collectedDataTypes = collectedDataTypes
     self.issues = issues
   }
 }
@@ -65,11 +66,11 @@ public struct PrivacyManifest: Sendable, Hashable {
 package struct ManifestIssue: Sendable, Hashable {
   /// `error`, or `warning` for an empty `NSPrivacyAccessedAPITypes` array (App Store Connect has
   /// accepted it; see the evidence table in Docs/RULES.md).
-  package var severity: Severity
+  package let severity: Severity
   /// What is wrong and how to fix it, in one sentence.
-  package var message: String
+  package let message: String
   /// The part of the manifest at fault, which decides the App Store code.
-  package var aspect: ManifestAspect
+  package let aspect: ManifestAspect
 
   /// Creates an issue.
   package init(severity: Severity = .error, message: String, aspect: ManifestAspect = .structure) {

@@ -26,14 +26,14 @@ public struct SDKDetection: Sendable, Hashable {
   }
 
   /// The SDK's name as Apple's list spells it.
-  public package(set) var sdk: String
+  public let sdk: String
   /// The strongest way it was recognised.
-  public package(set) var confidence: Confidence
+  public let confidence: Confidence
   /// The binaries that include the SDK under another name ("X includes Y"), sorted; empty when
   /// the target itself is named or identified as the SDK.
-  public package(set) var includedIn: [ScanPath]
+  public let includedIn: [ScanPath]
   /// What recognised it: the name, the bundle identifier and the definitions, sorted.
-  public package(set) var evidence: [Evidence]
+  public let evidence: [Evidence]
 
   /// Creates a detection.
   package init(sdk: String, confidence: Confidence, includedIn: [ScanPath] = [], evidence: [Evidence]) {

@@ -3,9 +3,9 @@ public import BinaryImage
 /// The embedded code signature of one Mach-O slice.
 public struct SliceSignature: Sendable, Hashable {
   /// The slice's architecture.
-  public package(set) var architecture: String
+  public let architecture: String
   /// Its signature; `nil` when it has no `LC_CODE_SIGNATURE` (or an unreadable one).
-  public package(set) var signature: CodeSignatureInfo?
+  public let signature: CodeSignatureInfo?
 
   /// Creates a slice signature.
   package init(architecture: String, signature: CodeSignatureInfo?) {

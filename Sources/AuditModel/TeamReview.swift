@@ -23,11 +23,11 @@ public struct TeamReview: Sendable, Hashable {
   }
 
   /// How many of the target's findings the baseline held, left out of the report.
-  public package(set) var inBaseline: Int
+  public let inBaseline: Int
   /// The findings the policy's allow entries accepted, in finding order.
-  public package(set) var acceptedByPolicy: [Acceptance]
+  public let acceptedByPolicy: [Acceptance]
   /// How many of the target's findings a policy's `off` override left out.
-  public package(set) var turnedOffByPolicy: Int
+  public let turnedOffByPolicy: Int
 
   /// A review of what was left out: nothing, unless the counts and acceptances say so (a policy
   /// and baseline fill it in as they apply; a saved report is read back whole).
@@ -40,4 +40,16 @@ public struct TeamReview: Sendable, Hashable {
   /// Nothing was left out: no policy or baseline touched the target.
   public var isEmpty: Bool { inBaseline == 0 && acceptedByPolicy.isEmpty && turnedOffByPolicy == 0 }
 
+  /// This review with `count` more findings left out because the baseline holds them.
+  package func adding(inBaseline count: Int) -> TeamReview {
+    TeamReview(
+      inBaseline: inBaseline + count, acceptedByPolicy: acceptedByPolicy, turnedOffByPolicy: turnedOffByPolicy)
+  }
+
+  /// This review with what a policy left out: `accepted` by its allow entries, `turnedOff` by its overrides.
+  package func adding(accepted: [Acceptance], turnedOff: Int) -> TeamReview {
+    TeamReview(
+      inBaseline: inBaseline, acceptedByPolicy: acceptedByPolicy + accepted,
+      turnedOffByPolicy: turnedOffByPolicy + turnedOff)
+  }
 }

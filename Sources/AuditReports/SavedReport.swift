@@ -34,22 +34,21 @@ public struct SavedReport: Sendable {
       return node
     }
     toolVersion = try member(.tool).member(.version).string()
-    var report = AuditReport(
+    report = AuditReport(
       targets: targets,
       archives: try member(.archives).elements().map(Self.archive),
       policy: try member(.policy).nonNull.map { policy throws(JSONDocumentError) in
         AppliedPolicy(path: try policy.member(.path).string(), sha256: try policy.member(.sha256).string())
+      },
+      problems: try member(.problems).elements().map { problem throws(JSONDocumentError) in
+        DiscoveryProblem(
+          path: try problem.member(.path).path(), message: try problem.member(.message).string(),
+          isUnusableInput: try problem.member(.unusableInput).bool())
+      },
+      // A report of an sdkvet before `baseline` was written had none applied, or did not say.
+      baseline: try document[.baseline]?.nonNull.map { baseline throws(JSONDocumentError) in
+        AppliedBaseline(path: try baseline.member(.path).string(), leftOut: try baseline.member(.leftOut).int())
       })
-    report.problems = try member(.problems).elements().map { problem throws(JSONDocumentError) in
-      DiscoveryProblem(
-        path: try problem.member(.path).path(), message: try problem.member(.message).string(),
-        isUnusableInput: try problem.member(.unusableInput).bool())
-    }
-    // A report of an sdkvet before `baseline` was written had none applied, or did not say.
-    report.baseline = try document[.baseline]?.nonNull.map { baseline throws(JSONDocumentError) in
-      AppliedBaseline(path: try baseline.member(.path).string(), leftOut: try baseline.member(.leftOut).int())
-    }
-    self.report = report
   }
 
   private static func archive(_ node: JSONNode) throws(JSONDocumentError) -> DiscoveredArchive {

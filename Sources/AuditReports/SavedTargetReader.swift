@@ -15,13 +15,20 @@ struct SavedTargetReader {
 
   func report() throws(JSONDocumentError) -> TargetReport {
     let path = try target.member(.path).path()
-    var report = TargetReport(
+    var declaredReasons: [String: [String]] = [:]
+    for (category, reasons) in try target.member(.declaredReasons).members() {
+      declaredReasons[category] = try reasons.strings()
+    }
+    return TargetReport(
       path: path, kind: try target.member(.kind).value(TargetKind.self),
       embeddedIn: try target.member(.embeddedIn).pathOrNull(),
       binaries: try target.member(.binaries).elements().map(Self.binary),
       privacyManifest: try target.member(.privacyManifest).pathOrNull(),
+      otherPrivacyManifests: try target.member(.otherPrivacyManifests).elements().map {
+        node throws(JSONDocumentError) in try node.path()
+      },
       usedCategories: try target.member(.usedCategories).strings(),
-      declaredCategories: try target.member(.declaredCategories).strings(),
+      declaredCategories: try target.member(.declaredCategories).strings(), declaredReasons: declaredReasons,
       apiUses: try target.member(.apiUses).elements().map { use throws(JSONDocumentError) in
         APIUse(
           category: try use.member(.category).string(), api: try use.member(.api).string(),
@@ -30,26 +37,19 @@ struct SavedTargetReader {
       permissions: try target.member(.permissions).elements().map(Self.permission),
       tracking: try Self.tracking(target.member(.tracking)),
       findings: try target.member(.findings).elements().map(Self.finding),
+      appStoreVerdict: try Self.verdict(target.member(.appStoreVerdict)),
+      teamReview: try Self.teamReview(target.member(.teamReview)),
+      signatureReceipts: try target.member(.signatureReceipts).elements().map(Self.receipt),
       signature: try target.member(.signature).nonNull.map { signature throws(JSONDocumentError) in
         try SavedSignatureReader.bundle(signature, path: path)
       },
       commonSDKs: try target.member(.commonSDKs).elements().map(Self.detection),
-      package: try target.member(.package).nonNull.map(Self.package))
-    report.bundleIdentifier = try target.member(.bundleIdentifier).stringOrNull()
-    report.appStoreVerdict = try Self.verdict(target.member(.appStoreVerdict))
-    report.teamReview = try Self.teamReview(target.member(.teamReview))
-    report.otherPrivacyManifests = try target.member(.otherPrivacyManifests).elements().map {
-      node throws(JSONDocumentError) in try node.path()
-    }
-    for (category, reasons) in try target.member(.declaredReasons).members() {
-      report.declaredReasons[category] = try reasons.strings()
-    }
-    report.androidPermissions = try target.member(.androidPermissions).nonNull?.elements().map(Self.androidPermission)
-    report.signatureReceipts = try target.member(.signatureReceipts).elements().map(Self.receipt)
-    report.hosts = try target.member(.hosts).elements().map { host throws(JSONDocumentError) in
-      HostUse(host: try host.member(.host).string(), binary: try host.member(.binary).path())
-    }
-    return report
+      package: try target.member(.package).nonNull.map(Self.package),
+      hosts: try target.member(.hosts).elements().map { host throws(JSONDocumentError) in
+        HostUse(host: try host.member(.host).string(), binary: try host.member(.binary).path())
+      },
+      bundleIdentifier: try target.member(.bundleIdentifier).stringOrNull(),
+      androidPermissions: try target.member(.androidPermissions).nonNull?.elements().map(Self.androidPermission))
   }
 
   private static func binary(_ node: JSONNode) throws(JSONDocumentError) -> BinarySummary {
@@ -85,10 +85,9 @@ struct SavedTargetReader {
       guard text.hasPrefix("0x"), let address = UInt64(text.dropFirst(2), radix: 16) else {
         throw addressNode.error("expected an address in hexadecimal, '0x…'")
       }
-      var found = CallSiteSummary.Caller(
-        function: try caller.member(.function).string(), address: address, count: try caller.member(.count).int())
-      found.readableName = try caller.optionalMember(.demangled)?.string()
-      return found
+      return CallSiteSummary.Caller(
+        function: try caller.member(.function).string(), address: address, count: try caller.member(.count).int(),
+        readableName: try caller.optionalMember(.demangled)?.string())
     }
     let summary = CallSiteSummary(
       callers: callers, siteCount: try node.member(.callSiteCount).int(),
@@ -101,17 +100,14 @@ struct SavedTargetReader {
   }
 
   private static func finding(_ node: JSONNode) throws(JSONDocumentError) -> Finding {
-    var finding = Finding(
+    Finding(
       rule: try node.member(.rule).value(RuleID.self), severity: try node.member(.severity).value(Severity.self),
       subject: FindingSubject(
         kind: try node.member(.subjectKind).nonNull?.value(FindingSubject.Kind.self),
         name: try node.member(.category).stringOrNull()),
       message: try node.member(.message).string(),
-      file: try node.member(.file).pathOrNull(), evidence: try evidenceList(node))
-    // The code the scan predicted, which can depend on what the report does not hold (the part
-    // of the manifest at fault): read, not derived again.
-    finding.appStoreCode = try node.member(.appStoreCode).nonNull?.value(AppStoreCode.self)
-    return finding
+      file: try node.member(.file).pathOrNull(), evidence: try evidenceList(node),
+      appStoreCode: try node.member(.appStoreCode).nonNull?.value(AppStoreCode.self))
   }
 
   private static func permission(_ node: JSONNode) throws(JSONDocumentError) -> PermissionUse {

@@ -126,11 +126,7 @@ package struct SymbolListing: Sendable {
   private func appendCallers(_ sites: [CallSite]?, into out: inout ByteBuffer) {
     guard let sites else { return }
     out.append("        ")
-    var summary = CallSiteSummary(sites: sites, limit: .max)
-    for index in summary.callers.indices {
-      summary.callers[index].readableName =
-        Array(summary.callers[index].function.utf8).withUnsafeBytes(SwiftDemangler.readable)
-    }
+    let summary = CallSiteSummary(sites: sites, limit: .max).namingCallers(CallSiteSummary.readableName)
     out.appendEscaped(summary.sentence { $0 })
     out.append("\n")
   }

@@ -110,20 +110,17 @@ public struct Baseline: Sendable {
     var remaining: [FindingKey: Int] = [:]
     for (key, count) in counts { remaining[Self.normalized(key, workingFolder: workingFolder), default: 0] += count }
     var matched = 0
-    var filtered = report
-    for index in filtered.targets.indices {
-      let path = filtered.targets[index].path
-      let before = filtered.targets[index].findings.count
-      filtered.targets[index].findings.removeAll { finding in
-        let key = Self.normalized(FindingKey(finding, target: path), workingFolder: workingFolder)
-        guard let count = remaining[key], count > 0 else { return false }
+    let targets = report.targets.map { target in
+      let kept = target.findings.filter { finding in
+        let key = Self.normalized(FindingKey(finding, target: target.path), workingFolder: workingFolder)
+        guard let count = remaining[key], count > 0 else { return true }
         remaining[key] = count - 1
-        return true
+        return false
       }
-      let leftOut = before - filtered.targets[index].findings.count
-      filtered.targets[index].teamReview.inBaseline += leftOut
+      let leftOut = target.findings.count - kept.count
       matched += leftOut
+      return target.reviewed(findings: kept, teamReview: target.teamReview.adding(inBaseline: leftOut))
     }
-    return (filtered, matched)
+    return (report.replacing(targets: targets), matched)
   }
 }

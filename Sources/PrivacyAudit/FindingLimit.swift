@@ -13,23 +13,20 @@ enum FindingLimit {
   static func applied(to findings: [Finding]) -> [Finding] {
     var kept: [Finding] = []
     var seen: [Key: Int] = [:]
-    var leftOut: [Key: (count: Int, first: Finding)] = [:]
+    var leftOut: [Key: (count: Int, severity: Severity)] = [:]
     for finding in findings {
       let key = Key(rule: finding.rule, file: finding.file)
       seen[key, default: 0] += 1
       if seen[key, default: 0] <= perRuleAndFile {
         kept.append(finding)
-      } else if var excess = leftOut[key] {
-        excess.count += 1
-        excess.first.severity = max(excess.first.severity, finding.severity)
-        leftOut[key] = excess
       } else {
-        leftOut[key] = (1, finding)
+        let excess = leftOut[key] ?? (0, finding.severity)
+        leftOut[key] = (excess.count + 1, max(excess.severity, finding.severity))
       }
     }
     let summaries = leftOut.map { key, excess in
       Finding(
-        rule: key.rule, severity: excess.first.severity, subject: .target,
+        rule: key.rule, severity: excess.severity, subject: .target,
         message:
           "\(excess.count) more \(key.rule.rawValue) findings about this file were left out: sdkvet reports at most "
           + "\(perRuleAndFile) per rule and file. Fix the ones shown and scan again.",

@@ -100,47 +100,47 @@ package struct Policy: Sendable, Hashable {
   /// out the findings a current allow entry names (an expired entry silences nothing and adds a
   /// `policy-allow-expired` warning to its target), then applies the severity overrides.
   package func applied(to report: AuditReport, today: String) -> Outcome {
-    var result = report
     var silenced = 0
     var used = Set<Int>()
-    for index in result.targets.indices {
-      var target = result.targets[index]
+    let targets = report.targets.map { target in
+      var findings = target.findings
+      var accepted: [TeamReview.Acceptance] = []
       let selector = TargetSelector(path: target.path)
       for entry in deny where entry.targets.isEmpty || entry.targets.contains(where: selector.matches) {
-        target.findings += denials(entry, in: target)
+        findings += denials(entry, in: target)
       }
       for (number, entry) in allow.enumerated() where selector.matches(entry.target) {
         if let expires = entry.expires, expires < today {
-          target.findings.append(expired(entry, on: expires))
+          findings.append(expired(entry, on: expires))
           used.insert(number)
           continue
         }
-        let accepted = target.findings.filter(entry.accepts)
-        guard !accepted.isEmpty else { continue }
-        target.findings.removeAll(where: entry.accepts)
-        target.teamReview.acceptedByPolicy += accepted.map {
+        let acceptedNow = findings.filter(entry.accepts)
+        guard !acceptedNow.isEmpty else { continue }
+        findings.removeAll(where: entry.accepts)
+        accepted += acceptedNow.map {
           TeamReview.Acceptance(rule: $0.rule, category: $0.category, reason: entry.reason, expires: entry.expires)
         }
-        silenced += accepted.count
+        silenced += acceptedNow.count
         used.insert(number)
       }
       var kept: [Finding] = []
-      for var finding in target.findings {
+      var turnedOff = 0
+      for finding in findings {
         switch overrides[finding.rule] {
-        case .off?:
-          silenced += 1
-          target.teamReview.turnedOffByPolicy += 1
-          continue
-        case .severity(let severity)?: finding.severity = severity
-        case nil: break
+        case .off?: turnedOff += 1
+        case .severity(let severity)?: kept.append(finding.overridden(to: severity))
+        case nil: kept.append(finding)
         }
-        kept.append(finding)
       }
-      target.findings = kept.sorted(by: Finding.ordered)
-      result.targets[index] = target
+      silenced += turnedOff
+      return target.reviewed(
+        findings: kept.sorted(by: Finding.ordered),
+        teamReview: target.teamReview.adding(accepted: accepted, turnedOff: turnedOff))
     }
     return Outcome(
-      report: result, silenced: silenced, unusedAllowEntries: allow.indices.filter { !used.contains($0) },
+      report: report.replacing(targets: targets), silenced: silenced,
+      unusedAllowEntries: allow.indices.filter { !used.contains($0) },
       unmatchedDenyValues: unmatchedDenyValues(in: report))
   }
 

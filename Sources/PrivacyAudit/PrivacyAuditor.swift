@@ -40,11 +40,8 @@ package struct PrivacyAuditor: Sendable {
       let embedded = audited.filter { $0.audit.target.embeddedIn == app.audit.target.path }
       final[position] = rollUp(app.report, app: app.audit, embedded: embedded.map { ($0.audit, $0.report) })
     }
-    for position in final.indices {
-      final[position].findings = FindingLimit.applied(to: final[position].findings.sorted(by: Finding.ordered))
-      final[position].appStoreVerdict = AppStoreVerdict(findings: final[position].findings)
-    }
-    return AuditReport(targets: final.sorted { $0.path < $1.path })
+    let finished = final.map { $0.audited(findings: FindingLimit.applied(to: $0.findings.sorted(by: Finding.ordered))) }
+    return AuditReport(targets: finished.sorted { $0.path < $1.path })
   }
 
   /// What the target's own binaries and files show, with every rule that needs nothing else.
@@ -69,23 +66,19 @@ package struct PrivacyAuditor: Sendable {
     findings += ArchiveRules.findings(audit)
     let declared = Set(audit.manifests.flatMap { $0.manifest.accessedAPITypes.map(\.category) }).filter(
       index.categories.contains)
-    var report = TargetReport(
+    let privacyManifest = Self.primaryManifest(audit)
+    return TargetReport(
       path: audit.target.path, kind: audit.target.kind, embeddedIn: audit.target.embeddedIn,
-      binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path },
-      privacyManifest: Self.primaryManifest(audit), usedCategories: used, declaredCategories: declared.sorted(),
-      apiUses: uses, permissions: permissions, tracking: tracking, findings: findings,
-      signature: audit.target.signature, commonSDKs: detections, package: audit.package?.record)
-    report.signatureReceipts = audit.target.signatureReceipts
-    report.hosts = hosts
-    report.bundleIdentifier = audit.target.bundleIdentifier
-    report.declaredReasons = Self.declaredReasons(audit, declared: declared)
-    report.otherPrivacyManifests = audit.manifests.map(\.file.path).filter { $0 != report.privacyManifest }
-      .sorted()
-    report.collectedDataByManifest = Dictionary(
-      audit.manifests.map { ($0.file.path, $0.manifest.collectedDataTypes) },
-      uniquingKeysWith: { first, _ in first })
-    report.androidPermissions = audit.target.androidManifest?.permissions
-    return report
+      binaries: audit.binaries.map(Self.summary).sorted { $0.path < $1.path }, privacyManifest: privacyManifest,
+      otherPrivacyManifests: audit.manifests.map(\.file.path).filter { $0 != privacyManifest }.sorted(),
+      usedCategories: used, declaredCategories: declared.sorted(),
+      declaredReasons: Self.declaredReasons(audit, declared: declared), apiUses: uses, permissions: permissions,
+      tracking: tracking, findings: findings, signatureReceipts: audit.target.signatureReceipts,
+      signature: audit.target.signature, commonSDKs: detections, package: audit.package?.record, hosts: hosts,
+      bundleIdentifier: audit.target.bundleIdentifier,
+      collectedDataByManifest: Dictionary(
+        audit.manifests.map { ($0.file.path, $0.manifest.collectedDataTypes) }, uniquingKeysWith: { first, _ in first }),
+      androidPermissions: audit.target.androidManifest?.permissions)
   }
 
   /// The app's profile with its embedded targets' permissions and tracking (each with its source),
@@ -93,26 +86,18 @@ package struct PrivacyAuditor: Sendable {
   private func rollUp(_ report: TargetReport, app: TargetAudit, embedded: [(audit: TargetAudit, report: TargetReport)])
     -> TargetReport
   {
-    var report = report
+    var permissions = report.permissions
+    var tracking = report.tracking
     for (_, inner) in embedded.sorted(by: { $0.report.path < $1.report.path }) {
       let source = Self.relative(inner.path, to: report.path)
-      report.permissions += inner.permissions.map { use in
-        var use = use
-        use.source = source
-        return use
-      }
-      if inner.tracking.readsAdvertisingIdentifier || inner.tracking.requestsAuthorization {
-        report.tracking.readsAdvertisingIdentifier =
-          report.tracking.readsAdvertisingIdentifier || inner.tracking.readsAdvertisingIdentifier
-        report.tracking.requestsAuthorization =
-          report.tracking.requestsAuthorization || inner.tracking.requestsAuthorization
-        report.tracking.sources.append(source)
-      }
+      permissions += inner.permissions.map { $0.from(source) }
+      tracking = tracking.including(inner.tracking, from: source)
     }
-    report.findings += PermissionRules.appFindings(report.permissions, infoPlist: app.infoPlist, index: index)
-    report.findings += TrackingRules.withoutAuthorization(
-      own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
-    return report
+    let findings =
+      report.findings + PermissionRules.appFindings(permissions, infoPlist: app.infoPlist, index: index)
+      + TrackingRules.withoutAuthorization(
+        own: app, embedded: embedded.map(\.audit), infoPlist: app.infoPlist, index: index)
+    return report.audited(findings: findings, permissions: permissions, tracking: tracking)
   }
 
   /// The manifest shown as the target's: one at Apple's documented location before one in a

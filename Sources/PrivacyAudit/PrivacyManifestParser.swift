@@ -18,7 +18,27 @@ extension PrivacyManifest {
   ///   - knownCategories: The valid full category strings.
   /// - Returns: The manifest's readable parts, with every problem in `issues`.
   package init(parsing data: Data, knownCategories: Set<String>) {
-    self.init()
+    var parser = PrivacyManifestParser()
+    parser.parse(data, knownCategories: knownCategories)
+    self.init(
+      tracking: parser.tracking, trackingDomains: parser.trackingDomains, accessedAPITypes: parser.accessedAPITypes,
+      collectedDataTypes: parser.collectedDataTypes, issues: parser.issues)
+  }
+}
+
+/// What `PrivacyManifest.init(parsing:knownCategories:)` has read so far: the readable parts and
+/// every problem met, gathered in one pass over the property list.
+private struct PrivacyManifestParser {
+  typealias AccessedAPIType = PrivacyManifest.AccessedAPIType
+  typealias CollectedDataType = PrivacyManifest.CollectedDataType
+
+  var tracking: Bool?
+  var trackingDomains: [String] = []
+  var accessedAPITypes: [AccessedAPIType] = []
+  var collectedDataTypes: [CollectedDataType] = []
+  var issues: [ManifestIssue] = []
+
+  mutating func parse(_ data: Data, knownCategories: Set<String>) {
     let document: PropertyListDocument
     do {
       document = try PropertyListDocument(parsing: data)

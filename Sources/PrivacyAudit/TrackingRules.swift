@@ -7,13 +7,12 @@ enum TrackingRules {
   /// The target's own tracking profile: what its binaries do and what its manifests say.
   static func profile(_ audit: TargetAudit) -> TrackingProfile {
     let requests = audit.hits.filter { $0.strength == .request }
-    var profile = TrackingProfile(
+    return TrackingProfile(
       readsAdvertisingIdentifier: requests.contains { $0.resource.readsTrackedValue },
       requestsAuthorization: requests.contains { $0.resource.requestsTrackingAuthorization },
       declaredTracking: audit.declaredTracking,
-      trackingDomains: Set(audit.manifests.flatMap(\.manifest.trackingDomains)).sorted())
-    profile.advertisingIdentifierEvidence = requests.filter { $0.resource.readsTrackedValue }.map(\.evidence).normalized
-    return profile
+      trackingDomains: Set(audit.manifests.flatMap(\.manifest.trackingDomains)).sorted(),
+      advertisingIdentifierEvidence: requests.filter { $0.resource.readsTrackedValue }.map(\.evidence).normalized)
   }
 
   /// Tracking evidence in the target's own binaries while its manifest does not say it tracks:

@@ -8,26 +8,22 @@ extension TargetReport {
   /// recorded per manifest (declared reasons, the tracking flag and domains) is the target's.
   func restricted(toSlice slice: String) -> TargetReport {
     let inSlice = { (path: ScanPath) in self.slice(ofBinary: path) == slice }
-    var part = self
-    part.path = path.appending(slice)
-    part.embeddedIn = embeddedIn ?? path
-    part.binaries = binaries.filter { inSlice($0.path) }
     let manifests = ([privacyManifest].compactMap { $0 } + otherPrivacyManifests).filter(inSlice)
-    part.privacyManifest = manifests.first
-    part.otherPrivacyManifests = Array(manifests.dropFirst())
-    part.collectedDataByManifest = collectedDataByManifest.filter { inSlice($0.key) }
-    part.apiUses = apiUses.filter { inSlice($0.evidence.binary) }
-    part.usedCategories = Set(part.apiUses.map(\.category)).sorted()
-    part.permissions = permissions.compactMap { permission in
-      var kept = permission
-      kept.evidence = permission.evidence.filter { inSlice($0.binary) }
-      return kept.evidence.isEmpty ? nil : kept
-    }
-    part.tracking.advertisingIdentifierEvidence = tracking.advertisingIdentifierEvidence.filter { inSlice($0.binary) }
-    part.hosts = hosts.filter { inSlice($0.binary) }
-    part.commonSDKs = commonSDKs.filter { detection in
-      detection.includedIn.isEmpty || detection.includedIn.contains(where: inSlice)
-    }
-    return part
+    let apiUses = apiUses.filter { inSlice($0.evidence.binary) }
+    return TargetReport(
+      path: path.appending(slice), kind: kind, embeddedIn: embeddedIn ?? path,
+      binaries: binaries.filter { inSlice($0.path) }, privacyManifest: manifests.first,
+      otherPrivacyManifests: Array(manifests.dropFirst()), usedCategories: Set(apiUses.map(\.category)).sorted(),
+      declaredCategories: declaredCategories, declaredReasons: declaredReasons, apiUses: apiUses,
+      permissions: permissions.compactMap { $0.keepingEvidence { inSlice($0.binary) } },
+      tracking: tracking.keepingEvidence { inSlice($0.binary) },
+      findings: findings, appStoreVerdict: appStoreVerdict, teamReview: teamReview,
+      signatureReceipts: signatureReceipts, signature: signature,
+      commonSDKs: commonSDKs.filter { detection in
+        detection.includedIn.isEmpty || detection.includedIn.contains(where: inSlice)
+      },
+      package: package, hosts: hosts.filter { inSlice($0.binary) }, bundleIdentifier: bundleIdentifier,
+      collectedDataByManifest: collectedDataByManifest.filter { inSlice($0.key) },
+      androidPermissions: androidPermissions)
   }
 }

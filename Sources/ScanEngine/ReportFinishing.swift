@@ -21,13 +21,11 @@ extension ScanPipeline {
   func finished(_ audited: AuditReport) -> (
     report: AuditReport, beforeBaseline: AuditReport, policyEffect: PolicyEffect?
   ) {
-    var report = audited
-    if namesCallersReadably { report.nameCallersReadably() }
+    var report = namesCallersReadably ? audited.namingCallersReadably() : audited
     var effect: PolicyEffect?
     if let policy {
       let outcome = policy.policy.applied(to: report, today: policy.today)
-      report = outcome.report
-      report.policy = policy.record
+      report = outcome.report.replacing(policy: policy.record)
       effect = PolicyEffect(
         silenced: outcome.silenced, unusedAllowEntries: outcome.unusedAllowEntries,
         unmatchedDenyValues: outcome.unmatchedDenyValues)
@@ -35,8 +33,7 @@ extension ScanPipeline {
     let beforeBaseline = report
     if let baseline {
       let filtered = baseline.baseline.filtering(report, workingFolder: baseline.workingFolder)
-      report = filtered.report
-      report.baseline = AppliedBaseline(path: baseline.path, leftOut: filtered.matched)
+      report = filtered.report.replacing(baseline: AppliedBaseline(path: baseline.path, leftOut: filtered.matched))
     }
     return (report, beforeBaseline, effect)
   }

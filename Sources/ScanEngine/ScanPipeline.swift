@@ -50,7 +50,7 @@ public struct ScanPipeline: Sendable {
   public var fileSystem: any ScanFileSystem
   /// Whether to find the call sites of every matched import and selector (`scan --call-sites`).
   public var findsCallSites = false
-  /// Whether each caller gets its demangled Swift name (`AuditReport.nameCallersReadably()`), as
+  /// Whether each caller gets its demangled Swift name (`AuditReport.namingCallersReadably()`), as
   /// in every report sdkvet writes; off saves the demangling when no report shows callers.
   public var namesCallersReadably = true
   /// The team policy applied to the report (`scan --policy`); `nil` for none.
@@ -106,9 +106,7 @@ public struct ScanPipeline: Sendable {
     } deliver: { _, target in
       audited.append(target)
     }
-    var report = auditor.report(audited)
-    report.archives = discovery.archives
-    report.problems = discovery.problems
+    let report = auditor.report(audited).replacing(archives: discovery.archives, problems: discovery.problems)
     let finished = finished(report)
     return Outcome(
       report: finished.report, problems: discovery.problems, reportBeforeBaseline: finished.beforeBaseline,

@@ -58,12 +58,13 @@ import struct TargetDiscovery.DiscoveryProblem
   }
 
   @Test func anUnusableInputIsAnErrorWithoutAFile() {
-    var report = AuditReport(targets: [])
-    report.problems = [
-      DiscoveryProblem(
-        path: ScanPath("Missing.framework"), message: "no such file or directory", isUnusableInput: true),
-      DiscoveryProblem(path: ScanPath("Vendor.zip!"), message: "its name ends in \"!\"; not read"),
-    ]
+    let report = AuditReport(
+      targets: [],
+      problems: [
+        DiscoveryProblem(
+          path: ScanPath("Missing.framework"), message: "no such file or directory", isUnusableInput: true),
+        DiscoveryProblem(path: ScanPath("Vendor.zip!"), message: "its name ends in \"!\"; not read"),
+      ])
     let output = GitHubAnnotationReporter().rendered(report)
     #expect(output.hasPrefix("::error title=sdkvet::Missing.framework: no such file or directory\n"))
     #expect(output.contains("\n::warning title=sdkvet::Vendor.zip!: its name ends in \"!\"; not read\n"))

@@ -82,9 +82,9 @@ import enum TargetDiscovery.TargetKind
   static let large = AuditReport(
     targets: (0..<400).flatMap { index in
       SyntheticReport.report.targets.map { target in
-        var copy = target
-        copy.path = ScanPath("Module\(index)/" + target.path.description)
-        return copy
+        TargetReport(
+          path: ScanPath("Module\(index)/" + target.path.description), kind: target.kind, binaries: target.binaries,
+          apiUses: target.apiUses, permissions: target.permissions, findings: target.findings)
       }
     })
 
@@ -96,9 +96,11 @@ import enum TargetDiscovery.TargetKind
   }
 
   @Test func withABaselineOnlyTargetsWithFindingsLeftAreShown() {
-    var report = SyntheticReport.report
-    for index in report.targets.indices.dropFirst() { report.targets[index].findings = [] }
-    report.baseline = AppliedBaseline(path: "sdkvet-baseline.json", leftOut: 12)
+    let targets = SyntheticReport.report.targets.enumerated().map { index, target in
+      index == 0 ? target : target.reviewed(findings: [], teamReview: target.teamReview)
+    }
+    let report = SyntheticReport.report.replacing(
+      targets: targets, baseline: AppliedBaseline(path: "sdkvet-baseline.json", leftOut: 12))
     let markdown = MarkdownReporter(toolVersion: "1").rendered(report)
     #expect(
       markdown.contains(

@@ -52,12 +52,15 @@ import enum TargetDiscovery.TargetKind
     #expect(Set(original).count == original.count)
     let first = try #require(report.targets.first)
     #expect(original.first == FindingKey(try #require(first.findings.first), target: first.path).fingerprint)
-    var reworded = report
-    for target in reworded.targets.indices {
-      for finding in reworded.targets[target].findings.indices {
-        reworded.targets[target].findings[finding].message += " Reworded."
-      }
-    }
+    let reworded = report.replacing(
+      targets: report.targets.map { target in
+        target.reviewed(
+          findings: target.findings.map {
+            Finding(
+              rule: $0.rule, severity: $0.severity, subject: $0.subject, message: $0.message + " Reworded.",
+              file: $0.file, evidence: $0.evidence, appStoreCode: $0.appStoreCode)
+          }, teamReview: target.teamReview)
+      })
     #expect(try fingerprints(of: reworded) == original)
   }
 

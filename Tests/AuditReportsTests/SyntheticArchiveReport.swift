@@ -37,7 +37,7 @@ enum SyntheticArchiveReport {
       symbol: "_statfs", via: .import, binary: ScanPath(reportText: xcframework + "/ios-arm64/libStats.a"),
       architecture: "arm64",
       member: "stats.o", library: nil)
-    var audio = TargetReport(
+    let audio = TargetReport(
       path: ScanPath(reportText: framework), kind: .framework,
       embeddedIn: ScanPath(reportText: ipa + "!/Payload/Demo.app"),
       binaries: [BinarySummary(path: frameworkBinary, format: .machO, architectures: ["arm64"])],
@@ -47,8 +47,8 @@ enum SyntheticArchiveReport {
         Finding(
           rule: .missingPrivacyManifest, severity: .error, subject: .category(SyntheticReport.fileTimestamp),
           message: "AudioKit uses \(SyntheticReport.fileTimestamp) and has no privacy manifest.", evidence: [stat])
-      ])
-    audio.signatureReceipts = [receipts[0]]
+      ],
+      signatureReceipts: [receipts[0]])
     let stats = TargetReport(
       path: ScanPath(reportText: xcframework), kind: .xcframework,
       binaries: [
@@ -62,7 +62,7 @@ enum SyntheticArchiveReport {
           rule: .missingPrivacyManifest, severity: .error, subject: .category(SyntheticReport.diskSpace),
           message: "Stats uses \(SyntheticReport.diskSpace) and has no privacy manifest.", evidence: [statfs])
       ])
-    var report = AuditReport(
+    return AuditReport(
       targets: [audio, stats],
       archives: [
         DiscoveredArchive(
@@ -75,20 +75,19 @@ enum SyntheticArchiveReport {
         DiscoveredArchive(
           path: ScanPath(reportText: nested), format: "ZIP 2.0 (deflation)", sha256: String(repeating: "ef", count: 32),
           entryCount: 5),
+      ],
+      problems: [
+        DiscoveryProblem(
+          path: ScanPath(reportText: bundle + "!/Staging/Evil"),
+          message:
+            "lies under 'Staging', a link that leads out of the archive or to no folder in it (an extractor would write it there, or fail); not read"
+        ),
+        DiscoveryProblem(
+          path: ScanPath("Downloads/Vendor.zip!"),
+          message:
+            "its name ends in \"!\", which sdkvet's paths use for an archive's inside; not read (rename it to scan it)"),
+        DiscoveryProblem(
+          path: ScanPath("Downloads/Missing.xcframework"), message: "no such file or folder", isUnusableInput: true),
       ])
-    report.problems = [
-      DiscoveryProblem(
-        path: ScanPath(reportText: bundle + "!/Staging/Evil"),
-        message:
-          "lies under 'Staging', a link that leads out of the archive or to no folder in it (an extractor would write it there, or fail); not read"
-      ),
-      DiscoveryProblem(
-        path: ScanPath("Downloads/Vendor.zip!"),
-        message:
-          "its name ends in \"!\", which sdkvet's paths use for an archive's inside; not read (rename it to scan it)"),
-      DiscoveryProblem(
-        path: ScanPath("Downloads/Missing.xcframework"), message: "no such file or folder", isUnusableInput: true),
-    ]
-    return report
   }()
 }

@@ -45,7 +45,7 @@ enum SyntheticReport {
     let microphone = Evidence(
       symbol: "requestRecordPermission:", via: .selector, binary: sdkBinary, architecture: "arm64", member: nil,
       library: nil)
-    var target = TargetReport(
+    return TargetReport(
       path: app, kind: .app,
       binaries: [
         BinarySummary(
@@ -60,6 +60,7 @@ enum SyntheticReport {
       ],
       privacyManifest: app.appending("PrivacyInfo.xcprivacy"),
       usedCategories: [fileTimestamp, systemBootTime], declaredCategories: [fileTimestamp, userDefaults],
+      declaredReasons: [fileTimestamp: ["3B52.1", "C617.1"], userDefaults: ["CA92.1"]],
       apiUses: [
         APIUse(category: fileTimestamp, api: "stat", evidence: stat),
         APIUse(category: systemBootTime, api: "systemUptime", evidence: uptime),
@@ -102,10 +103,8 @@ enum SyntheticReport {
           rule: .unusedAPIDeclaration, severity: .warning, subject: .category(userDefaults),
           message: "The manifest declares \(userDefaults) and no binary of the app uses it.",
           file: app.appending("PrivacyInfo.xcprivacy")),
-      ])
-    target.bundleIdentifier = "com.example.Demo"
-    target.declaredReasons = [fileTimestamp: ["3B52.1", "C617.1"], userDefaults: ["CA92.1"]]
-    return target
+      ],
+      bundleIdentifier: "com.example.Demo")
   }()
 
   static let sdkTarget: TargetReport = {
@@ -115,7 +114,7 @@ enum SyntheticReport {
     let session = Evidence(
       symbol: "_OBJC_CLASS_$_AVAudioSession", via: .import, binary: sdkBinary, architecture: "arm64", member: nil,
       library: "/System/Library/Frameworks/AVFAudio.framework/AVFAudio")
-    var target = TargetReport(
+    return TargetReport(
       path: sdk, kind: .framework, embeddedIn: app,
       binaries: [BinarySummary(path: sdkBinary, format: .machO, architectures: ["arm64"])],
       privacyManifest: sdk.appending("PrivacyInfo.xcprivacy"),
@@ -130,12 +129,12 @@ enum SyntheticReport {
           rule: .requiresPurposeString, severity: .note, subject: .resource("microphone"),
           message: "AudioKit can ask for the microphone; the host app must carry NSMicrophoneUsageDescription.",
           evidence: [session, microphone])
-      ])
-    target.hosts = [
-      HostUse(host: "app.adjust.com", binary: sdkBinary), HostUse(host: "metrics.audiokit.example", binary: sdkBinary),
-    ]
-    target.bundleIdentifier = "com.example.AudioKit"
-    return target
+      ],
+      hosts: [
+        HostUse(host: "app.adjust.com", binary: sdkBinary),
+        HostUse(host: "metrics.audiokit.example", binary: sdkBinary),
+      ],
+      bundleIdentifier: "com.example.AudioKit")
   }()
 
   static let brokenTarget = TargetReport(

@@ -26,7 +26,7 @@ import enum TargetDiscovery.TargetKind
           library: nil)
       }
     }
-    var target = TargetReport(
+    return TargetReport(
       path: root, kind: .xcframework,
       binaries: binaries.map { BinarySummary(path: $0, format: .machO, architectures: ["arm64", "x86_64"]) },
       usedCategories: ["NSPrivacyAccessedAPICategoryUserDefaults"],
@@ -34,9 +34,7 @@ import enum TargetDiscovery.TargetKind
         Finding(
           rule: .missingPrivacyManifest, severity: .error, subject: .target, message: "Uses UserDefaults.",
           evidence: evidence)
-      ] + extra)
-    target.hosts = binaries.map { HostUse(host: "api.vendor.example", binary: $0) }
-    return target
+      ] + extra, hosts: binaries.map { HostUse(host: "api.vendor.example", binary: $0) })
   }
 
   static func text(_ target: TargetReport, evidence: EvidenceDetail = .collapsed) -> [String] {
@@ -89,8 +87,15 @@ import enum TargetDiscovery.TargetKind
 
   /// Evidence in every architecture of a binary that has several names them once, as `[all]`.
   @Test func evidenceInEveryArchitectureSaysAll() {
-    var target = Self.xcframework()
-    target.findings[0].evidence = target.findings[0].evidence.filter { $0.binary.description.contains("/ios-arm64/") }
+    let whole = Self.xcframework()
+    let finding = whole.findings[0]
+    let target = whole.reviewed(
+      findings: [
+        Finding(
+          rule: finding.rule, severity: finding.severity, subject: finding.subject, message: finding.message,
+          file: finding.file, evidence: finding.evidence.filter { $0.binary.description.contains("/ios-arm64/") },
+          appStoreCode: finding.appStoreCode)
+      ], teamReview: whole.teamReview)
     let rows = Self.text(target).filter { $0.contains("_OBJC_CLASS_$_NSUserDefaults") }
     #expect(rows.first?.hasSuffix("ios-arm64/Vendor.framework/Vendor[all]") == true, "\(rows)")
   }

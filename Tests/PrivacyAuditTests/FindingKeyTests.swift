@@ -15,11 +15,12 @@ import enum TargetDiscovery.TargetKind
 
   static func finding(
     _ rule: RuleID = .undeclaredAPICategory, category: String? = "NSPrivacyAccessedAPICategoryDiskSpace",
-    message: String = "Kit uses DiskSpace.", symbols: [String] = ["_statfs"], architecture: String = "arm64"
+    message: String = "Kit uses DiskSpace.", symbols: [String] = ["_statfs"], architecture: String = "arm64",
+    file: ScanPath? = nil
   ) -> Finding {
     Finding(
       rule: rule, severity: .error, subject: FindingSubject(kind: rule.subjectKind, name: category), message: message,
-      evidence: symbols.map { evidence($0, architecture: architecture) })
+      file: file, evidence: symbols.map { evidence($0, architecture: architecture) })
   }
 
   static func report(_ findings: [Finding], target: String = "Kit.framework") -> AuditReport {
@@ -38,8 +39,7 @@ import enum TargetDiscovery.TargetKind
   @Test func ruleTargetCategoryFileAndSymbolsEachChangeTheKey() {
     let base = Self.finding()
     let key = FindingKey(base, target: "Kit.framework")
-    var withFile = base
-    withFile.file = "Kit.framework/PrivacyInfo.xcprivacy"
+    let withFile = Self.finding(file: "Kit.framework/PrivacyInfo.xcprivacy")
     let others = [
       FindingKey(Self.finding(.missingPrivacyManifest), target: "Kit.framework"),
       FindingKey(base, target: "Other.framework"),

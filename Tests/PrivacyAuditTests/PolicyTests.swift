@@ -198,12 +198,15 @@ import enum TargetDiscovery.TargetKind
   /// A deny target naming no scanned target is listed with the nearest name; a denied library
   /// nobody links is listed only when it is one slip from a linked one.
   @Test func denyValuesThatMatchNothingAreListed() throws {
-    var report = Self.report
-    report.targets[0].binaries = [
-      BinarySummary(
-        path: "Vendor/Kit.framework/Kit", format: .machO, architectures: ["arm64"],
-        linkedLibraries: [LinkedLibrary(name: "/System/Library/Frameworks/AdSupport.framework/AdSupport")])
-    ]
+    let report = AuditReport(targets: [
+      TargetReport(
+        path: "Vendor/Kit.framework", kind: .framework,
+        binaries: [
+          BinarySummary(
+            path: "Vendor/Kit.framework/Kit", format: .machO, architectures: ["arm64"],
+            linkedLibraries: [LinkedLibrary(name: "/System/Library/Frameworks/AdSupport.framework/AdSupport")])
+        ])
+    ])
     let policy = try Self.policy(
       #"{"schemaVersion": 1, "deny": [{"targets": ["Sentri", "Kit", "Zzzzzz"]}, {"linkedLibraries": ["AdSuport", "AdSupport", "Sentry"]}]}"#
     )
