@@ -19,15 +19,15 @@ public struct BinaryError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What kind of failure this is.
-  public package(set) var kind: Kind
+  public let kind: Kind
   /// A human sentence saying what is wrong, format-prefixed ("Mach-O symbol table: …").
-  public package(set) var message: String
+  public let message: String
   /// The absolute file offset of the bad field, when known.
-  public package(set) var offset: UInt64?
+  public let offset: UInt64?
   /// The archive member the failure belongs to, when the file is an archive.
-  public package(set) var member: String?
+  public let member: String?
   /// The architecture slice the failure belongs to, when the file is universal.
-  public package(set) var architecture: String?
+  public let architecture: String?
 
   /// Creates an error.
   /// - Parameters:
@@ -60,9 +60,7 @@ public struct BinaryError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The same error attributed to an archive member and/or an architecture slice.
   public func located(member: String? = nil, architecture: String? = nil) -> BinaryError {
-    var copy = self
-    if let member { copy.member = copy.member ?? member }
-    if let architecture { copy.architecture = copy.architecture ?? architecture }
-    return copy
+    BinaryError(
+      kind, message, offset: offset, member: self.member ?? member, architecture: self.architecture ?? architecture)
   }
 }

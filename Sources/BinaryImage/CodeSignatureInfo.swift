@@ -11,16 +11,16 @@
 public struct CodeSignatureInfo: Sendable, Hashable {
   /// The primary code directory (slot 0, or the `_CodeSignature/CodeDirectory` file) first, then
   /// the alternate ones (slots 0x1000–0x1004, `CodeRequirements-1`…) in slot order.
-  public package(set) var directories: [CodeDirectorySummary]
+  public let directories: [CodeDirectorySummary]
   /// The size of the CMS signature (slot 0x10000, `_CodeSignature/CodeSignature`) without its
   /// blob header; 0 when there is none or it is empty (as in an ad-hoc signature).
-  public package(set) var cmsSize: Int
+  public let cmsSize: Int
   /// The signer's certificate, when the CMS holds one sdkvet could read.
-  public package(set) var certificate: CertificateState
+  public let certificate: CertificateState
   /// Whether the CMS's signed `messageDigest` is the digest of the primary code directory:
   /// `nil` when there is no CMS, it names no signer or digest, or its digest algorithm is not
   /// one sdkvet computes (SHA-1, SHA-256).
-  public package(set) var cmsSignsCodeDirectory: Bool?
+  public let cmsSignsCodeDirectory: Bool?
 
   /// Creates a signature summary.
   public init(
@@ -186,20 +186,20 @@ public struct CodeDirectorySummary: Sendable, Hashable {
   }
 
   /// The superblob slot the directory came from (0 for the primary, 0x1000… for alternates).
-  public package(set) var slot: UInt32
+  public let slot: UInt32
   /// The structure version (`0x20400` and so on); it decides which fields exist.
-  public package(set) var version: UInt32
+  public let version: UInt32
   /// `CS_*` flags (0x2 ad hoc, 0x20000 linker-signed, …).
-  public package(set) var flags: UInt32
+  public let flags: UInt32
   /// The digest of its hashes.
-  public package(set) var hashType: HashType
+  public let hashType: HashType
   /// The signing identifier (usually a bundle identifier or file name).
-  public package(set) var identifier: String
+  public let identifier: String
   /// The team identifier (only from version 0x20200 on).
-  public package(set) var teamIdentifier: String?
+  public let teamIdentifier: String?
   /// The directory's own digest truncated to 20 bytes, lowercase hex; `nil` for SHA-384 and
   /// unknown hash types.
-  public package(set) var cdhash: String?
+  public let cdhash: String?
 
   /// Creates a summary.
   public init(

@@ -15,9 +15,9 @@ public struct LinkedLibrary: Sendable, Hashable {
   }
 
   /// The install name (Mach-O) or file name (ELF), e.g. `/usr/lib/libSystem.B.dylib`, `libc.so.6`.
-  public package(set) var name: String
+  public let name: String
   /// How it is linked.
-  public package(set) var kind: Kind
+  public let kind: Kind
 
   /// The file or bundle the name refers to, as a reviewer names it: the framework folder for a
   /// framework (`/System/Library/Frameworks/AdSupport.framework/AdSupport` →

@@ -3,11 +3,11 @@
 /// organizational unit (OU) and "Developer ID Application: Vendor (TEAMID)" in its common name.
 public struct SigningCertificate: Sendable, Hashable {
   /// The SHA-256 of the certificate's DER bytes, uppercase hex (how Xcode names a self-signed signer).
-  public package(set) var sha256: String
+  public let sha256: String
   /// The subject's organizational unit (`2.5.4.11`): the team identifier of an Apple-issued certificate.
-  public package(set) var team: String?
+  public let team: String?
   /// The subject's common name (`2.5.4.3`).
-  public package(set) var commonName: String?
+  public let commonName: String?
 
   /// Creates a certificate summary.
   public init(sha256: String, team: String?, commonName: String?) {

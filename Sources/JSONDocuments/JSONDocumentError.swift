@@ -7,22 +7,24 @@
 /// deep, by its byte offset and line.
 public struct JSONDocumentError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file (or "built-in catalog") that holds the problem.
-  public package(set) var file: String
+  public let file: String
   /// The JSON path of the offending value, `$` for the whole document.
-  public package(set) var path: String
+  public let path: String
   /// What is wrong.
-  public package(set) var message: String
+  public let message: String
   /// Where in the file the text stops being readable, in bytes from its start, for a syntax or
   /// nesting problem; `nil` when the problem is a value (named by `path`).
-  public package(set) var offset: Int?
+  public let offset: Int?
   /// The line (from 1) that holds `offset`.
-  public package(set) var line: Int?
+  public let line: Int?
 
-  /// Creates an error about the value at `path`.
-  public init(file: String, path: String, message: String) {
+  /// Creates an error about the value at `path`, or about the text at byte `offset` on `line`.
+  public init(file: String, path: String, message: String, offset: Int? = nil, line: Int? = nil) {
     self.file = file
     self.path = path
     self.message = message
+    self.offset = offset
+    self.line = line
   }
 
   /// One line: `file: $.path: message`, and the line and byte offset of a syntax problem.

@@ -63,8 +63,6 @@ extension JSONDocumentError {
   fileprivate init(_ failure: JSONParser.Failure, in bytes: UnsafeRawBufferPointer, at path: JSONPath, origin: String) {
     let offset = min(max(failure.offset, 0), bytes.count)
     let line = 1 + UnsafeRawBufferPointer(rebasing: bytes[..<offset]).count { $0 == UInt8(ascii: "\n") }
-    self.init(file: origin, path: path.description, message: failure.message)
-    self.offset = offset
-    self.line = line
+    self.init(file: origin, path: path.description, message: failure.message, offset: offset, line: line)
   }
 }

@@ -58,12 +58,11 @@ struct CarthageState {
   func record(framework: String) -> PackageRecord {
     let built = builtBy[framework]
     let name = built?.project ?? (resolved[framework] == nil ? unaccountedBinaryProject : nil) ?? framework
-    var record = PackageRecord(manager: .carthage, name: name, source: resolved[name]?.source)
     let reference = resolved[name]?.reference ?? built?.commitish
-    if let reference {
-      if Self.isCommit(reference) { record.revision = reference } else { record.version = reference }
-    }
-    return record
+    let isCommit = reference.map(Self.isCommit) ?? false
+    return PackageRecord(
+      manager: .carthage, name: name, version: isCommit ? nil : reference, revision: isCommit ? reference : nil,
+      source: resolved[name]?.source)
   }
 
   /// The one `binary` project with no version file and no bundle of its name, if there is

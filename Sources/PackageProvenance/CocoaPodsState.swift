@@ -73,19 +73,17 @@ struct CocoaPodsState {
     }
     for (repository, names) in Self.entries(of: section("SPEC REPOS"), issues: &issues) {
       for name in Self.items(of: names, issues: &issues).compactMap(\.scalar) where pods[name]?.source == nil {
-        pods[name]?.source = repository
+        pods[name] = pods[name]?.completed(source: repository)
       }
     }
     for sectionName in ["CHECKOUT OPTIONS", "EXTERNAL SOURCES"] {
       for (pod, options) in Self.entries(of: section(sectionName), issues: &issues) {
-        guard var record = pods[pod] else { continue }
+        guard let record = pods[pod] else { continue }
         let option = Dictionary(Self.entries(of: options, issues: &issues).map { ($0, $1.scalar) }) { first, _ in first
         }
         let origin = [":git", ":path", ":podspec", ":http"].lazy.compactMap { option[$0] ?? nil }.first
-        record.source = record.source ?? origin
-        record.revision = record.revision ?? option[":commit"] ?? nil
-        record.branch = record.branch ?? option[":branch"] ?? nil
-        pods[pod] = record
+        pods[pod] = record.completed(
+          source: origin, revision: option[":commit"] ?? nil, branch: option[":branch"] ?? nil)
       }
     }
   }

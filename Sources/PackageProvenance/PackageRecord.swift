@@ -26,21 +26,21 @@ public enum PackageManager: String, Sendable, Hashable, CaseIterable {
 /// rest comes from the manager's lock and state files and is `nil` when they do not say.
 public struct PackageRecord: Sendable, Hashable {
   /// The manager that put the target there.
-  public package(set) var manager: PackageManager
+  public let manager: PackageManager
   /// The package: the SwiftPM package identity, the pod, or the Carthage project.
-  public package(set) var name: String
+  public let name: String
   /// The resolved version (a tag for Carthage), when the package is pinned to one.
-  public package(set) var version: String?
+  public let version: String?
   /// The branch, when the package is pinned to a branch instead of a version.
-  public package(set) var branch: String?
+  public let branch: String?
   /// The source-control revision (commit) resolved.
-  public package(set) var revision: String?
+  public let revision: String?
   /// Where the package comes from: its repository URL or path, or the CocoaPods spec repository.
-  public package(set) var source: String?
+  public let source: String?
   /// The URL a binary artifact was downloaded from (SwiftPM `binaryTarget(url:checksum:)`).
-  public package(set) var artifactURL: String?
+  public let artifactURL: String?
   /// The artifact's checksum as the manager recorded it (SwiftPM: hex SHA-256 of the archive).
-  public package(set) var checksum: String?
+  public let checksum: String?
 
   /// Creates a record.
   public init(
@@ -56,20 +56,29 @@ public struct PackageRecord: Sendable, Hashable {
     self.artifactURL = artifactURL
     self.checksum = checksum
   }
+
+  /// The same record with each of `source`, `revision` and `branch` it lacks taken from the
+  /// values given: what a lock file's later section adds to a package an earlier one listed.
+  package func completed(source: String? = nil, revision: String? = nil, branch: String? = nil) -> PackageRecord {
+    PackageRecord(
+      manager: manager, name: name, version: version, branch: self.branch ?? branch,
+      revision: self.revision ?? revision, source: self.source ?? source, artifactURL: artifactURL,
+      checksum: checksum)
+  }
 }
 
 /// A lock or state file that could not be read in full: the file, the first problem's line
 /// (when the format has lines sdkvet can point at), and how many more problems it holds.
 public struct LockFileIssue: Error, Sendable, Hashable {
   /// The file as found under the scanned root.
-  public package(set) var file: ScanPath
+  public let file: ScanPath
   /// The 1-based line of the first problem; `nil` for a JSON value of the wrong shape (its JSON
   /// path is in `message`) or a file that cannot be read at all.
-  public package(set) var line: Int?
+  public let line: Int?
   /// What is wrong, one clause without a final period.
-  public package(set) var message: String
+  public let message: String
   /// Further problems in the same file, not described.
-  public package(set) var moreProblems: Int
+  public let moreProblems: Int
 
   /// Creates an issue.
   public init(file: ScanPath, line: Int? = nil, message: String, moreProblems: Int = 0) {
@@ -83,9 +92,9 @@ public struct LockFileIssue: Error, Sendable, Hashable {
 /// A target's package record and the problems met in the files it was read from.
 public struct PackageAttribution: Sendable, Hashable {
   /// The record.
-  public package(set) var record: PackageRecord
+  public let record: PackageRecord
   /// The lock and state files consulted for this record that could not be read in full.
-  public package(set) var issues: [LockFileIssue]
+  public let issues: [LockFileIssue]
 
   /// Creates an attribution.
   public init(record: PackageRecord, issues: [LockFileIssue] = []) {

@@ -44,9 +44,9 @@ enum LinkedLibraryComparison {
     (profile?.items(of: .linkedLibraries) ?? []).compactMap { library in
       let platforms = (mine[library.value] ?? []).subtracting(other[library.value] ?? [])
       guard !platforms.isEmpty else { return nil }
-      var item = library
-      item.slices = library.slices.filter { platforms.contains(profile?.platform(ofSlice: $0) ?? "") }
-      return item
+      guard !library.slices.isEmpty else { return library }
+      return library.keeping(
+        slices: Set(library.slices.filter { platforms.contains(profile?.platform(ofSlice: $0) ?? "") }))
     }
   }
 }

@@ -13,41 +13,41 @@ public struct PrivacyPicture: Sendable, Hashable {
   /// One bundle: an app, framework, xcframework, resource bundle or library target.
   public struct Bundle: Sendable, Hashable {
     /// The target's path as found under the scanned root.
-    public package(set) var path: ScanPath
+    public let path: ScanPath
     /// What kind of target it is.
-    public package(set) var kind: TargetKind
+    public let kind: TargetKind
     /// The app it is embedded in, if any.
-    public package(set) var embeddedIn: ScanPath?
+    public let embeddedIn: ScanPath?
     /// The package a dependency manager recorded for it (name, version), if any.
-    public package(set) var package: PackageRecord?
+    public let package: PackageRecord?
     /// Commonly used SDKs recognised inside its binaries under another name ("includes Y"), by SDK
     /// name: each one a row of its own in the reports, so a reviewer sees it.
-    public package(set) var includedSDKs: [IncludedSDK]
+    public let includedSDKs: [IncludedSDK]
     /// Its manifests, the primary first; empty when it has none.
-    public package(set) var manifests: [ScanPath]
+    public let manifests: [ScanPath]
     /// `NSPrivacyTracking` across its manifests (true if any says so); `nil` when unset.
-    public package(set) var declaredTracking: Bool?
+    public let declaredTracking: Bool?
     /// `NSPrivacyTrackingDomains`, sorted.
-    public package(set) var trackingDomains: [String]
+    public let trackingDomains: [String]
     /// `NSPrivacyCollectedDataTypes`, as declared.
-    public package(set) var collectedData: [PrivacyManifest.CollectedDataType]
+    public let collectedData: [PrivacyManifest.CollectedDataType]
     /// The declared required-reason categories with their reasons, by category.
-    public package(set) var declaredReasons: [String: [String]]
+    public let declaredReasons: [String: [String]]
     /// Its binaries that could not be read (or are listed but missing), sorted: what they reach
     /// is unknown, so `usedCategories`, `capabilities` and `hosts` are what the others reach.
-    public package(set) var binariesNotRead: [ScanPath]
+    public let binariesNotRead: [ScanPath]
     /// The required-reason categories its binaries use, sorted.
-    public package(set) var usedCategories: [String]
+    public let usedCategories: [String]
     /// The permission-gated capabilities (and the advertising identifier) its own binaries reach.
-    public package(set) var capabilities: [Capability]
+    public let capabilities: [Capability]
     /// The hosts its binaries name, sorted, each once.
-    public package(set) var hosts: [String]
+    public let hosts: [String]
     /// Those of `hosts` within a tracking domain of the catalog, sorted.
-    public package(set) var trackingHosts: [String]
+    public let trackingHosts: [String]
     /// For an Android archive, the permissions its `AndroidManifest.xml` requests (merged into
     /// every app using it); `nil` for other kinds and when the manifest cannot be read. Not App
     /// Store data types: they never enter `dataTypes` or the App Privacy draft.
-    public package(set) var androidPermissions: [AndroidPermission]?
+    public let androidPermissions: [AndroidPermission]?
   }
 
   /// A commonly used SDK linked (statically or merged) into a bundle's binaries under another
@@ -56,66 +56,66 @@ public struct PrivacyPicture: Sendable, Hashable {
   /// its own because a reviewer vetting the app's SDKs must see it.
   public struct IncludedSDK: Sendable, Hashable {
     /// The SDK's name as Apple's list of commonly used SDKs spells it.
-    public package(set) var sdk: String
+    public let sdk: String
     /// How it was recognised (`classes`: every documented class; `module`: types of its Swift module).
-    public package(set) var confidence: SDKDetection.Confidence
+    public let confidence: SDKDetection.Confidence
     /// The host's binaries that include it, sorted.
-    public package(set) var binaries: [ScanPath]
+    public let binaries: [ScanPath]
     /// The definitions that recognised it, sorted, each once.
-    public package(set) var symbols: [String]
+    public let symbols: [String]
   }
 
   /// A capability a bundle's own code can reach.
   public struct Capability: Sendable, Hashable {
     /// The catalog's resource id (`location-when-in-use`, `advertising-identifier`).
-    public package(set) var resource: String
+    public let resource: String
     /// The resource's name for people.
-    public package(set) var name: String
+    public let name: String
     /// True when the evidence shows a request (or a read of the identifier), not a class reference alone.
-    public package(set) var requested: Bool
+    public let requested: Bool
     /// The symbols that show it, sorted, each once.
-    public package(set) var symbols: [String]
+    public let symbols: [String]
   }
 
   /// One collected data type across every bundle: a row of App Store Connect's "App Privacy".
   public struct DataTypeRow: Sendable, Hashable {
     /// The `NSPrivacyCollectedDataType…` value.
-    public package(set) var dataType: String
+    public let dataType: String
     /// The bundles that declare it, sorted.
-    public package(set) var bundles: [ScanPath]
+    public let bundles: [ScanPath]
     /// Linked to the user's identity in at least one declaration.
-    public package(set) var linked: Bool
+    public let linked: Bool
     /// Used for tracking in at least one declaration.
-    public package(set) var tracking: Bool
+    public let tracking: Bool
     /// The union of the declared purposes, sorted.
-    public package(set) var purposes: [String]
+    public let purposes: [String]
   }
 
   /// A capability a bundle can reach that none of its manifests declares as collected: a
   /// question for the vendor, not evidence of collection.
   public struct Question: Sendable, Hashable {
     /// The bundle's path.
-    public package(set) var bundle: ScanPath
+    public let bundle: ScanPath
     /// The capability reached.
-    public package(set) var capability: Capability
+    public let capability: Capability
     /// The data types that would declare it (the catalog's hint).
-    public package(set) var expectedDataTypes: [String]
+    public let expectedDataTypes: [String]
     /// Whether `NSPrivacyTracking` true would also answer it.
-    public package(set) var answeredByTracking: Bool
+    public let answeredByTracking: Bool
     /// Apple's documentation of the data types.
-    public package(set) var source: String
+    public let source: String
     /// The bundle is the app or an app extension itself: a question for the app's own team,
     /// kept apart from the questions for vendors.
-    public package(set) var isOwnCode: Bool
+    public let isOwnCode: Bool
   }
 
   /// Every bundle, sorted by path.
-  public package(set) var bundles: [Bundle]
+  public let bundles: [Bundle]
   /// One row per declared collected data type, sorted by data type.
-  public package(set) var dataTypes: [DataTypeRow]
+  public let dataTypes: [DataTypeRow]
   /// The questions, by bundle then capability: one per bundle and capability (the location
   /// prompts of one bundle are one question, since they answer to the same data types).
-  public package(set) var questions: [Question]
+  public let questions: [Question]
 
   /// The questions about SDKs' code, for their vendors.
   public var vendorQuestions: [Question] { questions.filter { !$0.isOwnCode } }

@@ -52,10 +52,15 @@ extension PrivacyPicture {
         merged.append(question)
         continue
       }
-      merged[index].capability.name += ", " + question.capability.name
-      merged[index].capability.requested = merged[index].capability.requested || question.capability.requested
-      merged[index].capability.symbols = Array(Set(merged[index].capability.symbols + question.capability.symbols))
-        .sorted()
+      let first = merged[index]
+      merged[index] = Question(
+        bundle: first.bundle,
+        capability: Capability(
+          resource: first.capability.resource, name: first.capability.name + ", " + question.capability.name,
+          requested: first.capability.requested || question.capability.requested,
+          symbols: Set(first.capability.symbols + question.capability.symbols).sorted()),
+        expectedDataTypes: first.expectedDataTypes, answeredByTracking: first.answeredByTracking, source: first.source,
+        isOwnCode: first.isOwnCode)
     }
     return merged
   }
@@ -124,14 +129,13 @@ extension PrivacyPicture {
     var rows: [String: DataTypeRow] = [:]
     for bundle in bundles {
       for entry in bundle.collectedData {
-        var row =
+        let row =
           rows[entry.type]
           ?? DataTypeRow(dataType: entry.type, bundles: [], linked: false, tracking: false, purposes: [])
-        if !row.bundles.contains(bundle.path) { row.bundles.append(bundle.path) }
-        row.linked = row.linked || entry.linked
-        row.tracking = row.tracking || entry.tracking
-        row.purposes = Set(row.purposes + entry.purposes).sorted()
-        rows[entry.type] = row
+        rows[entry.type] = DataTypeRow(
+          dataType: entry.type, bundles: row.bundles.contains(bundle.path) ? row.bundles : row.bundles + [bundle.path],
+          linked: row.linked || entry.linked, tracking: row.tracking || entry.tracking,
+          purposes: Set(row.purposes + entry.purposes).sorted())
       }
     }
     return rows.keys.sorted().compactMap { rows[$0] }

@@ -12,17 +12,17 @@ public struct DiffChange: Sendable, Hashable {
   }
 
   /// Added or removed.
-  public package(set) var direction: Direction
+  public let direction: Direction
   /// The aspect the item belongs to.
-  public package(set) var aspect: DiffAspect
+  public let aspect: DiffAspect
   /// The item; its `slices` are those it is in, in the version it is added to or removed from.
-  public package(set) var item: DiffItem
+  public let item: DiffItem
   /// How serious the change is: an addition's is its aspect's `additionSeverity`, a removal's
   /// its `removalSeverity`.
-  public package(set) var severity: Severity
+  public let severity: Severity
   /// For a required-reason category or API: whether the new version's manifest declares the
   /// category; `nil` for other aspects and for a target gone.
-  public package(set) var declaredInNewVersion: Bool?
+  public let declaredInNewVersion: Bool?
 
   /// Whether the change counts against `diff --fail-on`: every addition and part not compared
   /// (it may hide one), and a removal graded above a note (a slice gone).
@@ -32,15 +32,15 @@ public struct DiffChange: Sendable, Hashable {
 /// How one target changed between two versions.
 public struct TargetDiff: Sendable, Hashable {
   /// The target's name: the new version's, or the old one's for a target that is gone.
-  public package(set) var name: String
+  public let name: String
   /// The bundle identifier: the new version's, or the old one's for a target that is gone.
-  public package(set) var bundleIdentifier: String?
+  public let bundleIdentifier: String?
   /// The target's path in the old version; `nil` for a target that is new.
-  public package(set) var oldPath: ScanPath?
+  public let oldPath: ScanPath?
   /// The target's path in the new version; `nil` for a target that is gone.
-  public package(set) var newPath: ScanPath?
+  public let newPath: ScanPath?
   /// The changes, aspect by aspect (in `DiffAspect` order), removals before additions, by item.
-  public package(set) var changes: [DiffChange]
+  public let changes: [DiffChange]
 
   /// Compares two versions of a target; a missing version counts as a target with no items. The
   /// name is compared only when both versions exist, and declared reasons only under a category
@@ -138,12 +138,13 @@ public struct ReportDiff: Sendable, Hashable {
   }
 
   /// The targets that changed, by name (gone before new among targets of one name).
-  public package(set) var targets: [TargetDiff]
+  public let targets: [TargetDiff]
   /// The problems met while the versions were scanned, old first, in the order met.
-  public package(set) var problems: [Problem] = []
+  public let problems: [Problem]
 
-  /// Compares the targets of two versions.
-  public init(old: [TargetProfile], new: [TargetProfile]) {
+  /// Compares the targets of two versions; `problems` are those met while scanning them.
+  public init(old: [TargetProfile], new: [TargetProfile], problems: [Problem] = []) {
+    self.problems = problems
     let (pairs, oldRest, newRest) = Self.matchedByIdentifier(old: old, new: new)
     var diffs = pairs.map { TargetDiff(old: $0.old, new: $0.new) }
     let oldByName = Dictionary(grouping: oldRest, by: \.name)

@@ -94,17 +94,17 @@ public enum DiffAspect: String, Sendable, Hashable, CaseIterable {
 /// the slices it is in, and a slice's counts.
 public struct DiffItem: Sendable, Hashable, Comparable {
   /// The required-reason category of an API or a declared reason; `nil` for the other aspects.
-  public package(set) var category: String?
+  public let category: String?
   /// The name, category, API, resource, behaviour, domain, SDK, slice, binary, architecture,
   /// package, signer, reason, library or rpath.
-  public package(set) var value: String
+  public let value: String
   /// The evidence symbols, sorted, each once.
-  public package(set) var symbols: [String]
+  public let symbols: [String]
   /// The xcframework slices the item is in, sorted, each once; empty outside xcframeworks and
   /// for what is not in a binary (the manifest's items, the package, the signer).
-  public package(set) var slices: [String]
+  public let slices: [String]
   /// A slice's counts (`SliceProfile.summary`); `nil` for every other item.
-  public package(set) var detail: String?
+  public let detail: String?
 
   /// Creates an item; `symbols` and `slices` are sorted and made unique.
   package init(
@@ -125,9 +125,7 @@ public struct DiffItem: Sendable, Hashable, Comparable {
   func keeping(slices kept: Set<String>) -> DiffItem? {
     let remaining = slices.filter(kept.contains)
     guard !remaining.isEmpty else { return nil }
-    var item = self
-    item.slices = remaining
-    return item
+    return DiffItem(category: category, value: value, symbols: symbols, slices: remaining, detail: detail)
   }
 
   /// Items sort by category, then value.
@@ -139,19 +137,19 @@ public struct DiffItem: Sendable, Hashable, Comparable {
 /// What `sdkvet diff` compares of one target, from a scan or from a JSON report saved earlier.
 public struct TargetProfile: Sendable, Hashable {
   /// The target's path as it was scanned.
-  public package(set) var path: ScanPath
+  public let path: ScanPath
   /// Its kind, as a report writes it (`framework`, `xcframework`, …).
-  public package(set) var kind: String
+  public let kind: String
   /// Its `CFBundleIdentifier`, which targets are matched by first; `nil` when it has none.
-  public package(set) var bundleIdentifier: String?
+  public let bundleIdentifier: String?
   /// The items of each aspect, sorted; an aspect without items may be absent. (`name` is not
   /// among them: see `items(of:)`.)
-  public package(set) var items: [DiffAspect: [DiffItem]]
+  public let items: [DiffAspect: [DiffItem]]
   /// An xcframework's library slices that hold binaries, by identifier; empty for other targets.
-  package var slices: [SliceProfile]
+  package let slices: [SliceProfile]
   /// The platform families of the target, sorted: its slices' in an xcframework, else its
   /// binaries' (`PlatformFamily`, or the platform as reported outside the families).
-  public package(set) var platforms: [String]
+  public let platforms: [String]
 
   /// Creates a profile from the items of the aspects that are not read from binaries and the
   /// target's binaries, from which it adds the slices, the unreadable binaries, architectures,
@@ -220,14 +218,24 @@ public struct TargetProfile: Sendable, Hashable {
   public func restricted(to family: PlatformFamily) -> TargetProfile? {
     guard platforms.contains(family.rawValue) else { return nil }
     guard !slices.isEmpty else { return self }
-    var profile = self
-    profile.slices = slices.filter { $0.platform == family.rawValue }
-    profile.platforms = [family.rawValue]
-    let kept = Set(profile.slices.map(\.identifier))
-    profile.items = items.mapValues { items in
-      items.compactMap { $0.slices.isEmpty ? $0 : $0.keeping(slices: kept) }
-    }
-    return profile
+    let slices = slices.filter { $0.platform == family.rawValue }
+    let kept = Set(slices.map(\.identifier))
+    return TargetProfile(
+      path: path, kind: kind, bundleIdentifier: bundleIdentifier,
+      items: items.mapValues { items in items.compactMap { $0.slices.isEmpty ? $0 : $0.keeping(slices: kept) } },
+      slices: slices, platforms: [family.rawValue])
+  }
+
+  private init(
+    path: ScanPath, kind: String, bundleIdentifier: String?, items: [DiffAspect: [DiffItem]], slices: [SliceProfile],
+    platforms: [String]
+  ) {
+    self.path = path
+    self.kind = kind
+    self.bundleIdentifier = bundleIdentifier
+    self.items = items
+    self.slices = slices
+    self.platforms = platforms
   }
 
   /// The xcframework slice a file of the target is in: the folder under the xcframework that

@@ -65,12 +65,12 @@ public struct AndroidPermission: Sendable, Hashable, Comparable {
 
   /// The permission as written (`android.permission.ACCESS_FINE_LOCATION`,
   /// `com.google.android.gms.permission.AD_ID`).
-  public package(set) var name: String
+  public let name: String
   /// `android:maxSdkVersion`: the highest API level on which it is requested, `nil` when unbounded.
-  public package(set) var maxSdkVersion: Int?
+  public let maxSdkVersion: Int?
   /// Whether it is requested with `<uses-permission-sdk-23>`: only on API level 23 and higher,
   /// where the user grants dangerous permissions at run time.
-  public package(set) var onlyFromSdk23: Bool
+  public let onlyFromSdk23: Bool
 
   /// Creates a permission.
   package init(name: String, maxSdkVersion: Int? = nil, onlyFromSdk23: Bool = false) {

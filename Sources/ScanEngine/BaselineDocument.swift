@@ -9,13 +9,13 @@ public import PrivacyAudit
 /// taken relative to.
 public struct BaselineDocument: Sendable {
   /// The findings to leave out.
-  public package(set) var baseline: Baseline
+  public let baseline: Baseline
   /// The path it was read from, as given: recorded in the report (`AuditReport.baseline`).
-  public package(set) var path: String
+  public let path: String
   /// The folder the scan runs in: target paths inside it are compared relative to it, so a
   /// baseline written for `Frameworks/` matches a scan of its absolute path (sdkvet passes its
   /// working folder); `nil` compares paths as they are.
-  public package(set) var workingFolder: String?
+  public let workingFolder: String?
 
   /// A baseline of findings already at hand (`Baseline(report:)` of an earlier report).
   public init(_ baseline: Baseline, path: String, workingFolder: String? = nil) {

@@ -20,11 +20,11 @@ public struct BinaryListing: Sendable {
   /// What the walk found besides binaries.
   public struct Walk: Sendable {
     /// Paths that could not be walked or held no binary.
-    public package(set) var problems: [DiscoveryProblem]
+    public let problems: [DiscoveryProblem]
     /// The archives opened, with their checksums and signature receipts.
-    public package(set) var archives: [DiscoveredArchive]
+    public let archives: [DiscoveredArchive]
     /// The xcframeworks' `_CodeSignature/` signatures, in discovery order.
-    public package(set) var bundleSignatures: [BundleSignature] = []
+    public let bundleSignatures: [BundleSignature]
   }
 
   /// The file system walked and read; archives in it are read in place.
@@ -71,7 +71,9 @@ public struct BinaryListing: Sendable {
   /// the binaries of every target discovery finds under the others, each once, in the order given.
   private func binaries(under paths: [String]) -> (files: [ScanPath], walk: Walk) {
     var files: [ScanPath] = []
-    var walk = Walk(problems: [], archives: [])
+    var problems: [DiscoveryProblem] = []
+    var archives: [DiscoveredArchive] = []
+    var bundleSignatures: [BundleSignature] = []
     var listed: Set<ScanPath> = []
     let discovery = TargetDiscovery(fileSystem: fileSystem)
     for path in paths.map({ ScanPath($0) }) {
@@ -86,13 +88,13 @@ public struct BinaryListing: Sendable {
       } else {
         found = discovery.discover([path])
       }
-      walk.problems += found.problems
-      walk.archives += found.archives
-      walk.bundleSignatures += found.targets.compactMap(\.signature)
+      problems += found.problems
+      archives += found.archives
+      bundleSignatures += found.targets.compactMap(\.signature)
       for target in found.targets {
         for binary in target.binaries where listed.insert(binary.path).inserted { files.append(binary.path) }
       }
     }
-    return (files, walk)
+    return (files, Walk(problems: problems, archives: archives, bundleSignatures: bundleSignatures))
   }
 }

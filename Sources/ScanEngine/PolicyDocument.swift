@@ -13,10 +13,10 @@ public struct PolicyDocument: Sendable {
   /// The parsed policy.
   package var policy: Policy
   /// What the report says was applied (`AuditReport.policy`).
-  public package(set) var record: AppliedPolicy
+  public let record: AppliedPolicy
   /// The day (`YYYY-MM-DD`) an allow entry's `expires` is compared with: the day, in UTC, the
   /// document was read, unless set.
-  public package(set) var today: String
+  public let today: String
 
   /// Parses a policy file's bytes and checks every rule and category it names against `catalog`.
   /// - Parameters:

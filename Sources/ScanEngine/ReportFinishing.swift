@@ -5,10 +5,10 @@ package import PrivacyAudit
 /// What applying a policy did besides changing findings, for the lines sdkvet prints about it.
 public struct PolicyEffect: Sendable, Hashable {
   /// How many findings allow entries and `off` overrides left out.
-  public package(set) var silenced: Int
+  public let silenced: Int
   /// The indices (in `Policy.allow`) of entries that left out nothing: a target or rule mistyped,
   /// or a finding fixed since.
-  public package(set) var unusedAllowEntries: [Int]
+  public let unusedAllowEntries: [Int]
   /// The deny entries' targets and libraries that match nothing scanned (`Policy.Outcome`).
   package var unmatchedDenyValues: [Policy.UnmatchedValue] = []
 }

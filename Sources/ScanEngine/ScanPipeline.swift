@@ -21,26 +21,26 @@ public struct ScanPipeline: Sendable {
   /// How far reading has come, for a progress line.
   public struct Progress: Sendable, Hashable {
     /// Binaries read so far.
-    public package(set) var completed: Int
+    public let completed: Int
     /// Binaries to read in all.
-    public package(set) var total: Int
+    public let total: Int
     /// The binary just finished.
-    public package(set) var path: String
+    public let path: String
   }
 
   /// What a scan produced: the report, and the paths discovery could not use.
   public struct Outcome: Sendable {
     /// The finished report, targets sorted by path: the policy applied and the baseline's
     /// findings left out, when the pipeline has them.
-    public package(set) var report: AuditReport
+    public let report: AuditReport
     /// Missing inputs, links leading outside a scanned path, unreadable folders, inputs that
     /// hold no target.
-    public package(set) var problems: [DiscoveryProblem]
+    public let problems: [DiscoveryProblem]
     /// The report before the baseline left findings out (`report` when there is none): what
     /// `scan --write-baseline` writes, so the next baseline holds everything seen.
-    public package(set) var reportBeforeBaseline: AuditReport
+    public let reportBeforeBaseline: AuditReport
     /// What the policy did besides changing findings; `nil` without a policy.
-    public package(set) var policyEffect: PolicyEffect?
+    public let policyEffect: PolicyEffect?
   }
 
   /// The catalog judged against.

@@ -21,9 +21,9 @@ public struct FileStatus: Sendable, Hashable {
   }
 
   /// The kind of object.
-  public package(set) var kind: Kind
+  public let kind: Kind
   /// The device and inode pair that identifies the object, so that no object is visited twice.
-  public package(set) var identity: FileIdentity
+  public let identity: FileIdentity
 
   /// Creates a status.
   public init(kind: Kind, identity: FileIdentity) {
@@ -35,9 +35,9 @@ public struct FileStatus: Sendable, Hashable {
 /// A file system object's identity: its device and inode numbers.
 public struct FileIdentity: Sendable, Hashable {
   /// The device number.
-  public package(set) var device: UInt64
+  public let device: UInt64
   /// The inode number.
-  public package(set) var inode: UInt64
+  public let inode: UInt64
 
   /// Creates an identity.
   public init(device: UInt64, inode: UInt64) {

@@ -24,12 +24,12 @@ public struct BundleSignature: Sendable, Hashable {
   }
 
   /// The bundle's path, as found under the scanned root.
-  public package(set) var bundle: ScanPath
+  public let bundle: ScanPath
   /// The signature.
-  public package(set) var state: State
+  public let state: State
   /// The seal checked against the files present; `nil` when the bundle has no `CodeResources`
   /// or the seal was not checked.
-  public package(set) var seal: SealCheck?
+  public let seal: SealCheck?
 
   /// Creates a bundle signature.
   public init(bundle: ScanPath, state: State, seal: SealCheck? = nil) {
@@ -107,11 +107,11 @@ struct FolderListings {
 /// changed file goes unnoticed; only files added or removed after signing are found.
 public struct SealCheck: Sendable, Hashable {
   /// Sealed files that are not there, relative to the bundle, sorted.
-  public package(set) var missing: [String]
+  public let missing: [String]
   /// Files that are there but not sealed, relative to the bundle, sorted.
-  public package(set) var unsealed: [String]
+  public let unsealed: [String]
   /// Why `CodeResources` could not be used, when it could not; then the lists are empty.
-  public package(set) var problem: String?
+  public let problem: String?
 
   /// Creates a seal check.
   public init(missing: [String], unsealed: [String], problem: String? = nil) {
@@ -181,13 +181,13 @@ public struct SealCheck: Sendable, Hashable {
 /// `_CodeSignature/` folder, and its executable (whose embedded signature the engine reads).
 public struct NestedFramework: Sendable, Hashable {
   /// The framework's path.
-  public package(set) var path: ScanPath
+  public let path: ScanPath
   /// Its executable, when discovery found one.
-  public package(set) var executable: ScanPath?
+  public let executable: ScanPath?
   /// Its `_CodeSignature/` contents (the seal is not checked for nested frameworks).
-  public package(set) var signature: BundleSignature
+  public let signature: BundleSignature
   /// The `CFBundleIdentifier` of its `Info.plist`, `nil` when it has none.
-  public package(set) var bundleIdentifier: String?
+  public let bundleIdentifier: String?
 
   /// Creates a nested framework.
   public init(path: ScanPath, executable: ScanPath?, signature: BundleSignature, bundleIdentifier: String? = nil) {

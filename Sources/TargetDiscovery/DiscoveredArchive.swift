@@ -6,15 +6,15 @@ public import ScanFiles
 /// signature receipts an exported `.ipa` carries.
 public struct DiscoveredArchive: Sendable, Hashable {
   /// The archive file, as found under the scanned root.
-  public package(set) var path: ScanPath
+  public let path: ScanPath
   /// The format and compression, as libarchive names them.
-  public package(set) var format: String
+  public let format: String
   /// SHA-256 of the archive's bytes, lowercase hex (SwiftPM's `binaryTarget` checksum).
-  public package(set) var sha256: String
+  public let sha256: String
   /// How many entries it holds.
-  public package(set) var entryCount: Int
+  public let entryCount: Int
   /// The `.ipa`'s `Signatures/*.signature` receipts, sorted by file.
-  public package(set) var receipts: [SignatureReceipt]
+  public let receipts: [SignatureReceipt]
 
   /// Creates an archive record.
   public init(path: ScanPath, format: String, sha256: String, entryCount: Int, receipts: [SignatureReceipt] = []) {
@@ -31,19 +31,19 @@ public struct DiscoveredArchive: Sendable, Hashable {
 /// it for ITMS-91065). Fields are absent when the receipt does not carry them.
 public struct SignatureReceipt: Sendable, Hashable {
   /// The receipt file, `ARCHIVE!/Signatures/…`.
-  public package(set) var path: ScanPath
+  public let path: ScanPath
   /// The xcframework it describes, from the file name (`X.xcframework`).
-  public package(set) var xcframework: String
+  public let xcframework: String
   /// `signed`.
-  public package(set) var signed: Bool?
+  public let signed: Bool?
   /// `signatureType`: `AppleDeveloperProgram` or `SelfSigned`.
-  public package(set) var signatureType: String?
+  public let signatureType: String?
   /// `signatureIdentifier`: the team ID, or the certificate's SHA-256.
-  public package(set) var signatureIdentifier: String?
+  public let signatureIdentifier: String?
   /// `metadata.library`: the library inside the xcframework the app embeds.
-  public package(set) var library: String?
+  public let library: String?
   /// Why the receipt could not be read, when it could not.
-  public package(set) var problem: String?
+  public let problem: String?
 
   /// The receipt's file name, without the folders.
   public var fileName: String { path.lastComponent.map(String.init) ?? "" }
@@ -66,16 +66,19 @@ public struct SignatureReceipt: Sendable, Hashable {
   init(reading path: ScanPath, in fileSystem: some ScanFileSystem) {
     let name = path.lastComponent ?? ""
     let xcframework = name.range(of: ".xcframework").map { String(name[..<$0.upperBound]) } ?? String(name)
-    self.init(path: path, xcframework: xcframework)
     let file = PropertyListFile.read(path, in: fileSystem)
     guard let receipt = file.dictionary else {
-      problem = file.contents.failureMessage ?? "is not a dictionary property list"
+      self.init(
+        path: path, xcframework: xcframework,
+        problem: file.contents.failureMessage ?? "is not a dictionary property list")
       return
     }
+    var signed: Bool?
     if case .boolean(let value) = receipt["signed"] { signed = value }
-    signatureType = receipt["signatureType"]?.stringValue
-    signatureIdentifier = receipt["signatureIdentifier"]?.stringValue
-    library = receipt["metadata"]?.dictionaryValue?["library"]?.stringValue
+    self.init(
+      path: path, xcframework: xcframework, signed: signed, signatureType: receipt["signatureType"]?.stringValue,
+      signatureIdentifier: receipt["signatureIdentifier"]?.stringValue,
+      library: receipt["metadata"]?.dictionaryValue?["library"]?.stringValue)
   }
 }
 

@@ -112,13 +112,13 @@ public struct DiscoveredTarget: Sendable, Hashable {
 /// A path discovery could not use, and why (a missing input, a symbolic link leaving the scanned root).
 public struct DiscoveryProblem: Sendable, Hashable {
   /// The path concerned.
-  public package(set) var path: ScanPath
+  public let path: ScanPath
   /// One sentence saying what happened.
-  public package(set) var message: String
+  public let message: String
   /// Whether the path is one the user gave that does not exist or holds no target: a scan of
   /// it reports nothing, so the run fails whatever `--fail-on` says (a mistyped path in CI must
   /// not read as a clean report).
-  public package(set) var isUnusableInput: Bool
+  public let isUnusableInput: Bool
 
   /// Creates a problem.
   public init(path: ScanPath, message: String, isUnusableInput: Bool = false) {

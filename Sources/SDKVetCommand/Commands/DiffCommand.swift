@@ -84,8 +84,8 @@ enum DiffCommand: Subcommand {
     let restricted = { (profiles: [TargetProfile]) in
       platform.map { platform in profiles.compactMap { $0.restricted(to: platform) } } ?? profiles
     }
-    var diff = ReportDiff(old: restricted(old.profiles), new: restricted(new.profiles))
-    diff.problems = old.problems + new.problems
+    let diff = ReportDiff(
+      old: restricted(old.profiles), new: restricted(new.profiles), problems: old.problems + new.problems)
     let reporter = DiffReporter(format: format, toolVersion: SDKVetVersion.current)
     if outputs.destinations.isEmpty {
       var output = OutputTextStream(streams: context.streams)

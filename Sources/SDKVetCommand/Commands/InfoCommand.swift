@@ -42,7 +42,7 @@ enum InfoCommand: Subcommand {
         arguments.positionals, options: options, context: context, listsArchives: true,
         trailing: { $0.bundleSignatures.map { Array(BundleSignatureSummary($0).text.utf8) } }
       ) {
-        Array(FileSummary($0).text.utf8)
+        Array(FileInfo.text(of: $0).utf8)
       }
     case .json:
       @Sendable func rendered(_ value: JSONValue) -> [UInt8] {
@@ -54,7 +54,7 @@ enum InfoCommand: Subcommand {
         arguments.positionals, options: options, context: context, listsArchives: true,
         trailing: { $0.bundleSignatures.map { rendered(BundleSignatureSummary($0).json) } }
       ) {
-        rendered(FileSummary($0).json)
+        rendered(FileInfo.json(of: $0))
       }
     }
   }
