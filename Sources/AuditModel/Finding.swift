@@ -31,15 +31,11 @@ public struct Finding: Sendable, Hashable {
     aspect: ManifestAspect? = nil, inResourceBundle: Bool = false
   ) {
     let severity = severity ?? RuleDocumentation.of(rule).defaultSeverity
-    self.rule = rule
-    self.severity = severity
-    self.subject = subject
-    self.message = message
-    self.file = file
-    self.evidence = evidence
-    appStoreCode = rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle).flatMap {
-      severity >= $0.emailSeverity ? $0 : nil
-    }
+    self.init(
+      rule: rule, severity: severity, subject: subject, message: message, file: file, evidence: evidence,
+      appStoreCode: rule.appStoreCode(aspect: aspect, inResourceBundle: inResourceBundle).flatMap {
+        severity >= $0.emailSeverity ? $0 : nil
+      })
   }
 
   /// The same finding at the severity a team's policy gives its rule. The App Store code stays:
