@@ -23,7 +23,7 @@ public struct CodeSignatureInfo: Sendable, Hashable {
   public let cmsSignsCodeDirectory: Bool?
 
   /// Creates a signature summary.
-  public init(
+  package init(
     directories: [CodeDirectorySummary], cmsSize: Int, certificate: CertificateState,
     cmsSignsCodeDirectory: Bool? = nil
   ) {
@@ -202,7 +202,7 @@ public struct CodeDirectorySummary: Sendable, Hashable {
   public let cdhash: String?
 
   /// Creates a summary.
-  public init(
+  package init(
     slot: UInt32, version: UInt32, flags: UInt32, hashType: HashType, identifier: String, teamIdentifier: String?,
     cdhash: String?
   ) {

@@ -10,7 +10,7 @@ public struct SigningCertificate: Sendable, Hashable {
   public let commonName: String?
 
   /// Creates a certificate summary.
-  public init(sha256: String, team: String?, commonName: String?) {
+  package init(sha256: String, team: String?, commonName: String?) {
     self.sha256 = sha256
     self.team = team
     self.commonName = commonName

@@ -43,7 +43,7 @@ public struct PackageRecord: Sendable, Hashable {
   public let checksum: String?
 
   /// Creates a record.
-  public init(
+  package init(
     manager: PackageManager, name: String, version: String? = nil, branch: String? = nil, revision: String? = nil,
     source: String? = nil, artifactURL: String? = nil, checksum: String? = nil
   ) {
@@ -81,7 +81,7 @@ public struct LockFileIssue: Error, Sendable, Hashable {
   public let moreProblems: Int
 
   /// Creates an issue.
-  public init(file: ScanPath, line: Int? = nil, message: String, moreProblems: Int = 0) {
+  package init(file: ScanPath, line: Int? = nil, message: String, moreProblems: Int = 0) {
     self.file = file
     self.line = line
     self.message = message
@@ -97,7 +97,7 @@ public struct PackageAttribution: Sendable, Hashable {
   public let issues: [LockFileIssue]
 
   /// Creates an attribution.
-  public init(record: PackageRecord, issues: [LockFileIssue] = []) {
+  package init(record: PackageRecord, issues: [LockFileIssue] = []) {
     self.record = record
     self.issues = issues
   }

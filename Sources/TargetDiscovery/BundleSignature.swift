@@ -32,7 +32,7 @@ public struct BundleSignature: Sendable, Hashable {
   public let seal: SealCheck?
 
   /// Creates a bundle signature.
-  public init(bundle: ScanPath, state: State, seal: SealCheck? = nil) {
+  package init(bundle: ScanPath, state: State, seal: SealCheck? = nil) {
     self.bundle = bundle
     self.state = state
     self.seal = seal
@@ -114,7 +114,7 @@ public struct SealCheck: Sendable, Hashable {
   public let problem: String?
 
   /// Creates a seal check.
-  public init(missing: [String], unsealed: [String], problem: String? = nil) {
+  package init(missing: [String], unsealed: [String], problem: String? = nil) {
     self.missing = missing
     self.unsealed = unsealed
     self.problem = problem
@@ -190,7 +190,7 @@ public struct NestedFramework: Sendable, Hashable {
   public let bundleIdentifier: String?
 
   /// Creates a nested framework.
-  public init(path: ScanPath, executable: ScanPath?, signature: BundleSignature, bundleIdentifier: String? = nil) {
+  package init(path: ScanPath, executable: ScanPath?, signature: BundleSignature, bundleIdentifier: String? = nil) {
     self.path = path
     self.executable = executable
     self.signature = signature

@@ -17,7 +17,7 @@ public struct DiscoveredArchive: Sendable, Hashable {
   public let receipts: [SignatureReceipt]
 
   /// Creates an archive record.
-  public init(path: ScanPath, format: String, sha256: String, entryCount: Int, receipts: [SignatureReceipt] = []) {
+  package init(path: ScanPath, format: String, sha256: String, entryCount: Int, receipts: [SignatureReceipt] = []) {
     self.path = path
     self.format = format
     self.sha256 = sha256
@@ -49,7 +49,7 @@ public struct SignatureReceipt: Sendable, Hashable {
   public var fileName: String { path.lastComponent.map(String.init) ?? "" }
 
   /// Creates a receipt.
-  public init(
+  package init(
     path: ScanPath, xcframework: String, signed: Bool? = nil, signatureType: String? = nil,
     signatureIdentifier: String? = nil, library: String? = nil, problem: String? = nil
   ) {

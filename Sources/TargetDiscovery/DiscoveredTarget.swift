@@ -41,7 +41,7 @@ public struct TargetFile: Sendable, Hashable, Comparable {
   public package(set) var isListedButMissing = false
 
   /// Creates a target file.
-  public init(path: ScanPath, slice: String? = nil, isListedButMissing: Bool = false) {
+  package init(path: ScanPath, slice: String? = nil, isListedButMissing: Bool = false) {
     self.path = path
     self.slice = slice
     self.isListedButMissing = isListedButMissing
@@ -86,7 +86,7 @@ public struct DiscoveredTarget: Sendable, Hashable {
   public package(set) var androidManifest: AndroidManifest?
 
   /// Creates a target.
-  public init(
+  package init(
     path: ScanPath, kind: TargetKind, embeddedIn: ScanPath? = nil, binaries: [TargetFile] = [],
     manifests: [TargetFile] = [],
     infoPlist: PropertyListFile? = nil, localizedInfoPlistStrings: [ScanPath] = []
@@ -121,7 +121,7 @@ public struct DiscoveryProblem: Sendable, Hashable {
   public let isUnusableInput: Bool
 
   /// Creates a problem.
-  public init(path: ScanPath, message: String, isUnusableInput: Bool = false) {
+  package init(path: ScanPath, message: String, isUnusableInput: Bool = false) {
     self.path = path
     self.message = message
     self.isUnusableInput = isUnusableInput
@@ -138,7 +138,7 @@ public struct DiscoveryResult: Sendable, Hashable {
   public package(set) var archives: [DiscoveredArchive]
 
   /// Creates a result.
-  public init(targets: [DiscoveredTarget], problems: [DiscoveryProblem], archives: [DiscoveredArchive] = []) {
+  package init(targets: [DiscoveredTarget], problems: [DiscoveryProblem], archives: [DiscoveredArchive] = []) {
     self.targets = targets
     self.problems = problems
     self.archives = archives
