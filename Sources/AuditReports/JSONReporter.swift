@@ -1,9 +1,11 @@
 package import AuditModel
 import BinaryImage
+import Dispatch
 import PackageProvenance
 import PrivacyAudit
 import PropertyLists
 import ScanFiles
+import Synchronization
 import TargetDiscovery
 
 /// Writes the versioned JSON document of `Docs/REPORT-FORMATS.md` (`schemaVersion` 1).
@@ -29,8 +31,9 @@ package struct JSONReporter: Reporter {
 
   /// Writes `report` as one pretty-printed JSON object followed by a newline.
   ///
-  /// Each target is built as a `JSONValue`, written and dropped before the next, and the bytes
-  /// go out in chunks: a scan of many targets never holds its whole document.
+  /// Each target is built as a `JSONValue` and written alone, those of a batch on every core
+  /// (`fragments(_:depth:)`), and the bytes go out in chunks: a scan of many targets never holds
+  /// its whole document.
   package func write(_ report: AuditReport, to output: inout some TextOutputStream) {
     var writer = JSONWriter()
     writer.beginObject()
@@ -40,9 +43,14 @@ package struct JSONReporter: Reporter {
     JSONValue.report([(.name, .string("sdkvet")), (.version, .string(toolVersion))]).write(to: &writer)
     writer.key(.targets)
     writer.beginArray()
-    for target in report.targets {
-      Self.target(target).write(to: &writer)
-      writer.handOn(to: &output)
+    var start = 0
+    while start < report.targets.count {
+      let batch = report.targets[start..<min(report.targets.count, start + Self.targetBatch)]
+      for fragment in Self.fragments(batch, depth: writer.depth) {
+        writer.fragment(fragment)
+        writer.handOn(to: &output)
+      }
+      start += batch.count
     }
     writer.endArray()
     writer.key(.archives)
@@ -57,6 +65,25 @@ package struct JSONReporter: Reporter {
     Self.summary(of: report).write(to: &writer)
     writer.endObject()
     writer.finishDocument(to: &output)
+  }
+
+  /// Targets rendered at once: enough to keep every core busy, few enough that the text held
+  /// is a few targets', not the report's.
+  private static let targetBatch = 64
+
+  /// Each of `targets` as the bytes a `JSONWriter` created at `depth` writes for it, rendered on
+  /// every core, in order: the bytes the report's own writer would have written at that depth.
+  /// Rendering a target (building its `JSONValue` and escaping its strings) is most of the
+  /// report's writing, which otherwise runs on one core after the scan is done.
+  private static func fragments(_ targets: ArraySlice<TargetReport>, depth: Int) -> [[UInt8]] {
+    let rendered = Mutex([[UInt8]](repeating: [], count: targets.count))
+    DispatchQueue.concurrentPerform(iterations: targets.count) { offset in
+      var writer = JSONWriter(depth: depth)
+      target(targets[targets.startIndex + offset]).write(to: &writer)
+      let bytes = writer.takeBytes()
+      rendered.withLock { $0[offset] = bytes }
+    }
+    return rendered.withLock { $0 }
   }
 
   /// The applied policy file, `null` when none was applied.

@@ -22,8 +22,10 @@ public struct ByteKeyTable<Value> {
   @usableFromInline var keyBytes: [UInt8] = []
   @usableFromInline var entries: [Entry] = []
   @usableFromInline var values: [Value] = []
-  /// Entry index + 1 per slot; 0 marks an empty slot.
-  @usableFromInline var slots = [Int](repeating: 0, count: 16)
+  /// Entry index + 1 per slot; 0 marks an empty slot. None until the first insertion: a reader
+  /// makes several tables per image, most of which stay empty or small, and an empty table is
+  /// then no allocation (a lookup in it is turned away by `shortest` and `longest`).
+  @usableFromInline var slots: [Int] = []
   /// The shortest and longest key, to reject most absent names before hashing them.
   @usableFromInline var shortest = Int.max
   @usableFromInline var longest = -1
@@ -49,6 +51,7 @@ public struct ByteKeyTable<Value> {
   @inlinable @discardableResult
   public mutating func insert(_ key: UnsafeRawBufferPointer, tag: Int = 0, value: Value) -> Bool {
     let hash = hash(key, tag: tag)
+    if slots.isEmpty { grow() }
     guard index(of: key, tag: tag, hash: hash) == nil else { return false }
     if (entries.count + 1) * 2 > slots.count { grow() }
     entries.append(Entry(start: keyBytes.count, length: key.count, tag: tag, hash: hash))
@@ -102,7 +105,7 @@ public struct ByteKeyTable<Value> {
 
   @usableFromInline
   mutating func grow() {
-    slots = [Int](repeating: 0, count: slots.count * 2)
+    slots = [Int](repeating: 0, count: max(16, slots.count * 2))
     for index in entries.indices { place(index) }
   }
 

@@ -163,6 +163,9 @@ package struct CommonSDKMatcher: Sendable {
         }
       }
     }
+    // The counts alone, captured: a closure that captured `self` copied the whole matcher (a
+    // retain of each of its tables) for every SDK tested, in every image.
+    let documentedCounts = documentedCounts
     let identified = Set(classes.keys).union(symbols.keys).filter { sdk in
       (classes[sdk]?.count ?? 0) + (symbols[sdk]?.count ?? 0) == documentedCounts[sdk]
     }

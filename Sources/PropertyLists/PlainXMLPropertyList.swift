@@ -108,11 +108,14 @@ enum PlainXMLPropertyList {
         offset = nameStart + PlainXMLPropertyList.plistVersion.count - 1
       }
       offset += isEmpty ? 2 : 1
-      let nameText = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[name]), as: UTF8.self)
-      guard values.start(nameText) == nil else { return false }
+      // Told from its bytes: a `String` of the name, and a string switch on it, per tag cost more
+      // than the tag's reading.
+      let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name])
+      let element = XMLPropertyListValues.element(named: nameBytes)
+      guard values.start(element, name: String(decoding: nameBytes, as: UTF8.self)) == nil else { return false }
       if isEmpty { return values.end() == nil }
       open.append(name)
-      isInText = XMLPropertyListValues.holdsText(nameText)
+      if case .text? = element { isInText = true } else { isInText = false }
       return true
     }
 

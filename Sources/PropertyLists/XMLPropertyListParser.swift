@@ -81,8 +81,28 @@ private final class XMLPropertyListBuilder: NSObject, XMLParserDelegate {
 /// drive it, so the two readers build the same values.
 struct XMLPropertyListValues {
   /// The elements that hold text.
-  private enum TextElement: String {
+  enum TextElement: String, CaseIterable {
     case key, string, integer, real, date, data, `true`, `false`
+  }
+
+  /// A property list element, told from its name once.
+  enum Element: Equatable {
+    case plist, array, dict
+    case text(TextElement)
+  }
+
+  /// Every element and its name, the most frequent first.
+  private static let elements: [(name: [UInt8], element: Element)] =
+    TextElement.allCases.map { (Array($0.rawValue.utf8), .text($0)) } + [
+      (Array("dict".utf8), .dict), (Array("array".utf8), .array), (Array("plist".utf8), .plist),
+    ]
+
+  /// The element named by the bytes `name`; `nil` for a name that is none.
+  static func element(named name: UnsafeRawBufferPointer) -> Element? {
+    for entry in elements where entry.name.count == name.count && entry.name.elementsEqual(name) {
+      return entry.element
+    }
+    return nil
   }
 
   /// An element being read.
@@ -108,40 +128,43 @@ struct XMLPropertyListValues {
   private var stack: [Frame] = []
   private var objects = 0
 
-  /// Whether the element `name` holds text (`<key>`, `<string>`, …), not other elements.
-  static func holdsText(_ name: String) -> Bool {
-    TextElement(rawValue: name) != nil
+  mutating func start(_ name: String) -> String? {
+    var name = name
+    let element = name.withUTF8 { Self.element(named: UnsafeRawBufferPointer($0)) }
+    return start(element, name: name)
   }
 
-  mutating func start(_ name: String) -> String? {
+  /// `start(_:)` of an element told from its name already (`element(named:)`, `nil` for none):
+  /// the name, a `String`, is made only for a problem that shows it.
+  mutating func start(_ element: Element?, name: @autoclosure () -> String) -> String? {
     guard stack.count < ExpansionBudget.maximumDepth else {
       return "it nests deeper than \(ExpansionBudget.maximumDepth) levels"
     }
-    if name == "plist" {
+    if element == .plist {
       guard stack.isEmpty, root == nil else { return "<plist> is inside the property list" }
       stack.append(.plist(nil))
       return nil
     }
+    let isKey = element == .text(.key)
     switch stack.last {
-    case .text(let element, _):
-      return "<\(name)> is inside <\(element.rawValue)>"
-    case .dictionary(_, let key, _) where (name == "key") != (key == nil):
-      return name == "key" ? "a <key> has no value" : "a <\(name)> in a <dict> has no <key>"
+    case .text(let open, _):
+      return "<\(name())> is inside <\(open.rawValue)>"
+    case .dictionary(_, let key, _) where isKey != (key == nil):
+      return isKey ? "a <key> has no value" : "a <\(name())> in a <dict> has no <key>"
     case .plist(.some):
       return "<plist> holds more than one value"
     case nil where root != nil:
       return "the XML holds more than one value"
     case .array, .plist(nil), nil:
-      if name == "key" { return "a <key> is outside a <dict>" }
+      if isKey { return "a <key> is outside a <dict>" }
     case .dictionary:
       break
     }
-    switch name {
-    case "array": stack.append(.array([]))
-    case "dict": stack.append(.dictionary([:], key: nil, repeated: []))
-    default:
-      guard let element = TextElement(rawValue: name) else { return "<\(name)> is not a property list element" }
-      stack.append(.text(element, ""))
+    switch element {
+    case .array?: stack.append(.array([]))
+    case .dict?: stack.append(.dictionary([:], key: nil, repeated: []))
+    case .text(let text)?: stack.append(.text(text, ""))
+    case .plist?, nil: return "<\(name())> is not a property list element"
     }
     return nil
   }

@@ -3,8 +3,9 @@ import Foundation
 
 /// Runs work on every core while delivering results in input order, with bounded memory.
 ///
-/// Workers claim a few consecutive items at a time (so locking is rare next to the work) and
-/// may run at most `window` items past the ones the caller has taken for delivery, so at most
+/// Workers claim a few consecutive items at a time (so locking is rare next to the work), fewer
+/// when there are few items (so a short list of heavy items, such as the targets of an
+/// xcframework folder, is shared by every core instead of claimed whole by one), and may run at most `window` items past the ones the caller has taken for delivery, so at most
 /// two windows of results are held at once however many inputs there are. There is no barrier
 /// between groups of items, so one slow file never idles the other cores. `deliver` runs on the
 /// calling thread, in order, while workers go on.
@@ -20,8 +21,8 @@ enum OrderedParallelMap {
     deliver: (Int, Result) -> Void
   ) {
     guard count > 0 else { return }
-    let state = WindowState<Result>(count: count, window: max(1, window))
     let workers = min(availableCores, count)
+    let state = WindowState<Result>(count: count, window: max(1, window), workers: workers)
     let group = DispatchGroup()
     for _ in 0..<workers {
       DispatchQueue.global().async(group: group) {
@@ -44,11 +45,13 @@ enum OrderedParallelMap {
 /// A ring of `window` slots holds results; item `i` lives in slot `i % window`, which is free
 /// because workers never claim an item `window` or more ahead of the next one to deliver.
 private final class WindowState<Result: Sendable>: @unchecked Sendable {
-  /// Items claimed at once.
-  private static var chunk: Int { 16 }
+  /// Items claimed at once at most.
+  private static var largestChunk: Int { 16 }
   private let condition = NSCondition()
   private let count: Int
   private let window: Int
+  /// Items claimed at once: `largestChunk`, or fewer so that every worker gets about four claims.
+  private let chunk: Int
   private var slots: [Result?]
   private var nextToClaim = 0
   private var nextToDeliver = 0
@@ -57,9 +60,10 @@ private final class WindowState<Result: Sendable>: @unchecked Sendable {
   /// Workers waiting for room in the window: only then does a delivery signal.
   private var blockedWorkers = 0
 
-  init(count: Int, window: Int) {
+  init(count: Int, window: Int, workers: Int) {
     self.count = count
     self.window = window
+    chunk = min(Self.largestChunk, max(1, count / (max(1, workers) * 4)))
     slots = Array(repeating: nil, count: window)
   }
 
@@ -73,7 +77,7 @@ private final class WindowState<Result: Sendable>: @unchecked Sendable {
       blockedWorkers -= 1
     }
     guard nextToClaim < count else { return nil }
-    let end = min(count, nextToClaim + Self.chunk, nextToDeliver + window)
+    let end = min(count, nextToClaim + chunk, nextToDeliver + window)
     defer { nextToClaim = end }
     return nextToClaim..<end
   }

@@ -236,10 +236,26 @@ extension ScanPath: Comparable {
   /// Orders by the bytes of the report text (`A.zip!/x` before `A.zip/x`, as `!` sorts before
   /// `/`), consistently with `==`.
   public static func < (lhs: ScanPath, rhs: ScanPath) -> Bool {
-    guard lhs.isInsideArchive || rhs.isInsideArchive else {
-      return lhs.segments[0].utf8.lexicographicallyPrecedes(rhs.segments[0].utf8)
+    guard lhs.isInsideArchive || rhs.isInsideArchive else { return bytesPrecede(lhs.segments[0], rhs.segments[0]) }
+    return bytesPrecede(lhs.description, rhs.description)
+  }
+
+  /// Whether `lhs`'s UTF-8 bytes order before `rhs`'s: compared in place where both are
+  /// contiguous, as `sameBytes` does, since the UTF-8 views' generic comparison costs a call per
+  /// byte, and paths sorted together share long prefixes (a report sorts every use by path).
+  private static func bytesPrecede(_ lhs: String, _ rhs: String) -> Bool {
+    let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in
+        let common = min(left.count, right.count)
+        var index = 0
+        while index < common {
+          if left[index] != right[index] { return left[index] < right[index] }
+          index += 1
+        }
+        return left.count < right.count
+      }
     }
-    return lhs.description.utf8.lexicographicallyPrecedes(rhs.description.utf8)
+    return (inPlace ?? nil) ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
   }
 }
 
