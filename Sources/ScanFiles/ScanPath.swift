@@ -39,17 +39,27 @@ public struct ScanPath: Sendable, Hashable {
   /// compares the key looked up with every key on its probe, most of them sharing a long prefix).
   private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
-    let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
-      rhs.utf8.withContiguousStorageIfAvailable { right in
-        var index = left.count
-        while index > 0 {
-          index -= 1
-          if left[index] != right[index] { return false }
-        }
-        return true
+    let inPlace = inPlaceBytes(lhs, rhs) { left, right in
+      var index = left.count
+      while index > 0 {
+        index -= 1
+        if left[index] != right[index] { return false }
       }
+      return true
     }
-    return (inPlace ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    return inPlace ?? lhs.utf8.elementsEqual(rhs.utf8)
+  }
+
+  /// `body` over the UTF-8 bytes of both strings where both are contiguous (as native strings
+  /// are), `nil` where either is not: the caller then compares through the UTF-8 views.
+  private static func inPlaceBytes<Result>(
+    _ lhs: String, _ rhs: String,
+    _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result? {
+    let result = lhs.utf8.withContiguousStorageIfAvailable { left in
+      rhs.utf8.withContiguousStorageIfAvailable { right in body(left, right) }
+    }
+    return result ?? nil
   }
 
   /// Hashes the segments' bytes, as `==` compares them.
@@ -241,21 +251,20 @@ extension ScanPath: Comparable {
   }
 
   /// Whether `lhs`'s UTF-8 bytes order before `rhs`'s: compared in place where both are
-  /// contiguous, as `sameBytes` does, since the UTF-8 views' generic comparison costs a call per
-  /// byte, and paths sorted together share long prefixes (a report sorts every use by path).
+  /// contiguous (`inPlaceBytes`, as `sameBytes` does), since the UTF-8 views' generic comparison
+  /// costs a call per byte, and paths sorted together share long prefixes (a report sorts every
+  /// use by path).
   private static func bytesPrecede(_ lhs: String, _ rhs: String) -> Bool {
-    let inPlace = lhs.utf8.withContiguousStorageIfAvailable { left in
-      rhs.utf8.withContiguousStorageIfAvailable { right in
-        let common = min(left.count, right.count)
-        var index = 0
-        while index < common {
-          if left[index] != right[index] { return left[index] < right[index] }
-          index += 1
-        }
-        return left.count < right.count
+    let inPlace = inPlaceBytes(lhs, rhs) { left, right in
+      let common = min(left.count, right.count)
+      var index = 0
+      while index < common {
+        if left[index] != right[index] { return left[index] < right[index] }
+        index += 1
       }
+      return left.count < right.count
     }
-    return (inPlace ?? nil) ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    return inPlace ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
   }
 }
 
