@@ -23,23 +23,22 @@ public struct PermissionUse: Sendable, Hashable {
 
   /// The same use, as an app sees it: coming from the embedded SDK at `source`.
   package func from(_ source: String) -> PermissionUse {
-    PermissionUse(
-      resource: resource, infoPlistKeys: infoPlistKeys, evidence: evidence, requested: requested, source: source)
+    with(evidence: evidence, source: source)
   }
 
   /// The same use with only the evidence `isKept` keeps, `nil` when none is left.
   package func keepingEvidence(where isKept: (Evidence) -> Bool) -> PermissionUse? {
     let kept = evidence.filter(isKept)
-    return kept.isEmpty
-      ? nil
-      : PermissionUse(
-        resource: resource, infoPlistKeys: infoPlistKeys, evidence: kept, requested: requested, source: source)
+    return kept.isEmpty ? nil : with(evidence: kept, source: source)
   }
 
   /// The same use with each piece of its evidence passed through `transform`.
   package func mappingEvidence(_ transform: (Evidence) -> Evidence) -> PermissionUse {
+    with(evidence: evidence.map(transform), source: source)
+  }
+
+  private func with(evidence: [Evidence], source: String?) -> PermissionUse {
     PermissionUse(
-      resource: resource, infoPlistKeys: infoPlistKeys, evidence: evidence.map(transform), requested: requested,
-      source: source)
+      resource: resource, infoPlistKeys: infoPlistKeys, evidence: evidence, requested: requested, source: source)
   }
 }
