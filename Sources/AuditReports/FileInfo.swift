@@ -21,8 +21,9 @@ package enum FileInfo {
       line("install name", image.installName)
       line("uuid", metadata?.uuid)
       let encodings = image.importEncodings
-      line("imports", "\(image.importCount)" + (encodings.isEmpty ? "" : " (\(encodings.joined(separator: ", ")))"))
-      for (library, imports) in zip(image.libraries, image.importsPerLibrary) {
+      let imports = image.importCounts
+      line("imports", "\(imports.all)" + (encodings.isEmpty ? "" : " (\(encodings.joined(separator: ", ")))"))
+      for (library, imports) in zip(image.libraries, imports.perLibrary) {
         let marker = library.kind == .normal ? "" : " [\(library.kind.rawValue)]"
         out += "    links \(shown(library.name))\(marker): \(imports) imports\n"
       }
@@ -48,7 +49,8 @@ package enum FileInfo {
   /// One image as JSON, members in declaration order; a `nil` field is left out.
   private static func json(of image: Image) -> JSONValue {
     let metadata = image.machO
-    let libraries = zip(image.libraries, image.importsPerLibrary).map { library, imports in
+    let imports = image.importCounts
+    let libraries = zip(image.libraries, imports.perLibrary).map { library, imports in
       JSONValue.object([
         ("name", .string(library.name)), ("kind", .string(library.kind.rawValue)), ("imports", .int(imports)),
       ])
@@ -69,7 +71,7 @@ package enum FileInfo {
       ("signature", metadata?.signature.map(JSONValue.signature)),
       ("hasMainEntryPoint", .bool(metadata?.hasMainEntryPoint ?? false)),
       ("importEncodings", .strings(image.importEncodings)),
-      ("imports", .int(image.importCount)),
+      ("imports", .int(imports.all)),
       ("headerInconsistencies", .strings(image.shownInconsistencies)),
     ]
     return .object(members.compactMap { key, value in value.map { (key, $0) } })
@@ -82,16 +84,16 @@ extension Image {
     (machO?.buildVersions ?? []).map { "\($0.platform) \($0.minimumOS) (SDK \($0.sdk))" }
   }
 
-  /// The undefined symbols: what the image imports.
-  fileprivate var importCount: Int { symbols.count { !$0.isDefined } }
-
-  /// How many imports bind to each of `libraries`, in its order.
-  fileprivate var importsPerLibrary: [Int] {
-    var counts = [Int](repeating: 0, count: libraries.count)
+  /// How many symbols the image imports (its undefined ones), and how many of them bind to each
+  /// of `libraries`, in its order: one walk of the symbols.
+  fileprivate var importCounts: (all: Int, perLibrary: [Int]) {
+    var all = 0
+    var perLibrary = [Int](repeating: 0, count: libraries.count)
     for symbol in symbols where !symbol.isDefined {
-      if case .linked(let index) = symbol.library, counts.indices.contains(index) { counts[index] += 1 }
+      all += 1
+      if case .linked(let index) = symbol.library, perLibrary.indices.contains(index) { perLibrary[index] += 1 }
     }
-    return counts
+    return (all, perLibrary)
   }
 
   /// The tables dyld reads imports from: `chained-fixups`, `dyld-info`, `exports-trie`.
