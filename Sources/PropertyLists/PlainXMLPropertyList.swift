@@ -115,7 +115,7 @@ enum PlainXMLPropertyList {
       guard values.start(element, name: String(decoding: nameBytes, as: UTF8.self)) == nil else { return false }
       if isEmpty { return values.end() == nil }
       open.append(name)
-      if case .text? = element { isInText = true } else { isInText = false }
+      isInText = element?.holdsText ?? false
       return true
     }
 

@@ -89,6 +89,12 @@ struct XMLPropertyListValues {
   enum Element: Equatable {
     case plist, array, dict
     case text(TextElement)
+
+    /// Whether the element holds text (`<key>`, `<string>`, …), not other elements.
+    var holdsText: Bool {
+      if case .text = self { return true }
+      return false
+    }
   }
 
   /// Every element and its name, the most frequent first.
