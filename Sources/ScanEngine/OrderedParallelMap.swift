@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Workers claim a few consecutive items at a time (so locking is rare next to the work), fewer
 /// when there are few items (so a short list of heavy items, such as the targets of an
-/// xcframework folder, is shared by every core instead of claimed whole by one), and may run at most `window` items past the ones the caller has taken for delivery, so at most
-/// two windows of results are held at once however many inputs there are. There is no barrier
+/// xcframework folder, is shared by every core instead of claimed whole by one), and may run at
+/// most `window` items past the ones the caller has taken for delivery, so at most two windows of
+/// results are held at once however many inputs there are. There is no barrier
 /// between groups of items, so one slow file never idles the other cores. `deliver` runs on the
 /// calling thread, in order, while workers go on.
 enum OrderedParallelMap {
