@@ -129,6 +129,11 @@ struct ImportMerger {
     try image.names.charge(name.count, at: offset)
   }
 
+  /// The image filled, handed over without a copy (an image holds dozens of references).
+  consuming func finished() -> Image {
+    image
+  }
+
   /// A distinct integer per library an import can bind to, for keying imports by name and library.
   private static func tag(of library: Symbol.Library) -> Int {
     switch library {

@@ -97,9 +97,9 @@ package enum MachOReader {
     _ bytes: ByteReader, size: Int, member: String?, options: ReadOptions, into result: inout BinaryFile
   ) {
     do throws(BinaryError) {
-      let read = try ThinImageReader.read(bytes, size: size, member: member, options: options)
-      result.images.append(read.image)
-      result.problems.append(contentsOf: read.problems)
+      let (image, problems) = try ThinImageReader.read(bytes, size: size, member: member, options: options)
+      result.images.append(image)
+      result.problems.append(contentsOf: problems)
     } catch {
       let architecture = (try? MachHeader(parsing: bytes))?.architecture
       result.problems.append(error.located(member: member, architecture: architecture))

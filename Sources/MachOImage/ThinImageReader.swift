@@ -9,15 +9,8 @@ import BinaryImage
 /// returned problems and the image keeps everything else, unless the names its tables take in
 /// go over the image's limit (`NameTable`): then the image fails.
 enum ThinImageReader {
-  /// The result of reading one image.
-  struct Result {
-    /// The image.
-    var image: Image
-    /// Tables or commands of the image that could not be read.
-    var problems: [BinaryError]
-  }
-
-  /// Reads the image in `bytes`.
+  /// Reads the image in `bytes`: the image, and the tables or commands of it that could not be
+  /// read. A tuple, so that the caller takes the image without copying it.
   /// - Parameters:
   ///   - bytes: The image's bytes; its `baseOffset` is the image's offset in the file.
   ///   - size: The image's size, which bounds the name bytes it may hold: `bytes.count`, or
@@ -27,19 +20,12 @@ enum ThinImageReader {
   /// - Throws: when the header or the load-command list is unreadable, or the image's names go
   ///   over its limit.
   static func read(_ bytes: ByteReader, size: Int, member: String?, options: ReadOptions) throws(BinaryError)
-    -> Result
+    -> (image: Image, problems: [BinaryError])
   {
     let header = try MachHeader(parsing: bytes)
     var image = bytes
     image.byteOrder = header.byteOrder
     let summary = try LoadCommandSummary(image: image, header: header)
-    var result = Image(
-      format: .machO, architecture: header.architecture, member: member, kind: kind(of: header.fileType),
-      fileType: MachOFileType.name(header.fileType), imageSize: size)
-    result.libraries = summary.libraries
-    result.installName = summary.installName
-    result.machO = summary.metadata
-    if let start = Int(exactly: bytes.baseOffset) { result.byteRange = start..<(start + bytes.count) }
     var problems = summary.problems
     func attempt(_ body: () throws(BinaryError) -> Void) {  // a section two readers walk is reported once
       do throws(BinaryError) { try body() } catch { if !problems.contains(error) { problems.append(error) } }
@@ -55,7 +41,8 @@ enum ThinImageReader {
     let exportsCommand =
       options.definedSymbols || options.definedIdentities ? summary.exportsTrie ?? summary.dyldInfo : nil
     var merger = ImportMerger(
-      image: result, tracksNames: readsWeakBinds, readsExports: exportsCommand != nil && options.definedSymbols,
+      image: describedImage(header: header, summary: summary, member: member, size: size, bytes: bytes),
+      tracksNames: readsWeakBinds, readsExports: exportsCommand != nil && options.definedSymbols,
       filter: options.importFilter, definitions: options.definedIdentities ? options.definitionFilter : nil)
     if options.undefinedSymbols || options.definedSymbols || options.definedIdentities, let symbolTable {
       attempt { () throws(BinaryError) in
@@ -94,7 +81,7 @@ enum ThinImageReader {
         }
       }
     }
-    result = merger.image
+    var result = merger.finished()
     let context = ObjCSelectorReferences.Context(
       image: image, header: header, segments: summary.segments, chainedFixups: chainedFixups, symbolTable: symbolTable
     )
@@ -127,7 +114,21 @@ enum ThinImageReader {
     }
     if let error = result.names.limitError { throw error }
     let architecture = header.architecture
-    return Result(image: result, problems: problems.map { $0.located(member: member, architecture: architecture) })
+    return (consume result, problems.map { $0.located(member: member, architecture: architecture) })
+  }
+
+  /// The image as its header and load commands describe it, before its tables are read.
+  private static func describedImage(
+    header: MachHeader, summary: LoadCommandSummary, member: String?, size: Int, bytes: ByteReader
+  ) -> Image {
+    var image = Image(
+      format: .machO, architecture: header.architecture, member: member, kind: kind(of: header.fileType),
+      fileType: MachOFileType.name(header.fileType), imageSize: size)
+    image.libraries = summary.libraries
+    image.installName = summary.installName
+    image.machO = summary.metadata
+    if let start = Int(exactly: bytes.baseOffset) { image.byteRange = start..<(start + bytes.count) }
+    return image
   }
 
   /// Adds the symbol table's imports and (when asked) definitions. Defined names are also

@@ -58,8 +58,9 @@ package struct ScannedImage: Sendable, Hashable {
     self.init(image: image, matches: matcher.matches(in: image), matcher: matcher)
   }
 
-  /// Keeps what the audit needs of `image`, whose `matches` were found in its slice.
-  init(image: Image, matches: [CatalogMatch], matcher: CatalogMatcher) {
+  /// Keeps what the audit needs of `image`, whose `matches` were found in its slice. The image
+  /// and matcher are borrowed: a copy of either retains dozens of references.
+  init(image: borrowing Image, matches: [CatalogMatch], matcher: borrowing CatalogMatcher) {
     self.init(
       format: image.format, architecture: image.architecture, member: image.member,
       platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matches,
@@ -116,8 +117,10 @@ package struct ScannedBinary: Sendable, Hashable {
 
   /// A binary that was read: its images matched, its per-member problems kept.
   package init(file: TargetFile, reading binary: BinaryFile, matcher: CatalogMatcher) {
-    let images = zip(binary.images, matcher.matches(inSlicesOf: binary.images)).map {
-      ScannedImage(image: $0, matches: $1, matcher: matcher)
+    let matches = matcher.matches(inSlicesOf: binary.images)
+    // By index, so that each image is borrowed, not copied (an image retains dozens of references).
+    let images = binary.images.indices.map {
+      ScannedImage(image: binary.images[$0], matches: matches[$0], matcher: matcher)
     }
     let format: BinarySummary.Format
     switch (images.first?.format, binary.container) {

@@ -73,14 +73,17 @@ package struct CatalogMatcher: Sendable {
       var conditions = SeenConditions(count: conditionCount)
       let collectors = indices.map { collect(images[$0], conditions: &conditions) }
       for (index, collector) in zip(indices, collectors) {
-        let image = images[index]
+        // `images[index]` is borrowed where it is read: a copy of an image retains dozens of references.
         results[index] = collector.resolve(targets: targets, conditions: conditions) { source in
           switch source {
-          case .symbol(let index):
-            let symbol = image.symbols[index]
-            return (image.names.string(symbol.name), image.libraryName(of: symbol), image.versionName(of: symbol))
+          case .symbol(let symbolIndex):
+            let symbol = images[index].symbols[symbolIndex]
+            return (
+              images[index].names.string(symbol.name), images[index].libraryName(of: symbol),
+              images[index].versionName(of: symbol)
+            )
           case .selector(let reference):
-            return (image.names.string(reference), nil, nil)
+            return (images[index].names.string(reference), nil, nil)
           }
         }
       }
