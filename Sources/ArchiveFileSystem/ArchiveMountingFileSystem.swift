@@ -83,6 +83,11 @@ package struct ArchiveMountingFileSystem: ArchiveMounting {
     return .success(Array(mount.index.nodes[node].children.keys))
   }
 
+  /// An archive folder's entries with their status, else `base`'s answer.
+  package func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
+    table.route(path) == nil ? base.listing(path) : listingEachEntryLookedUp(path)
+  }
+
   /// An archive entry's bytes, decompressed from the archive (never more than its declared
   /// size), else `base`'s answer.
   package func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {

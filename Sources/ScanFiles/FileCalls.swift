@@ -37,19 +37,46 @@ package enum FileCalls {
 
   /// `opendir(3)`, `readdir(3)`, `closedir(3)`: the names in a folder, without `.` and `..`.
   static func directoryEntries(_ path: String) -> Result<[String], Errno> {
-    guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return .failure(.current) }
+    forEachEntry(inFolder: path) { _, name, _ in name }
+  }
+
+  /// The entries of a folder with their `lstat` status, each looked up in the open folder
+  /// (`fstatat(2)` on the folder's descriptor, a final link not followed): one name's look-up,
+  /// not the whole path's. An entry whose status cannot be read is left out.
+  static func listing(_ path: String) -> Result<[(name: String, status: stat)], Errno> {
+    forEachEntry(inFolder: path) { folder, name, cName in
+      var info = stat()
+      return fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 ? (name, info) : nil
+    }
+  }
+
+  /// Calls `body` with the folder's descriptor and each entry's name (decoded, and as the C
+  /// string `readdir` gave), without `.` and `..`; keeps what it returns.
+  private static func forEachEntry<Entry>(
+    inFolder path: String, _ body: (_ folder: Int32, _ name: String, _ cName: UnsafePointer<CChar>) -> Entry?
+  ) -> Result<[Entry], Errno> {
+    // Opened as a descriptor first (`fdopendir`, which `closedir` closes): `dirfd` is a macro in
+    // some of Apple's SDKs, which Swift cannot call.
+    let folder = PathBytes.withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK) }
+    guard folder >= 0 else { return .failure(.current) }
+    guard let directory = fdopendir(folder) else {
+      let failure = Errno.current
+      close(folder)
+      return .failure(failure)
+    }
     defer { closedir(directory) }
-    var names: [String] = []
+    var entries: [Entry] = []
     while let entry = readdir(directory) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+      let kept = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
           // "." and ".." are the only names that start with a dot and end right after one or two.
-          name[0] == 0x2E && (name[1] == 0 || name[1] == 0x2E && name[2] == 0) ? nil : PathBytes.decode(cString: name)
+          name[0] == 0x2E && (name[1] == 0 || name[1] == 0x2E && name[2] == 0)
+            ? nil : body(folder, PathBytes.decode(cString: name), name)
         }
       }
-      if let name { names.append(name) }
+      if let kept { entries.append(kept) }
     }
-    return .success(names)
+    return .success(entries)
   }
 
   /// `open(2)` for reading, never waiting (a FIFO swapped in for a file does not block).

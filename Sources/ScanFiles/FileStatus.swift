@@ -32,6 +32,20 @@ public struct FileStatus: Sendable, Hashable {
   }
 }
 
+/// One entry of a folder (`ScanFileSystem.listing(_:)`): its name and its `lstat` status.
+public struct FolderEntry: Sendable, Hashable {
+  /// The entry's name in its folder.
+  public let name: String
+  /// Its status, a final symbolic link not followed.
+  public let status: FileStatus
+
+  /// Creates an entry.
+  public init(name: String, status: FileStatus) {
+    self.name = name
+    self.status = status
+  }
+}
+
 /// A file system object's identity: its device and inode numbers.
 public struct FileIdentity: Sendable, Hashable {
   /// The device number.

@@ -47,6 +47,13 @@ public struct LocalFileSystem: ScanFileSystem {
     hostPath(path).flatMap(FileCalls.directoryEntries)
   }
 
+  /// `opendir(3)`/`readdir(3)`, and `fstatat(2)` of each name in the open folder.
+  public func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
+    hostPath(path).flatMap(FileCalls.listing).map { entries in
+      entries.map { FolderEntry(name: $0.name, status: FileStatus($0.status)) }
+    }
+  }
+
   /// Reads at most `limit` bytes of a regular file, never waiting on a FIFO.
   public func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
     try FileBytes(path: readablePath(path), limit: limit, mapping: largeFiles == .mapped)

@@ -18,6 +18,11 @@ public protocol ScanFileSystem: Sendable {
   func linkTarget(_ path: ScanPath) -> Result<String, Errno>
   /// The names in the folder, without `.` and `..`, in no particular order.
   func directoryEntries(_ path: ScanPath) -> Result<[String], Errno>
+  /// The folder's entries with their `lstat` status, in no particular order; an entry whose
+  /// status cannot be read is left out. What a walk asks of every folder, answered in one go:
+  /// the local disk looks each name up in the open folder instead of walking its whole path
+  /// again. The default asks `directoryEntries(_:)` and `linkStatus(_:)` of each entry.
+  func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno>
   /// Up to `limit` bytes from the start of the regular file at `path`, with the file's whole size.
   /// - Throws: `BinaryError` of kind `io` when it cannot be opened or read, or is not a regular file.
   func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes
@@ -32,6 +37,21 @@ public protocol ScanFileSystem: Sendable {
 }
 
 extension ScanFileSystem {
+  /// Lists the folder through `directoryEntries(_:)`, then `linkStatus(_:)` of each entry.
+  public func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
+    listingEachEntryLookedUp(path)
+  }
+
+  /// `directoryEntries(_:)`, then `linkStatus(_:)` of each entry: the listing of a file system
+  /// that has no faster one.
+  package func listingEachEntryLookedUp(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
+    directoryEntries(path).map { names in
+      names.compactMap { name in
+        (try? linkStatus(path.appending(name)).get()).map { FolderEntry(name: name, status: $0) }
+      }
+    }
+  }
+
   /// Reads as `contents(of:limit:)` does.
   public func contents(
     of path: ScanPath, limit: Int, needing needed: (_ leading: UnsafeRawBufferPointer, _ fileSize: Int) -> Int

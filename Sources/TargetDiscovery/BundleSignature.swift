@@ -96,9 +96,7 @@ struct FolderListings {
   /// The children of `folder`, from the listing or else from the file system.
   func children(of folder: ScanPath, in fileSystem: some ScanFileSystem) -> [(name: String, kind: FileStatus.Kind)] {
     if let listed = children[folder] { return listed }
-    return ((try? fileSystem.directoryEntries(folder).get()) ?? []).compactMap { name in
-      (try? fileSystem.linkStatus(folder.appending(name)).get()).map { (name, $0.kind) }
-    }
+    return ((try? fileSystem.listing(folder).get()) ?? []).map { ($0.name, $0.status.kind) }
   }
 }
 

@@ -176,18 +176,15 @@ struct DiscoveryWalker {
   /// Walks the folder's children; returns their names.
   @discardableResult
   private mutating func walkChildren(_ path: ScanPath, _ context: Context) -> [String] {
-    let names: [String]
-    switch fileSystem.directoryEntries(path) {
-    case .success(let found): names = found
+    let entries: [FolderEntry]
+    switch fileSystem.listing(path) {
+    case .success(let found): entries = found.sorted { $0.name < $1.name }
     case .failure(let error):
       problems.append(DiscoveryProblem(path: path, message: "folder cannot be read (\(error))"))
       return []
     }
     // Real entries before links, so that a file reached both ways is reported under its real path.
-    let children = names.sorted().compactMap { name -> (path: ScanPath, name: String, link: FileStatus)? in
-      let child = path.appending(name)
-      return (try? fileSystem.linkStatus(child).get()).map { (child, name, $0) }
-    }
+    let children = entries.map { (path: path.appending($0.name), name: $0.name, link: $0.status) }
     listings?.children[path] = children.map { ($0.name, $0.link.kind) }
     let isLink = { (child: (path: ScanPath, name: String, link: FileStatus)) in child.link.kind == .symbolicLink }
     for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
@@ -205,7 +202,7 @@ struct DiscoveryWalker {
       }
       visit(child.path, context, link: child.link)
     }
-    return names
+    return entries.map(\.name)
   }
 
   private mutating func visitDirectory(_ path: ScanPath, _ context: Context) {
@@ -477,11 +474,11 @@ struct DiscoveryWalker {
       claimBinary(path.appending(binary), listedWhenMissing: true, into: index, slice: library.identifier)
     }
     var children: [(name: String, kind: FileStatus.Kind)] = []
-    for name in ((try? fileSystem.directoryEntries(path).get()) ?? []).sorted() {
+    for entry in ((try? fileSystem.listing(path).get()) ?? []).sorted(by: { $0.name < $1.name }) {
+      let (name, link) = (entry.name, entry.status)
       let child = path.appending(name)
-      let link = try? fileSystem.linkStatus(child).get()
-      if let link { children.append((name, link.kind)) }
-      let isSlice = link?.kind == .directory || (link?.kind == .symbolicLink && fileSystem.isDirectory(child))
+      children.append((name, link.kind))
+      let isSlice = link.kind == .directory || (link.kind == .symbolicLink && fileSystem.isDirectory(child))
       if isSlice { addManifest(child.appending("PrivacyInfo.xcprivacy"), to: index, slice: name) }
       visit(child, Context(target: index, slice: isSlice ? name : nil, app: context.app), link: link)
     }

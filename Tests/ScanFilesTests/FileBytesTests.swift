@@ -57,6 +57,26 @@ import Testing
     #expect(Errno.noSuchFile.description.isEmpty == false)
   }
 
+  /// The local disk's listing (each name looked up in the open folder) answers what a look-up
+  /// of each entry's whole path answers: links not followed, a dangling link listed as a link,
+  /// a folder as a folder, and a path that is no folder refused with its errno.
+  @Test func listingAnswersWhatEachEntrysLookUpAnswers() throws {
+    let tree = try TemporaryTree()
+    try tree.file("Vendor.framework/Vendor")
+    try tree.file("Vendor.framework/Headers/Vendor.h", [0x2F, 0x2F])
+    try tree.link("Vendor.framework/Current", to: "Headers")
+    try tree.link("Vendor.framework/Dangling", to: "Absent")
+    let local = LocalFileSystem()
+    let folder = ScanPath(tree.root + "/Vendor.framework")
+    let listed = try local.listing(folder).get().sorted { $0.name < $1.name }
+    let lookedUp = try local.listingEachEntryLookedUp(folder).get().sorted { $0.name < $1.name }
+    #expect(listed.map(\.name) == ["Current", "Dangling", "Headers", "Vendor"])
+    #expect(listed.map(\.status.kind) == [.symbolicLink, .symbolicLink, .directory, .regular])
+    #expect(listed == lookedUp)
+    #expect(local.listing(folder.appending("Vendor")).map(\.count) == .failure(.notADirectory))
+    #expect(local.listing(folder.appending("Absent")).map(\.count) == .failure(.noSuchFile))
+  }
+
   @Test func smallFilesAreReadAndFIFOsRefused() throws {
     let tree = try TemporaryTree()
     try tree.file("small.bin", [1, 2, 3])
