@@ -3,7 +3,7 @@ import BinaryImage
 /// A section of a segment, as `struct section` / `struct section_64` (`<mach-o/loader.h>`).
 struct Section {
   /// `sectname`, e.g. `__objc_selrefs`.
-  var name: String
+  var name: FixedName
   /// `addr`: the section's virtual address.
   var address: UInt64
   /// `size` in bytes.
@@ -30,7 +30,7 @@ struct Section {
 /// A segment, as `struct segment_command` / `struct segment_command_64`, with its sections.
 struct Segment {
   /// `segname`.
-  var name: String
+  var name: FixedName
   /// `vmaddr`.
   var address: UInt64
   /// `vmsize`.
@@ -49,7 +49,7 @@ struct Segment {
   init(parsing command: LoadCommand, is64Bit: Bool) throws(BinaryError) {
     var reader = command.body
     try reader.seek(to: 8, "Mach-O segment")
-    name = Self.fixedName(try reader.readBytes(16, "Mach-O segment: segname"))
+    name = FixedName(try reader.readBytes(16, "Mach-O segment: segname"))
     func word(_ what: String) throws(BinaryError) -> UInt64 {
       is64Bit ? try reader.read(UInt64.self, what) : UInt64(try reader.read(UInt32.self, what))
     }
@@ -71,7 +71,7 @@ struct Segment {
     var sections: [Section] = []
     sections.reserveCapacity(Int(count))  // they fit in the command, checked above
     for _ in 0..<count {
-      let sectionName = Self.fixedName(try reader.readBytes(16, "Mach-O section: sectname"))
+      let sectionName = FixedName(try reader.readBytes(16, "Mach-O section: sectname"))
       try reader.skip(16, "Mach-O section: segname")
       let address = try word("Mach-O section: addr")
       let size = try word("Mach-O section: size")
@@ -91,11 +91,6 @@ struct Segment {
     }
     self.sections = sections
   }
-
-  /// A fixed 16-byte name field, cut at its first NUL.
-  private static func fixedName(_ raw: UnsafeRawBufferPointer) -> String {
-    String(fileBytes: ByteReader.trimmedAtNUL(raw))
-  }
 }
 
 /// Every segment of an image, for address lookups.
@@ -109,8 +104,9 @@ struct SegmentMap {
   /// The first section named `name`, in whichever segment (`__objc_selrefs` lives in `__DATA`,
   /// `__DATA_CONST` or `__AUTH_CONST` depending on the linker).
   func section(named name: String) -> Section? {
+    let wanted = FixedName(name)
     for segment in segments {
-      if let found = segment.sections.first(where: { $0.name == name }) { return found }
+      if let found = segment.sections.first(where: { $0.name == wanted }) { return found }
     }
     return nil
   }
