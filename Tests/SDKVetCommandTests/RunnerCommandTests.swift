@@ -132,6 +132,24 @@ import Testing
     }
   }
 
+  /// Long runs are searched eight bytes at a time: on text of command-like pieces at every
+  /// offset, the guard given it whole writes what it writes given it a byte at a time (where
+  /// every run is one byte long).
+  @Test func theGuardWritesTheSameWhetherGivenTextWholeOrByteByByte() {
+    let pieces = ["::e", "##[x]", "##vso[", "#", "\n", "\r", " ", "\t", "plain text ", "ab:c", "\u{3000}", "é"]
+    var generator = SeededGenerator(seed: 36)
+    for _ in 0..<300 {
+      let text = (0..<Int.random(in: 1...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+        .joined()
+      var whole = RunnerCommandGuard()
+      let wholeWritten = whole.filter(Array(text.utf8)) + whole.drain()
+      var byByte = RunnerCommandGuard()
+      let byByteWritten = text.utf8.flatMap { byByte.filter([$0]) } + byByte.drain()
+      #expect(wholeWritten == byByteWritten, "\(text.debugDescription)")
+      #expect(Self.commandLines(in: String(decoding: wholeWritten, as: UTF8.self)).isEmpty, "\(text.debugDescription)")
+    }
+  }
+
   @Test func aPolicyPathIsEscapedOnce() throws {
     let folder = try TemporaryTree()
     let policy = folder.root + "/a\\b.json"

@@ -100,11 +100,26 @@ package struct RunnerCommandGuard {
 
   /// The index of the first line break or `#` at or after `start` in `bytes`, or its end: the
   /// bytes before it are written as they are, a byte at a time costing more than the report.
+  /// Eight bytes are tested at once: a word holds none of the three when none of its bytes,
+  /// XORed with each, is zero (`(x - 0x01…) & ~x & 0x80…` is non-zero exactly when a byte of
+  /// `x` is).
   private static func endOfPlainRun(_ bytes: [UInt8], from start: Int) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
+    bytes.withUnsafeBytes { raw in
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      func holdsZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
       var index = start
-      while index < buffer.count {
-        let byte = buffer[index]
+      while index + 8 <= raw.count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        if holdsZeroByte(word ^ (ones &* 0x0A)) || holdsZeroByte(word ^ (ones &* 0x0D))
+          || holdsZeroByte(word ^ (ones &* UInt64(hash)))
+        {
+          break
+        }
+        index += 8
+      }
+      while index < raw.count {
+        let byte = raw[index]
         if byte == 0x0A || byte == 0x0D || byte == hash { break }
         index += 1
       }
