@@ -74,22 +74,27 @@ public struct ScanPipeline: Sendable {
   ///   - progress: Called once per binary read, in order, on the calling thread.
   /// - Returns: The finished report and the discovery problems.
   public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Outcome {
-    let matcher = CatalogMatcher(catalog: catalog)
-    let options = {
+    // The matcher is built while discovery starts walking: the first binaries found wait for it.
+    let matching = BackgroundValue { [catalog] in
+      let matcher = CatalogMatcher(catalog: catalog)
       var options = ReadOptions.audit
       options.importFilter = matcher.importFilter
       options.definitionFilter = matcher.definitionFilter
-      return options
-    }()
+      return (matcher: matcher, options: options)
+    }
     // Binaries on the local disk are read as discovery claims them; those inside an archive are
     // read after the walk, in order, as the archive's stream expects.
-    let prefetch = BinaryPrefetch { path in scan(TargetFile(path: path), options: options, matcher: matcher) }
+    let prefetch = BinaryPrefetch { path in
+      let (matcher, options) = matching.value
+      return scan(TargetFile(path: path), options: options, matcher: matcher)
+    }
     let archives = fileSystem as? ArchiveMountingFileSystem
     let roots = paths.map { ScanPath($0) }
     let discovery = TargetDiscovery(fileSystem: fileSystem).discover(roots) { path in
       if archives?.isInsideArchive(path) != true { prefetch.start(path) }
     }
     prefetch.finish()
+    let (matcher, options) = matching.value
     let scanned = readBinaries(
       of: discovery.targets, options: options, matcher: matcher, prefetched: prefetch, progress: progress)
     let packages = PackageProvenance(fileSystem: fileSystem).attribute(discovery.targets, roots: roots)
