@@ -11,10 +11,15 @@ import TargetDiscovery
 enum HostRules {
   /// Each host of each binary once, sorted by host then binary.
   static func hosts(_ audit: TargetAudit) -> [HostUse] {
-    let uses = audit.binaries.flatMap { binary in
-      binary.images.flatMap(\.hosts).map { HostUse(host: $0, binary: binary.file.path) }
+    // Each binary's hosts are made distinct by the host alone: a set of uses would hash the
+    // binary's whole path again for every host of every slice and member.
+    var hostsByBinary: [ScanPath: Set<String>] = [:]
+    for binary in audit.binaries {
+      hostsByBinary[binary.file.path, default: []].formUnion(binary.images.lazy.flatMap(\.hosts))
     }
-    return Set(uses).sorted { ($0.host, $0.binary) < ($1.host, $1.binary) }
+    return hostsByBinary.flatMap { binary, hosts in hosts.map { HostUse(host: $0, binary: binary) } }.sorted {
+      $0.host != $1.host ? $0.host < $1.host : $0.binary < $1.binary
+    }
   }
 
   /// The finding, when the target declares tracking and contacts undeclared tracking hosts.
