@@ -155,7 +155,15 @@ enum ObjCSelectorReferences {
     /// `targets` in relocation-table order (compilers write them from the last slot back); of
     /// two for one slot, the later one counts.
     init(_ targets: [(slot: Int, target: UInt64)] = []) {
-      slots = targets.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
+      let pairs = zip(targets, targets.dropFirst())
+      if pairs.allSatisfy({ $0.slot > $1.slot }) {
+        slots = targets.reversed()  // the compilers' order: no slot twice, so reversing sorts them
+      } else if pairs.allSatisfy({ $0.slot < $1.slot }) {
+        slots = targets
+      } else {
+        slots = targets.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(
+          \.element)
+      }
     }
 
     /// The target of the slot at `position`, if it is relocated; positions must increase from call to call.
