@@ -26,7 +26,8 @@ package struct HostCollector {
     }
   }
   private var found: [String] = []
-  private var seen = Set<String>()
+  /// The hosts found, as bytes: a host met again makes no `String`.
+  private var seen = ByteKeyTable<Void>()
   /// The bare host names of two labels found (`ddl.net`), which may be keys.
   private var bareTwoLabelHosts = Set<String>()
   /// The first labels of dotted keys (`ddl` of `ddl.status`), at most `maximumKeyLabels`, as
@@ -48,11 +49,12 @@ package struct HostCollector {
     guard budget > 0, found.count < HostName.maximumHostsPerImage else { return false }
     budget -= 1
     var named = false
-    HostName.forEachHost(in: string) { host, isBare in
+    HostName.forEachHostBytes(in: string) { host, isBare in
       named = true
-      guard found.count < HostName.maximumHostsPerImage, seen.insert(host).inserted else { return }
-      found.append(host)
-      if isBare && host.utf8.filter({ $0 == UInt8(ascii: ".") }).count == 1 { bareTwoLabelHosts.insert(host) }
+      guard found.count < HostName.maximumHostsPerImage, seen.insert(host) else { return }
+      let text = String(decoding: host, as: UTF8.self)
+      found.append(text)
+      if isBare && host.count(where: { $0 == UInt8(ascii: ".") }) == 1 { bareTwoLabelHosts.insert(text) }
     }
     if !named, keyLabels.count < Self.maximumKeyLabels, let label = Self.keyLabel(of: string) {
       keyLabels.insert(label)

@@ -36,10 +36,16 @@ package enum HostName {
     "example.com", "example.net", "example.org", "www.example.com", "www.example.net", "www.example.org",
   ]
 
-  /// Whether `host` (lowercase) is named for another role than being contacted: one of
+  /// `namedForAnotherRole` as bytes, so a host is looked up without a `String`.
+  private static let namedForAnotherRoleBytes = ByteKeyTable<Void>(
+    namedForAnotherRole.map { (key: Array($0.utf8), value: ()) })
+  /// The first labels of help pages (`support.stripe.com`), with their dot.
+  private static let helpPageLabels = ["support.", "help."].map { Array($0.utf8) }
+
+  /// Whether `host` (lowercase bytes) is named for another role than being contacted: one of
   /// `namedForAnotherRole`, or a help page (`support.stripe.com`: a first label `support` or `help`).
-  package static func isNamedForAnotherRole(_ host: String) -> Bool {
-    namedForAnotherRole.contains(host) || host.hasPrefix("support.") || host.hasPrefix("help.")
+  package static func isNamedForAnotherRole(_ host: UnsafeRawBufferPointer) -> Bool {
+    namedForAnotherRoleBytes.contains(host) || helpPageLabels.contains { host.starts(with: $0) }
   }
 
   /// Top-level domains a bare host name may end in: generic and common country domains, leaving
@@ -80,12 +86,30 @@ package enum HostName {
   /// Calls `body` with each host `string` names by the rule above, lowercased, in order, and
   /// whether it is a bare host name (the whole string, not a URL's or `//`'s host).
   package static func forEachHost(in string: UnsafeRawBufferPointer, _ body: (String, _ isBare: Bool) -> Void) {
+    forEachHostBytes(in: string) { host, isBare in body(String(decoding: host, as: UTF8.self), isBare) }
+  }
+
+  /// `forEachHost(in:_:)` with each host as its lowercase ASCII bytes, valid during the call: a
+  /// caller that has seen the host before makes no `String` of it.
+  package static func forEachHostBytes(
+    in string: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, _ isBare: Bool) -> Void
+  ) {
     forEachName(in: string) { host, isBare in
       if !isNamedForAnotherRole(host) { body(host, isBare) }
     }
   }
 
-  private static func forEachName(in string: UnsafeRawBufferPointer, _ body: (String, _ isBare: Bool) -> Void) {
+  /// Calls `body` with `host` (a host name: ASCII letters, digits, `-` and `.`) lowercased.
+  private static func withLowercased(_ host: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+    withUnsafeTemporaryAllocation(byteCount: max(host.count, 1), alignment: 1) { buffer in
+      for (index, byte) in host.enumerated() { buffer[index] = isLetter(byte) ? byte | 0x20 : byte }
+      body(UnsafeRawBufferPointer(rebasing: buffer[..<host.count]))
+    }
+  }
+
+  private static func forEachName(
+    in string: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, _ isBare: Bool) -> Void
+  ) {
     guard string.count >= 4, string.count <= maximumLength else { return }
     var foundURL = false
     var index = 0
@@ -98,7 +122,7 @@ package enum HostName {
       if let at = authority.lastIndex(of: UInt8(ascii: "@")) {
         authority = UnsafeRawBufferPointer(rebasing: authority[(at + 1)...])
       }
-      if let host = hostAndPort(authority) { body(String(decoding: host, as: UTF8.self).lowercased(), false) }
+      if let host = hostAndPort(authority) { withLowercased(host) { body($0, false) } }
       index = authorityEnd
     }
     guard !foundURL else { return }
@@ -108,14 +132,14 @@ package enum HostName {
       guard rest[(end ?? rest.count)...].allSatisfy({ $0 > 0x20 && $0 < 0x7f }),
         let host = hostAndPort(UnsafeRawBufferPointer(rebasing: rest[..<(end ?? rest.count)]))
       else { return }
-      body(String(decoding: host, as: UTF8.self).lowercased(), false)
+      withLowercased(host) { body($0, false) }
       return
     }
     guard let host = hostAndPort(string), !host.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }),
       let dot = host.lastIndex(of: UInt8(ascii: ".")),
       isBareHostTopLevelDomain(UnsafeRawBufferPointer(rebasing: host[(dot + 1)...]))
     else { return }
-    body(String(decoding: host, as: UTF8.self), true)
+    body(host, true)
   }
 
   /// The next `://` or `:\/\/` at or after `start`, as the range of those bytes.

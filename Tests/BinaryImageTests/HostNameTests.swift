@@ -49,7 +49,7 @@ import Testing
     "type.googleapis.com", "https://type.googleapis.com/google.protobuf.Any", "https://apps.apple.com/app/id1",
     "https://itunes.apple.com/app/id1", "https://books.apple.com/b", "https://music.apple.com/a",
     "https://maps.apple.com/?q=x", "https://support.stripe.com/questions", "https://help.example.io/faq",
-    "https://example.com/callback", "www.example.org",
+    "https://example.com/callback", "www.example.org", "HTTPS://Support.Stripe.COM/x", "https://TYPE.googleapis.com/",
   ])
   func hostsNamedForAnotherRoleAreNoHosts(_ string: String) {
     #expect(host(string) == nil, "\(string)")
@@ -61,6 +61,17 @@ import Testing
       HostName.forEachHost(in: $0) { host, _ in hosts.append(host) }
     }
     #expect(hosts == ["app.adjust.com", "api2.branch.io", "x.example.org"])
+  }
+
+  /// A host is kept once per image however its URLs spell its case, in the order first found.
+  @Test func aCollectorKeepsEachHostOnceWhateverItsCase() {
+    var collector = HostCollector()
+    for string in [
+      "https://API.example.com/a", "https://api.example.com/b", "cdn.example.net", "HTTP://Api.Example.Com",
+    ] {
+      Array(string.utf8).withUnsafeBytes { _ = collector.consider($0) }
+    }
+    #expect(collector.hosts == ["api.example.com", "cdn.example.net"])
   }
 
   @Test func bytesThatAreNotUTF8AreNoHost() {
