@@ -113,10 +113,26 @@ public struct ScanPath: Sendable, Hashable {
   /// The last component of the innermost segment, without trailing slashes; `nil` for the top of
   /// an archive, `/` or an empty path.
   public var lastComponent: Substring? {
-    let text = Self.trimmingTrailingSlashes(innermost)
-    guard !text.isEmpty, text != "/" else { return nil }
-    guard let slash = text.utf8.lastIndex(of: Self.slash) else { return text }
-    return text[text.utf8.index(after: slash)...]
+    let text = innermost
+    // Found in the UTF-8 bytes (in place when the string has them so): discovery asks this of
+    // every file it walks, and the generic search of `String` cost more than the byte scan.
+    let found =
+      text.utf8.withContiguousStorageIfAvailable(Self.lastComponentRange)
+      ?? Array(text.utf8).withUnsafeBufferPointer(Self.lastComponentRange)
+    guard let found else { return nil }
+    let start = text.utf8.index(text.startIndex, offsetBy: found.lowerBound)
+    return text[start..<text.utf8.index(start, offsetBy: found.count)]
+  }
+
+  /// Where the last component lies in `bytes` (a segment's UTF-8), trailing slashes left out;
+  /// `nil` for an empty path or `/`.
+  private static func lastComponentRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    var end = bytes.count
+    while end > 1, bytes[end - 1] == slash { end -= 1 }
+    guard end > 0, end > 1 || bytes[0] != slash else { return nil }
+    var start = end
+    while start > 0, bytes[start - 1] != slash { start -= 1 }
+    return start..<end
   }
 
   /// The last component's extension, after its last dot; `nil` when it has none (a dot that starts

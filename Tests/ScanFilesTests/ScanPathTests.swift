@@ -45,6 +45,7 @@ import Testing
     ("/x/libz.so.1", "libz.so.1", "libz.so", "1"),
     (".hidden", ".hidden", ".hidden", nil),
     ("Info", "Info", "Info", nil),
+    ("/a//b.d//", "b.d", "b", "d"), ("/x/Überkit.framework", "Überkit.framework", "Überkit", "framework"),
   ])
   func componentsAreReadFromTheBytes(text: String, last: String, stem: String, pathExtension: String?) {
     let path = ScanPath(text)
@@ -56,6 +57,8 @@ import Testing
   @Test func theTopOfAnArchiveAndTheRootHaveNoLastComponent() {
     #expect(ScanPath(reportText: "B.zip!").lastComponent == nil)
     #expect(ScanPath("/").lastComponent == nil)
+    #expect(ScanPath("//").lastComponent == nil)
+    #expect(ScanPath("").lastComponent == nil)
     #expect(ScanPath(reportText: "B.zip!/x").parent?.description == "B.zip!")
     #expect(ScanPath("/x").parent?.description == "/")
   }
