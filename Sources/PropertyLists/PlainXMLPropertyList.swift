@@ -10,14 +10,22 @@ import Foundation
 /// a tag that is not exactly `<name>`, `</name>` or `<name/>`, a structure the values refuse)
 /// answers `nil`, and the document is read by `XMLParser` as before: this reader never reports a
 /// problem, so every message and every value outside the plain form stays libxml2's. Its work is
-/// one pass over the bytes; nesting is bounded by `XMLPropertyListValues` (`maximumDepth`).
+/// one pass over the bytes, which hands each element's start, text and end to `PlainXMLEvents`:
+/// the values (`XMLPropertyListValues`, which bound the nesting by `maximumDepth`), or an outline
+/// that builds none (`PropertyListOutline`).
 enum PlainXMLPropertyList {
   /// The document's values, or `nil` when `bytes` are not in the plain form or their values are
   /// not a property list.
   static func read(_ bytes: UnsafeRawBufferPointer) -> PropertyListDocument? {
-    var reader = Reader(bytes)
-    guard let values = reader.read(), let root = values.root else { return nil }
+    guard let values = read(bytes, into: XMLPropertyListValues()), let root = values.root else { return nil }
     return PropertyListDocument(root: root, duplicateKeys: values.duplicates)
+  }
+
+  /// `events` after every element of `bytes` went to them; `nil` when `bytes` are not in the
+  /// plain form or `events` stopped the read.
+  static func read<Events: PlainXMLEvents>(_ bytes: UnsafeRawBufferPointer, into events: Events) -> Events? {
+    var reader = Reader(bytes, events)
+    return reader.read()
   }
 
   private static let declarations = [
@@ -29,20 +37,21 @@ enum PlainXMLPropertyList {
   private static let tagEnd = Array(">".utf8)
   private static let emptyTagEnd = Array("/>".utf8)
 
-  private struct Reader {
+  private struct Reader<Events: PlainXMLEvents> {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
-    var values = XMLPropertyListValues()
+    var events: Events
     /// The names of the open elements, as ranges of `bytes`.
     var open: [Range<Int>] = []
     /// Whether the innermost open element holds text.
     var isInText = false
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    init(_ bytes: UnsafeRawBufferPointer, _ events: Events) {
       self.bytes = bytes
+      self.events = events
     }
 
-    mutating func read() -> XMLPropertyListValues? {
+    mutating func read() -> Events? {
       if let declaration = PlainXMLPropertyList.declarations.first(where: { matches($0) }) {
         offset += declaration.count
       }
@@ -58,7 +67,7 @@ enum PlainXMLPropertyList {
         guard text(offset..<next), tag(at: next) else { return nil }
       } while !open.isEmpty
       skipWhiteSpace()
-      return offset == bytes.count ? values : nil
+      return offset == bytes.count ? events : nil
     }
 
     /// Hands the text in `range` to the open text element, or checks it is white space.
@@ -77,7 +86,7 @@ enum PlainXMLPropertyList {
           return false
         }
       }
-      return values.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)) == nil
+      return events.didRead(range, of: bytes)
     }
 
     /// Reads the tag at `start` (a `<`): `<name>`, `<name/>` or `</name>`.
@@ -96,7 +105,7 @@ enum PlainXMLPropertyList {
         }
         offset += 1
         isInText = false
-        return values.end() == nil
+        return events.didEnd()
       }
       let isEmpty = matches(PlainXMLPropertyList.emptyTagEnd)
       if !isEmpty, !matches(PlainXMLPropertyList.tagEnd) {
@@ -110,12 +119,12 @@ enum PlainXMLPropertyList {
       offset += isEmpty ? 2 : 1
       // Told from its bytes: a `String` of the name, and a string switch on it, per tag cost more
       // than the tag's reading.
-      let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name])
-      let element = XMLPropertyListValues.element(named: nameBytes)
-      guard values.start(element, name: String(decoding: nameBytes, as: UTF8.self)) == nil else { return false }
-      if isEmpty { return values.end() == nil }
+      guard let element = XMLPropertyListValues.element(named: UnsafeRawBufferPointer(rebasing: bytes[name])),
+        events.didStart(element)
+      else { return false }
+      if isEmpty { return events.didEnd() }
       open.append(name)
-      isInText = element?.holdsText ?? false
+      isInText = element.holdsText
       return true
     }
 
@@ -126,5 +135,31 @@ enum PlainXMLPropertyList {
     private mutating func skipWhiteSpace() {
       while offset < bytes.count, PropertyListSyntax.isWhiteSpace(bytes[offset]) { offset += 1 }
     }
+  }
+}
+
+/// What `PlainXMLPropertyList` hands the elements of a document to, as it reads them; each
+/// answers whether the read goes on.
+protocol PlainXMLEvents {
+  /// An element starts.
+  mutating func didStart(_ element: XMLPropertyListValues.Element) -> Bool
+  /// The text element open holds the text at `range` of `document` (plain ASCII, no `&`); an
+  /// element without text gets no call.
+  mutating func didRead(_ range: Range<Int>, of document: UnsafeRawBufferPointer) -> Bool
+  /// The innermost open element ends.
+  mutating func didEnd() -> Bool
+}
+
+extension XMLPropertyListValues: PlainXMLEvents {
+  mutating func didStart(_ element: Element) -> Bool {
+    start(element, name: element.name) == nil
+  }
+
+  mutating func didRead(_ range: Range<Int>, of document: UnsafeRawBufferPointer) -> Bool {
+    append(String(decoding: UnsafeRawBufferPointer(rebasing: document[range]), as: UTF8.self)) == nil
+  }
+
+  mutating func didEnd() -> Bool {
+    end() == nil
   }
 }

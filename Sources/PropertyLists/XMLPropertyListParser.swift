@@ -90,6 +90,16 @@ struct XMLPropertyListValues {
     case plist, array, dict
     case text(TextElement)
 
+    /// The element's name: `dict`, `key`, ….
+    var name: String {
+      switch self {
+      case .plist: "plist"
+      case .array: "array"
+      case .dict: "dict"
+      case .text(let element): element.rawValue
+      }
+    }
+
     /// Whether the element holds text (`<key>`, `<string>`, …), not other elements.
     var holdsText: Bool {
       if case .text = self { return true }
@@ -146,33 +156,62 @@ struct XMLPropertyListValues {
     guard stack.count < ExpansionBudget.maximumDepth else {
       return "it nests deeper than \(ExpansionBudget.maximumDepth) levels"
     }
+    let container: Container =
+      switch stack.last {
+      case .text(let open, _): .text(open)
+      case .dictionary(_, let key, _): .dictionary(hasKey: key != nil)
+      case .plist(let value): .plist(hasValue: value != nil)
+      case .array: .array
+      case nil: .document(hasRoot: root != nil)
+      }
+    if let problem = Self.problem(placing: element, in: container, name: name()) { return problem }
+    switch element {
+    case .plist?: stack.append(.plist(nil))
+    case .array?: stack.append(.array([]))
+    case .dict?: stack.append(.dictionary([:], key: nil, repeated: []))
+    case .text(let text)?: stack.append(.text(text, ""))
+    case nil: break  // refused by `problem(placing:in:name:)`
+    }
+    return nil
+  }
+
+  /// What holds an element about to start, as far as it decides where elements may go.
+  enum Container {
+    /// Nothing: the element is the document's value, or another one when `hasRoot`.
+    case document(hasRoot: Bool)
+    case plist(hasValue: Bool)
+    case array
+    /// `hasKey`: a `<key>` was read and waits for its value.
+    case dictionary(hasKey: Bool)
+    case text(TextElement)
+  }
+
+  /// Why `element` (`nil` for a name that is none) may not start in `container`, if it may not:
+  /// the one statement of where elements go, for the values built here and for the elements
+  /// `XMLPropertyListStructure` checks without building them.
+  static func problem(placing element: Element?, in container: Container, name: @autoclosure () -> String)
+    -> String?
+  {
     if element == .plist {
-      guard stack.isEmpty, root == nil else { return "<plist> is inside the property list" }
-      stack.append(.plist(nil))
+      guard case .document(hasRoot: false) = container else { return "<plist> is inside the property list" }
       return nil
     }
     let isKey = element == .text(.key)
-    switch stack.last {
-    case .text(let open, _):
+    switch container {
+    case .text(let open):
       return "<\(name())> is inside <\(open.rawValue)>"
-    case .dictionary(_, let key, _) where isKey != (key == nil):
+    case .dictionary(let hasKey) where isKey == hasKey:
       return isKey ? "a <key> has no value" : "a <\(name())> in a <dict> has no <key>"
-    case .plist(.some):
+    case .plist(hasValue: true):
       return "<plist> holds more than one value"
-    case nil where root != nil:
+    case .document(hasRoot: true):
       return "the XML holds more than one value"
-    case .array, .plist(nil), nil:
+    case .array, .plist(hasValue: false), .document(hasRoot: false):
       if isKey { return "a <key> is outside a <dict>" }
     case .dictionary:
       break
     }
-    switch element {
-    case .array?: stack.append(.array([]))
-    case .dict?: stack.append(.dictionary([:], key: nil, repeated: []))
-    case .text(let text)?: stack.append(.text(text, ""))
-    case .plist?, nil: return "<\(name())> is not a property list element"
-    }
-    return nil
+    return element == nil ? "<\(name())> is not a property list element" : nil
   }
 
   /// Text goes to the text element being read; outside one, only white space may appear.
@@ -244,7 +283,8 @@ struct XMLPropertyListValues {
 
   // MARK: Values
 
-  private static func value(of element: TextElement, _ text: String) -> PropertyListValue? {
+  /// The value of a text element holding `text`; `nil` when the text is not one.
+  static func value(of element: TextElement, _ text: String) -> PropertyListValue? {
     var trimmed: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }  // only where it matters
     switch element {
     case .string, .key: return .string(text)

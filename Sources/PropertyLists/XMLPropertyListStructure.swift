@@ -1,0 +1,127 @@
+/// Whether the elements of a plain XML property list (`PlainXMLPropertyList`) make one that
+/// `XMLPropertyListValues` would build without a problem, checked without building a value: where
+/// each element goes (`XMLPropertyListValues.problem(placing:in:name:)`), the nesting and object
+/// bounds, and that each text element's text is a value. A reader that keeps only part of a
+/// document goes through this, so that what it reads is a document `PropertyListDocument` reads.
+///
+/// One check is stricter than the values: `<data>` is taken only when its base64 is in the
+/// canonical form (four-character groups, `=` only at the end, unused bits zero, white space
+/// anywhere), which decodes whatever the decoder, without decoding it; any other `<data>`
+/// answers `false` although the values may take it.
+struct XMLPropertyListStructure {
+  private typealias Container = XMLPropertyListValues.Container
+
+  /// The open elements, innermost last; a text element's `hasText` says it got its text.
+  private var open: [(container: Container, hasText: Bool)] = []
+  private var hasRoot = false
+  private var objects = 0
+
+  /// The number of open elements.
+  var depth: Int { open.count }
+
+  /// Whether `element` may start here.
+  mutating func start(_ element: XMLPropertyListValues.Element) -> Bool {
+    guard open.count < ExpansionBudget.maximumDepth,
+      XMLPropertyListValues.problem(placing: element, in: open.last?.container ?? .document(hasRoot: hasRoot), name: "")
+        == nil
+    else { return false }
+    let container: Container =
+      switch element {
+      case .plist: .plist(hasValue: false)
+      case .array: .array
+      case .dict: .dictionary(hasKey: false)
+      case .text(let text): .text(text)
+      }
+    open.append((container, false))
+    return true
+  }
+
+  /// Whether the text at `range` of `document` is the value of the open text element.
+  mutating func read(_ range: Range<Int>, of document: UnsafeRawBufferPointer) -> Bool {
+    guard case .text(let element)? = open.last?.container else { return false }
+    open[open.count - 1].hasText = true
+    return Self.isValue(element, UnsafeRawBufferPointer(rebasing: document[range]))
+  }
+
+  /// Whether the innermost open element may end here.
+  mutating func end() -> Bool {
+    guard let closed = open.popLast() else { return false }
+    switch closed.container {
+    case .plist(let hasValue):
+      hasRoot = hasValue
+      return hasValue
+    case .dictionary(hasKey: true):
+      return false
+    case .text(.key):
+      guard case .dictionary(hasKey: false)? = open.last?.container else { return false }
+      open[open.count - 1].container = .dictionary(hasKey: true)
+      return count()
+    case .text(let element) where !closed.hasText:
+      return Self.isValue(element, UnsafeRawBufferPointer(start: nil, count: 0)) && add()
+    case .array, .dictionary, .text, .document:
+      return add()
+    }
+  }
+
+  /// A value ends inside the innermost open element.
+  private mutating func add() -> Bool {
+    guard count() else { return false }
+    switch open.last?.container {
+    case nil: hasRoot = true
+    case .plist?: open[open.count - 1].container = .plist(hasValue: true)
+    case .dictionary(hasKey: true)?: open[open.count - 1].container = .dictionary(hasKey: false)
+    case .array?: break
+    case .dictionary(hasKey: false)?, .text?, .document?: return false
+    }
+    return true
+  }
+
+  private mutating func count() -> Bool {
+    objects += 1
+    return objects <= ExpansionBudget.maximumObjects
+  }
+
+  /// Whether `text` (plain ASCII) is a value of `element`.
+  private static func isValue(_ element: XMLPropertyListValues.TextElement, _ text: UnsafeRawBufferPointer) -> Bool {
+    switch element {
+    case .key, .string: true
+    // Trimmed of white space, which in the plain form is spaces, tabs and line feeds.
+    case .true, .false: text.allSatisfy(PropertyListSyntax.isWhiteSpace)
+    case .data: isCanonicalBase64(text)
+    case .integer, .real, .date:
+      XMLPropertyListValues.value(of: element, String(decoding: text, as: UTF8.self)) != nil
+    }
+  }
+
+  /// Whether `text` is base64 in four-character groups, with at most two `=` that end the last
+  /// and unused bits that are zero, with white space anywhere.
+  static func isCanonicalBase64(_ text: UnsafeRawBufferPointer) -> Bool {
+    var characters = 0
+    var padding = 0
+    var last: UInt8 = 0
+    for byte in text where !PropertyListSyntax.isWhiteSpace(byte) {
+      if byte == UInt8(ascii: "=") {
+        padding += 1
+      } else {
+        guard padding == 0, let sextet = sextet(byte) else { return false }
+        last = sextet
+      }
+      characters += 1
+    }
+    guard characters % 4 == 0, padding <= 2 else { return false }
+    // The bits of the last character past the bytes it ends: four with `==`, two with `=`.
+    return padding == 0 || last & (padding == 2 ? 0x0F : 0x03) == 0
+  }
+
+  /// The six bits of a base64 character.
+  private static func sextet(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
+    case UInt8(ascii: "+"): 62
+    case UInt8(ascii: "/"): 63
+    default: nil
+    }
+  }
+}
