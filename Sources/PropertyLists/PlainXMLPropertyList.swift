@@ -34,8 +34,6 @@ enum PlainXMLPropertyList {
   private static let documentType = Array(
     #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#.utf8)
   private static let plistVersion = Array(#"plist version="1.0">"#.utf8)
-  private static let tagEnd = Array(">".utf8)
-  private static let emptyTagEnd = Array("/>".utf8)
 
   private struct Reader<Events: PlainXMLEvents> {
     let bytes: UnsafeRawBufferPointer
@@ -99,16 +97,16 @@ enum PlainXMLPropertyList {
       let name = nameStart..<offset
       guard !name.isEmpty else { return false }
       if isEnd {
-        guard matches(PlainXMLPropertyList.tagEnd), let last = open.popLast(), bytes[last].elementsEqual(bytes[name])
-        else {
-          return false
-        }
+        guard isAt(UInt8(ascii: ">")), let last = open.popLast(), last.count == name.count,
+          let base = bytes.baseAddress,
+          memcmp(base + last.lowerBound, base + name.lowerBound, name.count) == 0
+        else { return false }
         offset += 1
         isInText = false
         return events.didEnd()
       }
-      let isEmpty = matches(PlainXMLPropertyList.emptyTagEnd)
-      if !isEmpty, !matches(PlainXMLPropertyList.tagEnd) {
+      let isEmpty = isAt(UInt8(ascii: "/")) && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ">")
+      if !isEmpty, !isAt(UInt8(ascii: ">")) {
         // `<plist version="1.0">`, the one attribute written.
         guard nameStart + PlainXMLPropertyList.plistVersion.count <= bytes.count,
           bytes[nameStart..<nameStart + PlainXMLPropertyList.plistVersion.count].elementsEqual(
@@ -126,6 +124,11 @@ enum PlainXMLPropertyList {
       open.append(name)
       isInText = element.holdsText
       return true
+    }
+
+    /// Whether the byte at `offset` is `byte`.
+    private func isAt(_ byte: UInt8) -> Bool {
+      offset < bytes.count && bytes[offset] == byte
     }
 
     private func matches(_ pattern: [UInt8]) -> Bool {

@@ -107,18 +107,22 @@ struct XMLPropertyListValues {
     }
   }
 
-  /// Every element and its name, the most frequent first.
-  private static let elements: [(name: [UInt8], element: Element)] =
-    TextElement.allCases.map { (Array($0.rawValue.utf8), .text($0)) } + [
-      (Array("dict".utf8), .dict), (Array("array".utf8), .array), (Array("plist".utf8), .plist),
-    ]
+  /// Every element, by its name packed into an integer (`packed(_:)`), the most frequent first.
+  private static let elements: [(name: UInt64, element: Element)] =
+    (TextElement.allCases.map(Element.text) + [.dict, .array, .plist]).map { (packed($0.name.utf8), $0) }
 
   /// The element named by the bytes `name`; `nil` for a name that is none.
   static func element(named name: UnsafeRawBufferPointer) -> Element? {
-    for entry in elements where entry.name.count == name.count && entry.name.elementsEqual(name) {
-      return entry.element
-    }
+    // No name is longer than `integer`; compared as one integer, a name costs one pass over its bytes.
+    guard name.count <= 7 else { return nil }
+    let packed = packed(name)
+    for entry in elements where entry.name == packed { return entry.element }
     return nil
+  }
+
+  /// Up to 7 bytes, none of them zero, as one integer, which differs for every other such bytes.
+  private static func packed(_ name: some Sequence<UInt8>) -> UInt64 {
+    name.reduce(0) { $0 << 8 | UInt64($1) }
   }
 
   /// An element being read.
