@@ -72,19 +72,44 @@ enum PlainXMLPropertyList {
     private mutating func text(_ range: Range<Int>) -> Bool {
       guard !range.isEmpty else { return true }
       guard isInText else { return range.allSatisfy { PropertyListSyntax.isWhiteSpace(bytes[$0]) } }
-      for index in range {
-        let byte = bytes[index]
-        guard (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A else {
-          return false
+      guard let base = bytes.baseAddress else { return false }
+      var index = range.lowerBound
+      while index < range.upperBound {
+        // Eight bytes at a time: only a word holding a byte below space or above `~`, an `&` or a
+        // `>` is looked at byte by byte (a tab or line feed, mostly).
+        let stop = min(index + 8, range.upperBound)
+        if stop - index < 8 || Self.needsALook(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+          for byte in index..<stop where !isPlain(at: byte, from: range.lowerBound) { return false }
         }
-        // `]]>` may not appear in XML text.
-        if byte == UInt8(ascii: ">"), index - range.lowerBound >= 2, bytes[index - 1] == UInt8(ascii: "]"),
-          bytes[index - 2] == UInt8(ascii: "]")
-        {
-          return false
-        }
+        index = stop
       }
       return events.didRead(range, of: bytes)
+    }
+
+    /// Whether the byte at `index` may be in plain text that starts at `start`.
+    private func isPlain(at index: Int, from start: Int) -> Bool {
+      let byte = bytes[index]
+      guard (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A else {
+        return false
+      }
+      // `]]>` may not appear in XML text.
+      return byte != UInt8(ascii: ">") || index - start < 2 || bytes[index - 1] != UInt8(ascii: "]")
+        || bytes[index - 2] != UInt8(ascii: "]")
+    }
+
+    /// Whether any of the eight bytes of `word` is below space or above `~`, or is `&` or `>`;
+    /// `false` only when none is. The tests are the usual ones on all bytes at once: a byte below
+    /// `n` borrows into its top bit when `n` is taken from it, and a byte that equals `c` is zero
+    /// after an exclusive or with `c`.
+    private static func needsALook(_ word: UInt64) -> Bool {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let tops: UInt64 = 0x8080_8080_8080_8080
+      let below = (word &- ones &* 0x20) & ~word
+      let above = (word &+ ones) | word
+      let ampersands = word ^ (ones &* UInt64(UInt8(ascii: "&")))
+      let closings = word ^ (ones &* UInt64(UInt8(ascii: ">")))
+      let zeros = (ampersands &- ones) & ~ampersands | (closings &- ones) & ~closings
+      return (below | above | zeros) & tops != 0
     }
 
     /// Reads the tag at `start` (a `<`): `<name>`, `<name/>` or `</name>`.

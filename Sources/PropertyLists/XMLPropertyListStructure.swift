@@ -96,15 +96,20 @@ struct XMLPropertyListStructure {
   /// Whether `text` is base64 in four-character groups, with at most two `=` that end the last
   /// and unused bits that are zero, with white space anywhere.
   static func isCanonicalBase64(_ text: UnsafeRawBufferPointer) -> Bool {
+    let kinds = Self.base64
     var characters = 0
     var padding = 0
     var last: UInt8 = 0
-    for byte in text where !PropertyListSyntax.isWhiteSpace(byte) {
-      if byte == UInt8(ascii: "=") {
+    for byte in text {
+      let kind = kinds[Int(byte)]
+      if kind < 64 {
+        guard padding == 0 else { return false }
+        last = kind
+      } else if kind == Base64.padding {
         padding += 1
       } else {
-        guard padding == 0, let sextet = sextet(byte) else { return false }
-        last = sextet
+        guard kind == Base64.whiteSpace else { return false }
+        continue
       }
       characters += 1
     }
@@ -113,15 +118,19 @@ struct XMLPropertyListStructure {
     return padding == 0 || last & (padding == 2 ? 0x0F : 0x03) == 0
   }
 
-  /// The six bits of a base64 character.
-  private static func sextet(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
-    case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
-    case UInt8(ascii: "+"): 62
-    case UInt8(ascii: "/"): 63
-    default: nil
-    }
+  /// What a byte is in base64 text, when not a character's six bits (`0..<64`).
+  private enum Base64 {
+    static let padding: UInt8 = 64
+    static let whiteSpace: UInt8 = 65
+    static let other: UInt8 = 66
+  }
+
+  /// Every byte's six bits in base64, or what else it is (`Base64`): one look-up a byte.
+  private static let base64: [UInt8] = (0...255).map { value in
+    let byte = UInt8(value)
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    if let sextet = alphabet.firstIndex(of: byte) { return UInt8(sextet) }
+    if byte == UInt8(ascii: "=") { return Base64.padding }
+    return PropertyListSyntax.isWhiteSpace(byte) ? Base64.whiteSpace : Base64.other
   }
 }
