@@ -31,10 +31,10 @@ package struct PropertyListOutline: Sendable, Hashable {
   package var entries: [String: Entry]?
 
   /// Outlines the property list `data`: the first of `sections` (keys of the root dictionary)
-  /// whose value is a dictionary, and for each of its entries which of `fields` its
-  /// value holds (at most 64 sections and 64 fields). `nil` when `data` is not an XML property list in the plain form or the outline
-  /// is not sure to match its values, including every `data` that `PropertyListDocument(parsing:)`
-  /// refuses.
+  /// whose value is a dictionary, and for each of its entries which of `fields` its value holds
+  /// (at most 64 sections and 64 fields). `nil` when `data` is not an XML property list in the
+  /// plain form or the outline is not sure to match its values, which includes every `data` that
+  /// `PropertyListDocument(parsing:)` refuses.
   package init?(_ data: Data, sections: [String], fields: [String]) {
     guard sections.count <= UInt64.bitWidth, fields.count <= UInt64.bitWidth, data.count <= ReadLimits.documentBytes,
       PropertyListSyntax(sniffing: data) == .xml,
