@@ -89,8 +89,30 @@ struct XMLPropertyListStructure {
     case .true, .false: text.allSatisfy(PropertyListSyntax.isWhiteSpace)
     case .data: isCanonicalBase64(text)
     case .integer, .real, .date:
-      XMLPropertyListValues.value(of: element, String(decoding: text, as: UTF8.self)) != nil
+      isPlainNumber(text, element)
+        || XMLPropertyListValues.value(of: element, String(decoding: text, as: UTF8.self)) != nil
     }
+  }
+
+  /// Whether `text` is a number its element surely reads, told from its bytes: at most 18
+  /// digits, as an `<integer>`, or as a `<real>` with at most one `.` between them (the rules'
+  /// weights, `20.0`, whose reading through the values cost more than the rest of the seal's).
+  private static func isPlainNumber(_ text: UnsafeRawBufferPointer, _ element: XMLPropertyListValues.TextElement)
+    -> Bool
+  {
+    guard element != .date, text.count <= 18, let first = text.first, let last = text.last, isDigit(first),
+      isDigit(last)
+    else { return false }
+    var points = 0
+    for byte in text where !isDigit(byte) {
+      guard byte == UInt8(ascii: ".") else { return false }
+      points += 1
+    }
+    return points == 0 || element == .real && points == 1
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 
   /// Whether `text` is base64 in four-character groups, with at most two `=` that end the last

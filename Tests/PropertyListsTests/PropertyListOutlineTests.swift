@@ -54,6 +54,10 @@ import Testing
     "<dict><key>s</key><dict><key>a</key><date>2024-05-01T12:00:00Z</date></dict></dict>",
     "<dict><key>s</key><dict><key>a</key><date>2024-13-01T12:00:00Z</date></dict></dict>",
     "<dict><key>s</key><dict><key>a</key><false>no</false></dict></dict>", "<array><key>s</key></array>",
+    "<array><real>20.0</real><real>20</real><real>1.</real><real>.5</real><real>1.2.3</real></array>",
+    "<array><integer>123456789012345678</integer><integer>9223372036854775807</integer></array>",
+    "<array><integer>9223372036854775808</integer></array>", "<array><integer>1.0</integer></array>",
+    "<array><real> 20.0</real><real>1e3</real><real>2024</real></array>",
     "<dict><key>s</key><dict><key>a</key><string><true/></string></dict></dict>", "<plist/>", "",
   ])
   func outlinedDocumentsParse(body: String) {
