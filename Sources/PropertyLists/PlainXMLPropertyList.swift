@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The form nearly every XML property list is written in, read byte by byte without libxml2:
 /// the declaration and `DOCTYPE` that `plutil`, `codesign` and Xcode write (or none), elements
 /// without attributes (but `<plist version="1.0">`), and text of printable ASCII, tabs and line
@@ -123,8 +129,7 @@ enum PlainXMLPropertyList {
       guard !name.isEmpty else { return false }
       if isEnd {
         guard isAt(UInt8(ascii: ">")), let last = open.popLast(), last.count == name.count,
-          let base = bytes.baseAddress,
-          memcmp(base + last.lowerBound, base + name.lowerBound, name.count) == 0
+          let base = bytes.baseAddress, memcmp(base + last.lowerBound, base + name.lowerBound, name.count) == 0
         else { return false }
         offset += 1
         isInText = false
