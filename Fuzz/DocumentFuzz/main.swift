@@ -24,7 +24,8 @@ import TargetDiscovery
 /// decoded, laid over the built-in catalog, and the resulting matcher is run over an image that
 /// imports every spelling the overlay names; a lock or state file is read for the package record
 /// of a target the manager put beside it (`LockFilePlacement`), which is audited and rendered in
-/// every format like a property list. Any outcome is fine except a trap, an
+/// every format like a property list. A property list is also read as a bundle's seal both
+/// ways (`checkSealRoutes`), which must agree. Any outcome is fine except a trap, an
 /// AddressSanitizer report, a hang or runaway memory.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -34,6 +35,7 @@ public func fuzzDocuments(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
   switch document {
   case .manifest, .infoPlist, .infoPlistStrings:
+    checkSealRoutes(bytes)
     let report = fixed.auditor.audit([document.evidence(holding: bytes, binary: fixed.binaryUsingEverything)])
     render(report)
   case .podfileLock, .packageResolved, .workspaceState, .cartfileResolved, .carthageVersionFile:

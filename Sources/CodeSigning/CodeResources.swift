@@ -1,3 +1,4 @@
+package import Foundation
 package import PropertyLists
 
 /// A bundle's seal, its `_CodeSignature/CodeResources` property list: which files the signature
@@ -14,6 +15,38 @@ package struct CodeResources: Sendable, Hashable {
   package var files: [String: Bool]
   /// The sealed paths that are nested code.
   package var nestedCode: Set<String>
+
+  /// The seal's sections, the first that is a dictionary read: `files2`, else `files`.
+  private static let sections = ["files2", "files"]
+  /// The fields of an entry the seal reads: `optional`, and the two that make it nested code;
+  /// asked of an outline in this order, so that each is the bit `1 << rawValue` of its entries.
+  private enum Field: Int, CaseIterable {
+    case optional, cdhash, requirement
+
+    var bit: UInt64 { 1 << rawValue }
+  }
+
+  /// Reads the seal of the `CodeResources` file holding `data`: `nil` when it has no `files2` or
+  /// `files` dictionary, or why it is not a property list (`PropertyListDocument(parsing:)`).
+  ///
+  /// A seal in the plain XML form `codesign` writes is read from its outline
+  /// (`PropertyListOutline`), which builds no values: no `String` but the sealed paths, no hash
+  /// decoded. Any other, and any the outline is not sure of, is parsed into values and read
+  /// from its root (`init(_:)`), with the same answer.
+  package static func read(_ data: Data) -> Result<CodeResources?, PropertyListError> {
+    if let outline = PropertyListOutline(data, sections: sections, fields: Field.allCases.map { "\($0)" }) {
+      return .success(outline.entries.map(CodeResources.init(entries:)))
+    }
+    return Result { () throws(PropertyListError) in try PropertyListDocument(parsing: data) }.map {
+      CodeResources($0.root)
+    }
+  }
+
+  /// The seal of an outline's entries (`Field`s asked for).
+  private init(entries: [String: PropertyListOutline.Entry]) {
+    files = entries.mapValues { $0.trueFields & Field.optional.bit != 0 }
+    nestedCode = Set(entries.filter { $0.value.fields & (Field.cdhash.bit | Field.requirement.bit) != 0 }.keys)
+  }
 
   /// Reads the seal of the `CodeResources` whose root is `root`; `nil` when it has no `files2`
   /// or `files` dictionary.

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The form nearly every XML property list is written in, read byte by byte without libxml2:
 /// the declaration and `DOCTYPE` that `plutil`, `codesign` and Xcode write (or none), elements
 /// without attributes (but `<plist version="1.0">`), and text of printable ASCII, tabs and line
@@ -10,14 +16,22 @@ import Foundation
 /// a tag that is not exactly `<name>`, `</name>` or `<name/>`, a structure the values refuse)
 /// answers `nil`, and the document is read by `XMLParser` as before: this reader never reports a
 /// problem, so every message and every value outside the plain form stays libxml2's. Its work is
-/// one pass over the bytes; nesting is bounded by `XMLPropertyListValues` (`maximumDepth`).
+/// one pass over the bytes, which hands each element's start, text and end to `PlainXMLEvents`:
+/// the values (`XMLPropertyListValues`, which bound the nesting by `maximumDepth`), or an outline
+/// that builds none (`PropertyListOutline`).
 enum PlainXMLPropertyList {
   /// The document's values, or `nil` when `bytes` are not in the plain form or their values are
   /// not a property list.
   static func read(_ bytes: UnsafeRawBufferPointer) -> PropertyListDocument? {
-    var reader = Reader(bytes)
-    guard let values = reader.read(), let root = values.root else { return nil }
+    guard let values = read(bytes, into: XMLPropertyListValues()), let root = values.root else { return nil }
     return PropertyListDocument(root: root, duplicateKeys: values.duplicates)
+  }
+
+  /// `events` after every element of `bytes` went to them; `nil` when `bytes` are not in the
+  /// plain form or `events` stopped the read.
+  static func read<Events: PlainXMLEvents>(_ bytes: UnsafeRawBufferPointer, into events: Events) -> Events? {
+    var reader = Reader(bytes, events)
+    return reader.read()
   }
 
   private static let declarations = [
@@ -26,23 +40,22 @@ enum PlainXMLPropertyList {
   private static let documentType = Array(
     #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#.utf8)
   private static let plistVersion = Array(#"plist version="1.0">"#.utf8)
-  private static let tagEnd = Array(">".utf8)
-  private static let emptyTagEnd = Array("/>".utf8)
 
-  private struct Reader {
+  private struct Reader<Events: PlainXMLEvents> {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
-    var values = XMLPropertyListValues()
+    var events: Events
     /// The names of the open elements, as ranges of `bytes`.
     var open: [Range<Int>] = []
     /// Whether the innermost open element holds text.
     var isInText = false
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    init(_ bytes: UnsafeRawBufferPointer, _ events: Events) {
       self.bytes = bytes
+      self.events = events
     }
 
-    mutating func read() -> XMLPropertyListValues? {
+    mutating func read() -> Events? {
       if let declaration = PlainXMLPropertyList.declarations.first(where: { matches($0) }) {
         offset += declaration.count
       }
@@ -58,26 +71,51 @@ enum PlainXMLPropertyList {
         guard text(offset..<next), tag(at: next) else { return nil }
       } while !open.isEmpty
       skipWhiteSpace()
-      return offset == bytes.count ? values : nil
+      return offset == bytes.count ? events : nil
     }
 
     /// Hands the text in `range` to the open text element, or checks it is white space.
     private mutating func text(_ range: Range<Int>) -> Bool {
       guard !range.isEmpty else { return true }
       guard isInText else { return range.allSatisfy { PropertyListSyntax.isWhiteSpace(bytes[$0]) } }
-      for index in range {
-        let byte = bytes[index]
-        guard (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A else {
-          return false
+      guard let base = bytes.baseAddress else { return false }
+      var index = range.lowerBound
+      while index < range.upperBound {
+        // Eight bytes at a time: only a word holding a byte below space or above `~`, an `&` or a
+        // `>` is looked at byte by byte (a tab or line feed, mostly).
+        let stop = min(index + 8, range.upperBound)
+        if stop - index < 8 || Self.needsALook(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+          for byte in index..<stop where !isPlain(at: byte, from: range.lowerBound) { return false }
         }
-        // `]]>` may not appear in XML text.
-        if byte == UInt8(ascii: ">"), index - range.lowerBound >= 2, bytes[index - 1] == UInt8(ascii: "]"),
-          bytes[index - 2] == UInt8(ascii: "]")
-        {
-          return false
-        }
+        index = stop
       }
-      return values.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)) == nil
+      return events.didRead(range, of: bytes)
+    }
+
+    /// Whether the byte at `index` may be in plain text that starts at `start`.
+    private func isPlain(at index: Int, from start: Int) -> Bool {
+      let byte = bytes[index]
+      guard (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A else {
+        return false
+      }
+      // `]]>` may not appear in XML text.
+      return byte != UInt8(ascii: ">") || index - start < 2 || bytes[index - 1] != UInt8(ascii: "]")
+        || bytes[index - 2] != UInt8(ascii: "]")
+    }
+
+    /// Whether any of the eight bytes of `word` is below space or above `~`, or is `&` or `>`;
+    /// `false` only when none is. The tests are the usual ones on all bytes at once: a byte below
+    /// `n` borrows into its top bit when `n` is taken from it, and a byte that equals `c` is zero
+    /// after an exclusive or with `c`.
+    private static func needsALook(_ word: UInt64) -> Bool {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let tops: UInt64 = 0x8080_8080_8080_8080
+      let below = (word &- ones &* 0x20) & ~word
+      let above = (word &+ ones) | word
+      let ampersands = word ^ (ones &* UInt64(UInt8(ascii: "&")))
+      let closings = word ^ (ones &* UInt64(UInt8(ascii: ">")))
+      let zeros = (ampersands &- ones) & ~ampersands | (closings &- ones) & ~closings
+      return (below | above | zeros) & tops != 0
     }
 
     /// Reads the tag at `start` (a `<`): `<name>`, `<name/>` or `</name>`.
@@ -90,16 +128,15 @@ enum PlainXMLPropertyList {
       let name = nameStart..<offset
       guard !name.isEmpty else { return false }
       if isEnd {
-        guard matches(PlainXMLPropertyList.tagEnd), let last = open.popLast(), bytes[last].elementsEqual(bytes[name])
-        else {
-          return false
-        }
+        guard isAt(UInt8(ascii: ">")), let last = open.popLast(), last.count == name.count,
+          let base = bytes.baseAddress, memcmp(base + last.lowerBound, base + name.lowerBound, name.count) == 0
+        else { return false }
         offset += 1
         isInText = false
-        return values.end() == nil
+        return events.didEnd()
       }
-      let isEmpty = matches(PlainXMLPropertyList.emptyTagEnd)
-      if !isEmpty, !matches(PlainXMLPropertyList.tagEnd) {
+      let isEmpty = isAt(UInt8(ascii: "/")) && offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: ">")
+      if !isEmpty, !isAt(UInt8(ascii: ">")) {
         // `<plist version="1.0">`, the one attribute written.
         guard nameStart + PlainXMLPropertyList.plistVersion.count <= bytes.count,
           bytes[nameStart..<nameStart + PlainXMLPropertyList.plistVersion.count].elementsEqual(
@@ -110,13 +147,18 @@ enum PlainXMLPropertyList {
       offset += isEmpty ? 2 : 1
       // Told from its bytes: a `String` of the name, and a string switch on it, per tag cost more
       // than the tag's reading.
-      let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[name])
-      let element = XMLPropertyListValues.element(named: nameBytes)
-      guard values.start(element, name: String(decoding: nameBytes, as: UTF8.self)) == nil else { return false }
-      if isEmpty { return values.end() == nil }
+      guard let element = XMLPropertyListValues.element(named: UnsafeRawBufferPointer(rebasing: bytes[name])),
+        events.didStart(element)
+      else { return false }
+      if isEmpty { return events.didEnd() }
       open.append(name)
-      isInText = element?.holdsText ?? false
+      isInText = element.holdsText
       return true
+    }
+
+    /// Whether the byte at `offset` is `byte`.
+    private func isAt(_ byte: UInt8) -> Bool {
+      offset < bytes.count && bytes[offset] == byte
     }
 
     private func matches(_ pattern: [UInt8]) -> Bool {
@@ -126,5 +168,31 @@ enum PlainXMLPropertyList {
     private mutating func skipWhiteSpace() {
       while offset < bytes.count, PropertyListSyntax.isWhiteSpace(bytes[offset]) { offset += 1 }
     }
+  }
+}
+
+/// What `PlainXMLPropertyList` hands the elements of a document to, as it reads them; each
+/// answers whether the read goes on.
+protocol PlainXMLEvents {
+  /// An element starts.
+  mutating func didStart(_ element: XMLPropertyListValues.Element) -> Bool
+  /// The text element open holds the text at `range` of `document` (plain ASCII, no `&`); an
+  /// element without text gets no call.
+  mutating func didRead(_ range: Range<Int>, of document: UnsafeRawBufferPointer) -> Bool
+  /// The innermost open element ends.
+  mutating func didEnd() -> Bool
+}
+
+extension XMLPropertyListValues: PlainXMLEvents {
+  mutating func didStart(_ element: Element) -> Bool {
+    start(element, name: element.name) == nil
+  }
+
+  mutating func didRead(_ range: Range<Int>, of document: UnsafeRawBufferPointer) -> Bool {
+    append(String(decoding: UnsafeRawBufferPointer(rebasing: document[range]), as: UTF8.self)) == nil
+  }
+
+  mutating func didEnd() -> Bool {
+    end() == nil
   }
 }

@@ -65,8 +65,12 @@ enum XMLInputGuard {
       while let start = tag {
         let following = Self.next(UInt8(ascii: "<"), from: start + 1, before: end, in: base)
         let stop = following ?? end
-        if Self.matches(Self.entityDeclaration, at: start, in: bytes) { declaresEntities = true }
-        if !seenDeclaration, Self.matches(Self.xmlDeclaration, at: start, in: bytes) {
+        // Told by the byte after `<` first: nearly every tag is an element's, neither `<!` nor `<?`.
+        let second = start + 1 < end ? bytes[start + 1] : 0
+        if second == UInt8(ascii: "!"), Self.matches(Self.entityDeclaration, at: start, in: bytes) {
+          declaresEntities = true
+        }
+        if second == UInt8(ascii: "?"), !seenDeclaration, Self.matches(Self.xmlDeclaration, at: start, in: bytes) {
           seenDeclaration = true
           declaredEncoding = Self.encoding(declaredFrom: start + Self.xmlDeclaration.count, in: bytes)
         }
@@ -110,11 +114,29 @@ enum XMLInputGuard {
         close = next(UInt8(ascii: "?"), from: mark + 1, before: bytes.count, in: base)
       }
       guard let end = close, end + 1 < bytes.count else { return nil }
-      let declaration = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      let text = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+      if text.allSatisfy({ $0 < 0x80 }) { return encoding(declaredIn: text) }
+      let declaration = String(decoding: text, as: UTF8.self)
       guard let name = declaration.range(of: "encoding") else { return nil }
       let value = declaration[name.upperBound...].drop { $0 == "=" || $0.isWhitespace }
       guard let quote = value.first, quote == "\"" || quote == "'" else { return "" }
       return String(value.dropFirst().prefix { $0 != quote })
     }
+
+    /// `encoding(declaredFrom:in:)` of the ASCII text of a declaration, read over its bytes (the
+    /// `String` search cost more than the rest of the guard): in ASCII each character is a byte,
+    /// but `\r\n`, white space as one character and as two bytes alike.
+    private static func encoding(declaredIn text: UnsafeRawBufferPointer) -> String? {
+      let name = Self.encodingName
+      guard let found = text.indices.first(where: { matches(name, at: $0, in: text) }) else { return nil }
+      // `Character.isWhitespace` in ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+      let value = text[(found + name.count)...].drop {
+        $0 == UInt8(ascii: "=") || (0x09...0x0D).contains($0) || $0 == 0x20
+      }
+      guard let quote = value.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return "" }
+      return String(decoding: value.dropFirst().prefix { $0 != quote }, as: UTF8.self)
+    }
+
+    private static let encodingName = Array("encoding".utf8)
   }
 }

@@ -90,6 +90,16 @@ struct XMLPropertyListValues {
     case plist, array, dict
     case text(TextElement)
 
+    /// The element's name: `dict`, `key`, ….
+    var name: String {
+      switch self {
+      case .plist: "plist"
+      case .array: "array"
+      case .dict: "dict"
+      case .text(let element): element.rawValue
+      }
+    }
+
     /// Whether the element holds text (`<key>`, `<string>`, …), not other elements.
     var holdsText: Bool {
       if case .text = self { return true }
@@ -97,18 +107,22 @@ struct XMLPropertyListValues {
     }
   }
 
-  /// Every element and its name, the most frequent first.
-  private static let elements: [(name: [UInt8], element: Element)] =
-    TextElement.allCases.map { (Array($0.rawValue.utf8), .text($0)) } + [
-      (Array("dict".utf8), .dict), (Array("array".utf8), .array), (Array("plist".utf8), .plist),
-    ]
+  /// Every element, by its name packed into an integer (`packed(_:)`), the most frequent first.
+  private static let elements: [(name: UInt64, element: Element)] =
+    (TextElement.allCases.map(Element.text) + [.dict, .array, .plist]).map { (packed($0.name.utf8), $0) }
 
   /// The element named by the bytes `name`; `nil` for a name that is none.
   static func element(named name: UnsafeRawBufferPointer) -> Element? {
-    for entry in elements where entry.name.count == name.count && entry.name.elementsEqual(name) {
-      return entry.element
-    }
+    // No name is longer than `integer`; compared as one integer, a name costs one pass over its bytes.
+    guard name.count <= 7 else { return nil }
+    let packed = packed(name)
+    for entry in elements where entry.name == packed { return entry.element }
     return nil
+  }
+
+  /// Up to 7 bytes, none of them zero, as one integer, which differs for every other such bytes.
+  private static func packed(_ name: some Sequence<UInt8>) -> UInt64 {
+    name.reduce(0) { $0 << 8 | UInt64($1) }
   }
 
   /// An element being read.
@@ -146,33 +160,62 @@ struct XMLPropertyListValues {
     guard stack.count < ExpansionBudget.maximumDepth else {
       return "it nests deeper than \(ExpansionBudget.maximumDepth) levels"
     }
+    let container: Container =
+      switch stack.last {
+      case .text(let open, _): .text(open)
+      case .dictionary(_, let key, _): .dictionary(hasKey: key != nil)
+      case .plist(let value): .plist(hasValue: value != nil)
+      case .array: .array
+      case nil: .document(hasRoot: root != nil)
+      }
+    if let problem = Self.problem(placing: element, in: container, name: name()) { return problem }
+    switch element {
+    case .plist?: stack.append(.plist(nil))
+    case .array?: stack.append(.array([]))
+    case .dict?: stack.append(.dictionary([:], key: nil, repeated: []))
+    case .text(let text)?: stack.append(.text(text, ""))
+    case nil: break  // refused by `problem(placing:in:name:)`
+    }
+    return nil
+  }
+
+  /// What holds an element about to start, as far as it decides where elements may go.
+  enum Container {
+    /// Nothing: the element is the document's value, or another one when `hasRoot`.
+    case document(hasRoot: Bool)
+    case plist(hasValue: Bool)
+    case array
+    /// `hasKey`: a `<key>` was read and waits for its value.
+    case dictionary(hasKey: Bool)
+    case text(TextElement)
+  }
+
+  /// Why `element` (`nil` for a name that is none) may not start in `container`, if it may not:
+  /// the one statement of where elements go, for the values built here and for the elements
+  /// `XMLPropertyListStructure` checks without building them.
+  static func problem(placing element: Element?, in container: Container, name: @autoclosure () -> String)
+    -> String?
+  {
     if element == .plist {
-      guard stack.isEmpty, root == nil else { return "<plist> is inside the property list" }
-      stack.append(.plist(nil))
+      guard case .document(hasRoot: false) = container else { return "<plist> is inside the property list" }
       return nil
     }
     let isKey = element == .text(.key)
-    switch stack.last {
-    case .text(let open, _):
+    switch container {
+    case .text(let open):
       return "<\(name())> is inside <\(open.rawValue)>"
-    case .dictionary(_, let key, _) where isKey != (key == nil):
+    case .dictionary(let hasKey) where isKey == hasKey:
       return isKey ? "a <key> has no value" : "a <\(name())> in a <dict> has no <key>"
-    case .plist(.some):
+    case .plist(hasValue: true):
       return "<plist> holds more than one value"
-    case nil where root != nil:
+    case .document(hasRoot: true):
       return "the XML holds more than one value"
-    case .array, .plist(nil), nil:
+    case .array, .plist(hasValue: false), .document(hasRoot: false):
       if isKey { return "a <key> is outside a <dict>" }
     case .dictionary:
       break
     }
-    switch element {
-    case .array?: stack.append(.array([]))
-    case .dict?: stack.append(.dictionary([:], key: nil, repeated: []))
-    case .text(let text)?: stack.append(.text(text, ""))
-    case .plist?, nil: return "<\(name())> is not a property list element"
-    }
-    return nil
+    return element == nil ? "<\(name())> is not a property list element" : nil
   }
 
   /// Text goes to the text element being read; outside one, only white space may appear.
@@ -244,7 +287,8 @@ struct XMLPropertyListValues {
 
   // MARK: Values
 
-  private static func value(of element: TextElement, _ text: String) -> PropertyListValue? {
+  /// The value of a text element holding `text`; `nil` when the text is not one.
+  static func value(of element: TextElement, _ text: String) -> PropertyListValue? {
     var trimmed: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }  // only where it matters
     switch element {
     case .string, .key: return .string(text)

@@ -126,16 +126,16 @@ public struct SealCheck: Sendable, Hashable {
 
   init(bundle: ScanPath, resources: ScanPath, listings: FolderListings, in fileSystem: some ScanFileSystem) {
     let seal: CodeResources
-    switch PropertyListFile.read(resources, in: fileSystem).contents {
+    let read = fileSystem.document(at: resources).mapError { PropertyListError(message: $0.message) }
+    switch read.flatMap(CodeResources.read) {
     case .failure(let error):
       self.init(missing: [], unsealed: [], problem: "CodeResources cannot be read (\(error.message))")
       return
-    case .success(let document):
-      guard let read = CodeResources(document.root) else {
-        self.init(missing: [], unsealed: [], problem: "CodeResources has no files2 or files dictionary")
-        return
-      }
-      seal = read
+    case .success(nil):
+      self.init(missing: [], unsealed: [], problem: "CodeResources has no files2 or files dictionary")
+      return
+    case .success(let found?):
+      seal = found
     }
     var present: [String] = []
     var budget = Self.entryLimit

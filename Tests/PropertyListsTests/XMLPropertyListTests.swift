@@ -78,6 +78,22 @@ struct XMLPropertyListTests {
     }
   }
 
+  /// The plain reader looks at text eight bytes at a time: a byte it must refuse (or look at
+  /// twice) is found at every offset of a word, and the document then reads as `XMLParser` reads
+  /// it.
+  @Test(arguments: ["]]>", "\u{01}", "\u{7F}", "\u{E9}", "\r", ">", "\t", "&amp;", "]>", "\n"])
+  func plainTextIsCheckedAtEveryOffset(special: String) throws {
+    for offset in 0..<20 {
+      let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 19 - offset)
+      let plain = "<plist version=\"1.0\"><string>\(text)</string></plist>"
+      let commented = "<!-- x -->" + plain
+      #expect((try? parse(plain)) == (try? parse(commented)), "\(offset)")
+      #expect(failure(plain) == failure(commented), "\(offset)")
+    }
+    let clean = String(repeating: "abcdefgh", count: 5)
+    #expect(try parse("<plist version=\"1.0\"><string>\(clean)</string></plist>").root == .string(clean))
+  }
+
   @Test func aBareValueIsARoot() throws {
     #expect(try parse("<array><string>x</string></array>").root == .array([.string("x")]))
   }
