@@ -61,11 +61,16 @@ package struct ScannedImage: Sendable, Hashable {
   /// Keeps what the audit needs of `image`, whose `matches` were found in its slice. The image
   /// and matcher are borrowed: a copy of either retains dozens of references.
   init(image: borrowing Image, matches: [CatalogMatch], matcher: borrowing CatalogMatcher) {
-    self.init(
-      format: image.format, architecture: image.architecture, member: image.member,
-      platforms: image.machO?.buildVersions.map(\.platform) ?? [], matches: matches,
-      headerInconsistencies: image.headerInconsistencies, signature: image.machO?.signature,
-      commonSDKs: matcher.commonSDKs(in: image))
+    // Every field set here, not through the memberwise initializer and then changed: that way
+    // built a whole scanned image twice over.
+    format = image.format
+    architecture = image.architecture
+    member = image.member
+    platforms = image.machO?.buildVersions.map(\.platform) ?? []
+    self.matches = matches
+    headerInconsistencies = image.headerInconsistencies
+    signature = image.machO?.signature
+    commonSDKs = matcher.commonSDKs(in: image)
     dynamicLookups = matcher.dynamicLookups(in: image, besides: matches)
     hosts = image.hosts
     libraries = image.libraries

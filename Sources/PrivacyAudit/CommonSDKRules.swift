@@ -78,12 +78,13 @@ enum CommonSDKRules {
     let named = Set(byName.keys)
     var including: [String: Set<ScanPath>] = [:]
     for binary in audit.binaries {
-      for image in binary.images where image.format == .machO {
-        for match in image.commonSDKs {
+      // By index: iterating the images would copy each whole, and most match no SDK.
+      for index in binary.images.indices where binary.images[index].format == .machO {
+        for match in binary.images[index].commonSDKs {
           byName[match.sdk, default: []] += match.symbols.map { symbol in
             Evidence(
-              symbol: symbol, via: .definition, binary: binary.file.path, architecture: image.architecture,
-              member: image.member, library: nil)
+              symbol: symbol, via: .definition, binary: binary.file.path,
+              architecture: binary.images[index].architecture, member: binary.images[index].member, library: nil)
           }
           let found: SDKDetection.Confidence = match.proof == .documentedDefinitions ? .classes : .module
           if confidence[match.sdk].map({ $0 < found }) ?? true { confidence[match.sdk] = found }

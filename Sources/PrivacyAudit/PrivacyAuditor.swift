@@ -119,8 +119,9 @@ package struct PrivacyAuditor: Sendable {
       path: binary.file.path, format: binary.format,
       architectures: Set(binary.images.map(\.architecture)).sorted(),
       platforms: binary.images.flatMap(\.platforms),
-      signatures: binary.images.filter { $0.format == .machO && $0.member == nil }.map {
-        SliceSignature(architecture: $0.architecture, signature: $0.signature)
+      signatures: binary.images.compactMap {
+        $0.format == .machO && $0.member == nil
+          ? SliceSignature(architecture: $0.architecture, signature: $0.signature) : nil
       }, linkedLibraries: binary.images.flatMap(\.libraries), rpaths: binary.images.flatMap(\.rpaths))
   }
 
