@@ -83,6 +83,12 @@ struct SymbolTable {
       value: is64Bit ? record.field(UInt64.self, at: 8) : UInt64(record.field(UInt32.self, at: 8)))
   }
 
+  /// Reads the string table into cache ahead of a walk that looks up most entries' names
+  /// (`ByteReader.warmCache()`).
+  func warmStrings() {
+    strings.warmCache()
+  }
+
   /// The name bytes of `entry`, without the NUL: empty for `n_strx` 0, `nil` when `n_strx` is
   /// out of range or its string unterminated.
   func name(of entry: NListEntry) -> UnsafeRawBufferPointer? {

@@ -152,6 +152,7 @@ enum ThinImageReader {
       (options.undefinedSymbols, options.definedSymbols, options.definedIdentities)
     let leadingBytes = options.importFilter?.leadingBytes ?? .everything
     let definitions = definedIdentities ? options.definitionFilter : nil
+    table.warmStrings()
     try table.forEachEntry { _, entry throws(BinaryError) in
       guard !entry.isDebugEntry else { return }
       if entry.isUndefined {
