@@ -163,6 +163,15 @@ package enum FileCalls {
     return .success(address)
   }
 
+  /// `madvise(2)` with `MADV_POPULATE_READ` (Linux 5.14): maps every page of the mapping at
+  /// `address` in one call, read-only, so none is copied until written. Elsewhere, on an older
+  /// kernel, or when the file shrank, nothing happens and the pages fault in as they are read.
+  static func populate(_ address: UnsafeMutableRawPointer, count: Int) {
+    #if canImport(Glibc)
+      _ = madvise(address, count, MADV_POPULATE_READ)
+    #endif
+  }
+
   /// `munmap(2)`.
   static func unmap(_ address: UnsafeMutableRawPointer, count: Int) {
     munmap(address, count)
