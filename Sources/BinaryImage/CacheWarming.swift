@@ -3,7 +3,7 @@ import Synchronization
 extension ByteReader {
   /// The largest table `warmCache()` reads ahead: one that fits a core's own cache with room to
   /// spare, so the lines read are still there when the look-ups come.
-  public static let warmedTableLimit = 1 << 20
+  package static let warmedTableLimit = 1 << 20
 
   /// Reads one byte of each 64-byte line of a table that look-ups will land in at random, front
   /// to back, so that they find it in cache: a streamed pass, which the hardware prefetcher runs
@@ -11,7 +11,7 @@ extension ByteReader {
   /// string table is read so (a linker orders names by suffix, not by symbol), and it was a
   /// tenth of a scan of static archives. A table larger than `warmedTableLimit` is left alone:
   /// its first lines would be evicted before they are used.
-  public func warmCache() {
+  package func warmCache() {
     guard let base = bytes.baseAddress, bytes.count <= Self.warmedTableLimit else { return }
     var folded: UInt8 = 0
     var offset = 0
