@@ -6,7 +6,9 @@ package import BinaryImage
 /// A small file (at most `readThreshold` bytes) is copied: mapping and unmapping it would cost
 /// more than copying it. A larger one is copied only as far as its reader's tables reach or,
 /// when the local file system maps files (`LocalFileSystem.LargeFiles.mapped`, which the CLI
-/// uses), mapped privately, so only the pages a reader parses are read from disk; then
+/// uses), mapped privately, so only the pages a reader parses are read from disk (a file up to
+/// `populatedMappingLimit` has all its pages mapped at once, which costs less than a fault for
+/// each); then
 /// `TruncationGuard` keeps a file that shrinks while it is parsed (a build writing it, a sync
 /// client) from raising SIGBUS, and `shrankWhileRead` says the result must be discarded. Either
 /// way the memory is private and writable, so a library that converts byte order in place

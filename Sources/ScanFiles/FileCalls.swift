@@ -168,7 +168,10 @@ package enum FileCalls {
   /// kernel, or when the file shrank, nothing happens and the pages fault in as they are read.
   static func populate(_ address: UnsafeMutableRawPointer, count: Int) {
     #if canImport(Glibc)
-      _ = madvise(address, count, MADV_POPULATE_READ)
+      // The advice's number, not the C library's name for it: headers older than glibc 2.35
+      // lack the name, and a kernel older than the advice refuses it with EINVAL.
+      let populateRead: Int32 = 22
+      _ = madvise(address, count, populateRead)
     #endif
   }
 
