@@ -3,7 +3,7 @@ import Synchronization
 extension ByteReader {
   /// The largest table `warmCache()` reads ahead: one that fits a core's own cache with room to
   /// spare, so the lines read are still there when the look-ups come.
-  package static let warmedTableLimit = 1 << 20
+  private static let warmedTableLimit = 1 << 20
 
   /// Reads one byte of each 64-byte line of a table that look-ups will land in at random, front
   /// to back, so that they find it in cache: a streamed pass, which the hardware prefetcher runs
@@ -20,9 +20,9 @@ extension ByteReader {
       offset &+= 64
     }
     // Published so that the optimizer cannot drop the loads; the value itself means nothing.
-    warmedBytesSink.store(folded, ordering: .relaxed)
+    Self.warmedBytesSink.store(folded, ordering: .relaxed)
   }
-}
 
-/// Where `warmCache()` leaves what it read.
-private let warmedBytesSink = Atomic<UInt8>(0)
+  /// Where `warmCache()` leaves what it read.
+  private static let warmedBytesSink = Atomic<UInt8>(0)
+}

@@ -116,7 +116,7 @@ public final class FileBytes: @unchecked Sendable {
   /// touched cost more than mapping every page in one call (15% of a scan's CPU time on signed
   /// static xcframeworks). A larger file, a dylib whose code is never read, faults in only what
   /// is read.
-  package static let populatedMappingLimit = 4 << 20
+  private static let populatedMappingLimit = 4 << 20
 
   /// Maps `count` bytes of `fd` privately and watches the mapping; `nil` to read instead.
   private static func map(_ fd: Int32, count: Int) -> Storage? {
