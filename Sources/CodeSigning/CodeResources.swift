@@ -24,6 +24,16 @@ package struct CodeResources: Sendable, Hashable {
     case optional, cdhash, requirement
 
     var bit: UInt64 { 1 << rawValue }
+
+    /// The field's key in an entry. Spelled out: interpolating a case names it by reflection,
+    /// which costs more than reading a seal's outline.
+    var key: String {
+      switch self {
+      case .optional: "optional"
+      case .cdhash: "cdhash"
+      case .requirement: "requirement"
+      }
+    }
   }
 
   /// Reads the seal of the `CodeResources` file holding `data`: `nil` when it has no `files2` or
@@ -34,7 +44,7 @@ package struct CodeResources: Sendable, Hashable {
   /// decoded. Any other, and any the outline is not sure of, is parsed into values and read
   /// from its root (`init(_:)`), with the same answer.
   package static func read(_ data: Data) -> Result<CodeResources?, PropertyListError> {
-    if let outline = PropertyListOutline(data, sections: sections, fields: Field.allCases.map { "\($0)" }) {
+    if let outline = PropertyListOutline(data, sections: sections, fields: Field.allCases.map(\.key)) {
       return .success(outline.entries.map(CodeResources.init(entries:)))
     }
     return Result { () throws(PropertyListError) in try PropertyListDocument(parsing: data) }.map {

@@ -37,23 +37,72 @@ package enum FileCalls {
 
   /// `opendir(3)`, `readdir(3)`, `closedir(3)`: the names in a folder, without `.` and `..`.
   static func directoryEntries(_ path: String) -> Result<[String], Errno> {
-    forEachEntry(inFolder: path) { _, name, _ in name }
+    forEachEntry(inFolder: path) { _, name, _, _ in name }
   }
 
   /// The entries of a folder with their `lstat` status, each looked up in the open folder
   /// (`fstatat(2)` on the folder's descriptor, a final link not followed): one name's look-up,
   /// not the whole path's. An entry whose status cannot be read is left out.
   static func listing(_ path: String) -> Result<[(name: String, status: stat)], Errno> {
-    forEachEntry(inFolder: path) { folder, name, cName in
-      var info = stat()
-      return fstatat(folder, cName, &info, AT_SYMLINK_NOFOLLOW) == 0 ? (name, info) : nil
+    forEachEntry(inFolder: path) { folder, name, cName, _ in
+      linkStatus(ofEntry: cName, in: folder).map { (name, $0) }
     }
   }
 
+  /// The entries of a folder as `listing(_:)` gives them, except that each regular file (by the
+  /// type `readdir` reports) is opened in the open folder, never through a link and never
+  /// waiting on a FIFO swapped in for it: its status is the open file's (`fstat(2)`), with up
+  /// to `count` of its first bytes (`pread(2)`). Any other entry, one of unknown type, and a
+  /// file that cannot be opened are looked up as `listing(_:)` does, with no bytes.
+  static func listing(
+    _ path: String, leadingBytes count: Int
+  ) -> Result<[(name: String, status: stat, leadingBytes: [UInt8]?)], Errno> {
+    forEachEntry(inFolder: path) { folder, name, cName, type in
+      if type == regularFileType, let opened = openedStatusAndLeadingBytes(of: cName, in: folder, count: count) {
+        return (name, opened.status, opened.leadingBytes)
+      }
+      return linkStatus(ofEntry: cName, in: folder).map { (name, $0, nil) }
+    }
+  }
+
+  /// The type `readdir` gives a regular file (`DT_REG`).
+  private static let regularFileType = UInt8(DT_REG)
+
+  /// `fstatat(2)` of the entry `name` of the open folder, a final link not followed.
+  private static func linkStatus(ofEntry name: UnsafePointer<CChar>, in folder: Int32) -> stat? {
+    var info = stat()
+    return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
+  }
+
+  /// The status of the entry `name` of the open folder, opened as a file, and up to `count` of
+  /// its first bytes when it is a regular file (none when they cannot be read); `nil` when it
+  /// cannot be opened (a link, a file gone since the listing).
+  private static func openedStatusAndLeadingBytes(
+    of name: UnsafePointer<CChar>, in folder: Int32, count: Int
+  ) -> (status: stat, leadingBytes: [UInt8]?)? {
+    let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return nil }
+    guard info.st_mode & S_IFMT == S_IFREG else { return (info, nil) }
+    var bytes = [UInt8](repeating: 0, count: count)
+    let outcome = bytes.withUnsafeMutableBytes { raw in
+      raw.baseAddress.map { Self.read(fd, into: $0, count: raw.count, at: 0) } ?? .success(0)
+    }
+    switch outcome {
+    case .success(let got): bytes.removeSubrange(got...)
+    case .failure: bytes = []
+    }
+    return (info, bytes)
+  }
+
   /// Calls `body` with the folder's descriptor and each entry's name (decoded, and as the C
-  /// string `readdir` gave), without `.` and `..`; keeps what it returns.
+  /// string `readdir` gave) and type (`d_type`, `DT_UNKNOWN` where the file system does not
+  /// say), without `.` and `..`; keeps what it returns.
   private static func forEachEntry<Entry>(
-    inFolder path: String, _ body: (_ folder: Int32, _ name: String, _ cName: UnsafePointer<CChar>) -> Entry?
+    inFolder path: String,
+    _ body: (_ folder: Int32, _ name: String, _ cName: UnsafePointer<CChar>, _ type: UInt8) -> Entry?
   ) -> Result<[Entry], Errno> {
     // Opened as a descriptor first (`fdopendir`, which `closedir` closes): `dirfd` is a macro in
     // some of Apple's SDKs, which Swift cannot call.
@@ -67,11 +116,12 @@ package enum FileCalls {
     defer { closedir(directory) }
     var entries: [Entry] = []
     while let entry = readdir(directory) {
+      let type = entry.pointee.d_type
       let kept = withUnsafePointer(to: &entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
           // "." and ".." are the only names that start with a dot and end right after one or two.
           name[0] == 0x2E && (name[1] == 0 || name[1] == 0x2E && name[2] == 0)
-            ? nil : body(folder, PathBytes.decode(cString: name), name)
+            ? nil : body(folder, PathBytes.decode(cString: name), name, type)
         }
       }
       if let kept { entries.append(kept) }

@@ -38,11 +38,16 @@ public struct FolderEntry: Sendable, Hashable {
   public let name: String
   /// Its status, a final symbolic link not followed.
   public let status: FileStatus
+  /// The first bytes of a regular file, when the listing read them
+  /// (`ScanFileSystem.listing(_:leadingBytes:)`): fewer for a short file, none when it could not
+  /// be read. `nil` when the listing did not read them.
+  public let leadingBytes: [UInt8]?
 
   /// Creates an entry.
-  public init(name: String, status: FileStatus) {
+  public init(name: String, status: FileStatus, leadingBytes: [UInt8]? = nil) {
     self.name = name
     self.status = status
+    self.leadingBytes = leadingBytes
   }
 }
 

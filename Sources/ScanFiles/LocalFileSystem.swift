@@ -54,6 +54,15 @@ public struct LocalFileSystem: ScanFileSystem {
     }
   }
 
+  /// `opendir(3)`/`readdir(3)`; each regular file (by the entry's type) opened in the open folder,
+  /// never through a link, its status from `fstat(2)` and its first bytes from `pread(2)`; every
+  /// other entry, and a file that cannot be opened, as `listing(_:)` gives it.
+  public func listing(_ path: ScanPath, leadingBytes count: Int) -> Result<[FolderEntry], Errno> {
+    hostPath(path).flatMap { FileCalls.listing($0, leadingBytes: count) }.map { entries in
+      entries.map { FolderEntry(name: $0.name, status: FileStatus($0.status), leadingBytes: $0.leadingBytes) }
+    }
+  }
+
   /// Reads at most `limit` bytes of a regular file, never waiting on a FIFO.
   public func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {
     try FileBytes(path: readablePath(path), limit: limit, mapping: largeFiles == .mapped)

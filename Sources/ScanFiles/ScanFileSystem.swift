@@ -23,6 +23,11 @@ public protocol ScanFileSystem: Sendable {
   /// the local disk looks each name up in the open folder instead of walking its whole path
   /// again. The default asks `directoryEntries(_:)` and `linkStatus(_:)` of each entry.
   func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno>
+  /// The folder's entries as `listing(_:)` gives them, each regular file's with up to `count` of
+  /// its first bytes (`FolderEntry.leadingBytes`): a walk that judges every file by its magic
+  /// asks for both at once, and the local disk opens each file in the open folder, its status
+  /// read from the open file. The default is `listing(_:)`, no bytes read.
+  func listing(_ path: ScanPath, leadingBytes count: Int) -> Result<[FolderEntry], Errno>
   /// Up to `limit` bytes from the start of the regular file at `path`, with the file's whole size.
   /// - Throws: `BinaryError` of kind `io` when it cannot be opened or read, or is not a regular file.
   func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes
@@ -40,6 +45,11 @@ extension ScanFileSystem {
   /// Lists the folder through `directoryEntries(_:)`, then `linkStatus(_:)` of each entry.
   public func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
     listingEachEntryLookedUp(path)
+  }
+
+  /// Lists the folder through `listing(_:)`; the caller reads the files' first bytes itself.
+  public func listing(_ path: ScanPath, leadingBytes count: Int) -> Result<[FolderEntry], Errno> {
+    listing(path)
   }
 
   /// `directoryEntries(_:)`, then `linkStatus(_:)` of each entry: the listing of a file system

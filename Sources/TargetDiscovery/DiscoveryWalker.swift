@@ -95,11 +95,14 @@ struct DiscoveryWalker {
 
   // MARK: Walking
 
-  /// Visits `path`; `link` is its `lstat` result when the caller has it already.
-  private mutating func visit(_ path: ScanPath, _ context: Context, link: FileStatus? = nil) {
+  /// Visits `path`; `link` is its `lstat` result and `leadingBytes` its first bytes when the
+  /// caller's listing has them already.
+  private mutating func visit(
+    _ path: ScanPath, _ context: Context, link: FileStatus? = nil, leadingBytes: [UInt8]? = nil
+  ) {
     switch enter(path, link: link) {
     case .directory: visitDirectory(path, context)
-    case .regular: visitFile(path, context)
+    case .regular: visitFile(path, context, leadingBytes: leadingBytes)
     default: break
     }
   }
@@ -177,30 +180,30 @@ struct DiscoveryWalker {
   @discardableResult
   private mutating func walkChildren(_ path: ScanPath, _ context: Context) -> [String] {
     let entries: [FolderEntry]
-    switch fileSystem.listing(path) {
+    switch fileSystem.listing(path, leadingBytes: ContainerMagic.prefixLength) {
     case .success(let found): entries = found.sorted { $0.name < $1.name }
     case .failure(let error):
       problems.append(DiscoveryProblem(path: path, message: "folder cannot be read (\(error))"))
       return []
     }
     // Real entries before links, so that a file reached both ways is reported under its real path.
-    let children = entries.map { (path: path.appending($0.name), name: $0.name, link: $0.status) }
-    listings?.children[path] = children.map { ($0.name, $0.link.kind) }
-    let isLink = { (child: (path: ScanPath, name: String, link: FileStatus)) in child.link.kind == .symbolicLink }
-    for child in children.filter({ !isLink($0) }) + children.filter(isLink) {
+    let children = entries.map { (path: path.appending($0.name), entry: $0) }
+    listings?.children[path] = entries.map { ($0.name, $0.status.kind) }
+    let isLink = { (child: (path: ScanPath, entry: FolderEntry)) in child.entry.status.kind == .symbolicLink }
+    for (childPath, entry) in children.filter({ !isLink($0) }) + children.filter(isLink) {
       // `NAME!/ENTRY` is how a path names an archive's entry, so a folder whose name ends in `!`
       // would be read as the inside of the archive `NAME` beside it (or as nothing): say so
       // instead of reading something else under its name.
-      if child.name.hasSuffix(Self.archiveBoundary), child.link.kind != .regular {
+      if entry.name.hasSuffix(Self.archiveBoundary), entry.status.kind != .regular {
         problems.append(
           DiscoveryProblem(
-            path: child.path,
+            path: childPath,
             message:
               "its name ends in \"\(Self.archiveBoundary)\", which sdkvet's paths use for an archive's inside; not read (rename it to scan it)"
           ))
         continue
       }
-      visit(child.path, context, link: child.link)
+      visit(childPath, context, link: entry.status, leadingBytes: entry.leadingBytes)
     }
     return entries.map(\.name)
   }
@@ -246,10 +249,12 @@ struct DiscoveryWalker {
     }
   }
 
-  private mutating func visitFile(_ path: ScanPath, _ context: Context) {
+  /// Judges the regular file at `path` by its name and `leadingBytes` (read here when not given).
+  private mutating func visitFile(_ path: ScanPath, _ context: Context, leadingBytes listed: [UInt8]?) {
     let name = path.lastComponent.map(String.init) ?? ""
     let leadingBytes =
-      givenFile.flatMap { $0.path == path ? $0.leadingBytes : nil } ?? LeadingBytes(of: path, in: fileSystem)
+      listed.map(LeadingBytes.init(bytes:)) ?? givenFile.flatMap { $0.path == path ? $0.leadingBytes : nil }
+      ?? LeadingBytes(of: path, in: fileSystem)
     // An archive inside a bundle is one of its resources, not an SDK delivered in it.
     if context.target == nil, leadingBytes.container != nil {
       visitArchive(path, context)
@@ -474,13 +479,16 @@ struct DiscoveryWalker {
       claimBinary(path.appending(binary), listedWhenMissing: true, into: index, slice: library.identifier)
     }
     var children: [(name: String, kind: FileStatus.Kind)] = []
-    for entry in ((try? fileSystem.listing(path).get()) ?? []).sorted(by: { $0.name < $1.name }) {
+    let listed = (try? fileSystem.listing(path, leadingBytes: ContainerMagic.prefixLength).get()) ?? []
+    for entry in listed.sorted(by: { $0.name < $1.name }) {
       let (name, link) = (entry.name, entry.status)
       let child = path.appending(name)
       children.append((name, link.kind))
       let isSlice = link.kind == .directory || (link.kind == .symbolicLink && fileSystem.isDirectory(child))
       if isSlice { addManifest(child.appending("PrivacyInfo.xcprivacy"), to: index, slice: name) }
-      visit(child, Context(target: index, slice: isSlice ? name : nil, app: context.app), link: link)
+      visit(
+        child, Context(target: index, slice: isSlice ? name : nil, app: context.app), link: link,
+        leadingBytes: entry.leadingBytes)
     }
     for library in info.libraries where library.binaryRelativePath == nil {
       guard !targets[index].binaries.contains(where: { $0.slice == library.identifier }) else { continue }
