@@ -77,6 +77,27 @@ import Testing
     #expect(local.listing(folder.appending("Absent")).map(\.count) == .failure(.noSuchFile))
   }
 
+  /// A listing asked for leading bytes gives each regular file its first bytes (fewer for a
+  /// short file) and the status its own look-up gives; a link (even one to a file), a folder and
+  /// a FIFO get none, and nothing is read through them.
+  @Test func listingWithLeadingBytesReadsRegularFilesOnly() throws {
+    let tree = try TemporaryTree()
+    try tree.file("Vendor.framework/Vendor", [0xCF, 0xFA, 0xED, 0xFE, 7, 0, 0, 1, 3])
+    try tree.file("Vendor.framework/Short.h", [0x2F, 0x2F])
+    try tree.file("Vendor.framework/Empty.h", [])
+    try tree.file("Vendor.framework/Headers/Vendor.h", [0x2F])
+    try tree.link("Vendor.framework/Current", to: "Vendor")
+    #expect(mkfifo(tree.root + "/Vendor.framework/Pipe", 0o600) == 0)
+    let local = LocalFileSystem()
+    let folder = ScanPath(tree.root + "/Vendor.framework")
+    let listed = try local.listing(folder, leadingBytes: 4).get().sorted { $0.name < $1.name }
+    #expect(listed.map(\.name) == ["Current", "Empty.h", "Headers", "Pipe", "Short.h", "Vendor"])
+    #expect(listed.map(\.leadingBytes) == [nil, [], nil, nil, [0x2F, 0x2F], [0xCF, 0xFA, 0xED, 0xFE]])
+    let lookedUp = try local.listing(folder).get().sorted { $0.name < $1.name }
+    #expect(listed.map(\.status) == lookedUp.map(\.status))
+    #expect(listed.map(\.status.kind) == [.symbolicLink, .regular, .directory, .other, .regular, .regular])
+  }
+
   @Test func smallFilesAreReadAndFIFOsRefused() throws {
     let tree = try TemporaryTree()
     try tree.file("small.bin", [1, 2, 3])
