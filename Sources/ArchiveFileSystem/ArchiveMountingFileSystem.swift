@@ -88,6 +88,12 @@ package struct ArchiveMountingFileSystem: ArchiveMounting {
     table.route(path) == nil ? base.listing(path) : listingEachEntryLookedUp(path)
   }
 
+  /// `base`'s listing with each regular file's first bytes; an archive folder's entries with
+  /// none, which discovery reads through `contents(of:limit:)` as for any file.
+  package func listing(_ path: ScanPath, leadingBytes count: Int) -> Result<[FolderEntry], Errno> {
+    table.route(path) == nil ? base.listing(path, leadingBytes: count) : listingEachEntryLookedUp(path)
+  }
+
   /// An archive entry's bytes, decompressed from the archive (never more than its declared
   /// size), else `base`'s answer.
   package func contents(of path: ScanPath, limit: Int) throws(BinaryError) -> FileBytes {

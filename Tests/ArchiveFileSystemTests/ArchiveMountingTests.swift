@@ -48,6 +48,20 @@ import Testing
     #expect(fileSystem.directoryEntries(framework.appending("MacKit")) == .failure(.notADirectory))
   }
 
+  /// A folder on the disk is listed with its files' first bytes, as the disk lists it; an
+  /// archive's folder with none, its entries' bytes read as for any file.
+  @Test func listingWithLeadingBytesIsTheDisksOutsideArchives() throws {
+    let folder = ScanPath(SampleLocator.sample("sdks/GoodKit.xcframework"))
+    let listed = try fileSystem.listing(folder, leadingBytes: 4).get().sorted { $0.name < $1.name }
+    let onDisk = try LocalFileSystem().listing(folder, leadingBytes: 4).get().sorted { $0.name < $1.name }
+    #expect(listed == onDisk)
+    #expect(listed.first { $0.name == "Info.plist" }?.leadingBytes == Array("<?xm".utf8))
+    let inside = try mount("GoodKit.xcframework.zip").root.appending("GoodKit.xcframework")
+    let entries = try fileSystem.listing(inside, leadingBytes: 4).get()
+    #expect(entries.contains { $0.name == "Info.plist" })
+    #expect(entries.allSatisfy { $0.leadingBytes == nil })
+  }
+
   /// The checksum is the SHA-256 of the archive's bytes, as `sha256sum` computes it.
   @Test(
     .enabled(if: ReferenceTools.onPath("sha256sum") != nil, "needs sha256sum (coreutils) to compare with"),
