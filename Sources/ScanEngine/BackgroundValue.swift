@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 
 /// A value computed on a thread of its own, started at once, for work that can go on without it
-/// until it is needed: the scan builds the catalog matcher this way while discovery starts
-/// walking, and the first binaries discovery hands out wait for the matcher, not discovery.
+/// until it is needed: the scan loads the catalog and builds its matcher this way while
+/// discovery starts walking, and the first binaries discovery hands out wait for the matcher,
+/// not discovery.
 ///
 /// A dedicated thread, not a queue's worker: the readers waiting for the value may be every
 /// worker the queue has, and the thread that computes it must not queue behind them.
@@ -11,6 +12,11 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
   private let done = DispatchGroup()
   /// Written once by the thread, before `done` is left; read only after waiting on `done`.
   private var computed: Value?
+
+  /// A value that is ready: no thread is started.
+  init(ready value: Value) {
+    computed = value
+  }
 
   /// Starts computing `compute()` on a new thread.
   init(_ compute: @escaping @Sendable () -> Value) {

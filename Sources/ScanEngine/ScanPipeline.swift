@@ -43,8 +43,13 @@ public struct ScanPipeline: Sendable {
     public let policyEffect: PolicyEffect?
   }
 
-  /// The catalog judged against.
-  public var catalog: Catalog
+  /// The catalog judged against. Asking for it waits until it is loaded, when the pipeline was
+  /// created to load it (`init(loadingCatalog:fileSystem:)`).
+  public var catalog: Catalog {
+    get { loadedCatalog.value }
+    set { loadedCatalog = BackgroundValue(ready: newValue) }
+  }
+  private var loadedCatalog: BackgroundValue<Catalog>
   /// The file system discovery walks and binaries and documents are read from; archives in it
   /// are read in place (`ArchiveMountingFileSystem`).
   public var fileSystem: any ScanFileSystem
@@ -64,7 +69,15 @@ public struct ScanPipeline: Sendable {
 
   /// Creates a pipeline reading `fileSystem`, and the archives in it.
   public init(catalog: Catalog, fileSystem: any ScanFileSystem = LocalFileSystem()) {
-    self.catalog = catalog
+    loadedCatalog = BackgroundValue(ready: catalog)
+    self.fileSystem = ArchiveMountingFileSystem(base: fileSystem)
+  }
+
+  /// Creates a pipeline reading `fileSystem`, whose catalog `load` builds on a thread of its
+  /// own, started now: a scan's discovery walks while the catalog is parsed, and only the
+  /// matching of the first binaries waits for it.
+  package init(loadingCatalog load: @escaping @Sendable () -> Catalog, fileSystem: any ScanFileSystem) {
+    loadedCatalog = BackgroundValue(load)
     self.fileSystem = ArchiveMountingFileSystem(base: fileSystem)
   }
 
@@ -75,8 +88,8 @@ public struct ScanPipeline: Sendable {
   /// - Returns: The finished report and the discovery problems.
   public func run(paths: [String], progress: (Progress) -> Void = { _ in }) -> Outcome {
     // The matcher is built while discovery starts walking: the first binaries found wait for it.
-    let matching = BackgroundValue { [catalog] in
-      let matcher = CatalogMatcher(catalog: catalog)
+    let matching = BackgroundValue { [loadedCatalog] in
+      let matcher = CatalogMatcher(catalog: loadedCatalog.value)
       var options = ReadOptions.audit
       options.importFilter = matcher.importFilter
       options.definitionFilter = matcher.definitionFilter

@@ -99,12 +99,21 @@ enum ScanCommand: Subcommand {
         reading: arguments.allValues("--catalog") + [policyFile, baselineFile].compactMap { $0 },
         rewriting: baselineFile.map { ($0, "--write-baseline") })
     else { return .failure }
-    guard let catalog = CatalogOption.load(arguments.allValues("--catalog"), context: context) else { return .failure }
-    var pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
+    let catalogFiles = arguments.allValues("--catalog")
+    var pipeline: ScanPipeline
+    if catalogFiles.isEmpty && policyFile == nil {
+      // No file to check against the catalog first: the built-in one is parsed while discovery
+      // starts walking, and whether it loaded is asked once the scan is done.
+      pipeline = ScanPipeline(loadingCatalog: { (try? Catalog.builtIn()) ?? Catalog() }, fileSystem: context.fileSystem)
+    } else {
+      guard let catalog = CatalogOption.load(catalogFiles, context: context) else { return .failure }
+      pipeline = ScanPipeline(catalog: catalog, fileSystem: context.fileSystem)
+    }
     pipeline.findsCallSites = arguments.has("--call-sites")
     if let policyFile {
       pipeline.policy = JSONDocumentOption.load(policyFile, limit: ReadLimits.policyBytes, context: context) {
-        data, origin throws(JSONDocumentError) in try PolicyDocument(json: data, path: origin, catalog: catalog)
+        [catalog = pipeline.catalog] data, origin throws(JSONDocumentError) in
+        try PolicyDocument(json: data, path: origin, catalog: catalog)
       }
       if pipeline.policy == nil { return .failure }
     }
@@ -121,6 +130,9 @@ enum ScanCommand: Subcommand {
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
     progress.clear()
+    // The built-in catalog, when it loaded while the scan ran: its failure (a broken build) is
+    // reported here, and nothing is written.
+    if catalogFiles.isEmpty, CatalogOption.load([], context: context) == nil { return .failure }
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     if let policy = pipeline.policy, let effect = result.policyEffect { describe(effect, of: policy, context: context) }
     let report = result.report
