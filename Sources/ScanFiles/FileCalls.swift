@@ -104,15 +104,7 @@ package enum FileCalls {
     inFolder path: String,
     _ body: (_ folder: Int32, _ name: String, _ cName: UnsafePointer<CChar>, _ type: UInt8) -> Entry?
   ) -> Result<[Entry], Errno> {
-    // Opened as a descriptor first (`fdopendir`, which `closedir` closes): `dirfd` is a macro in
-    // some of Apple's SDKs, which Swift cannot call.
-    let folder = PathBytes.withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK) }
-    guard folder >= 0 else { return .failure(.current) }
-    guard let directory = fdopendir(folder) else {
-      let failure = Errno.current
-      close(folder)
-      return .failure(failure)
-    }
+    guard let (directory, folder) = openFolder(path) else { return .failure(.current) }
     defer { closedir(directory) }
     var entries: [Entry] = []
     while let entry = readdir(directory) {
@@ -127,6 +119,37 @@ package enum FileCalls {
       if let kept { entries.append(kept) }
     }
     return .success(entries)
+  }
+
+  #if canImport(Darwin)
+    /// What `opendir(3)` answers: Darwin's headers show the `DIR` structure, other C libraries hide it.
+    private typealias FolderStream = UnsafeMutablePointer<DIR>
+  #else
+    /// What `opendir(3)` answers: Darwin's headers show the `DIR` structure, other C libraries hide it.
+    private typealias FolderStream = OpaquePointer
+  #endif
+
+  /// The folder at `path` opened for reading its entries, and its descriptor, which `closedir`
+  /// closes; `nil` with `errno` set when it cannot be opened.
+  private static func openFolder(_ path: String) -> (directory: FolderStream, descriptor: Int32)? {
+    #if canImport(Glibc)
+      // glibc's `opendir` opens the folder in one call (close-on-exec, never blocking), and its
+      // `dirfd` is a function.
+      guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return nil }
+      return (directory, dirfd(directory))
+    #else
+      // Opened as a descriptor first (`fdopendir`): `dirfd` is a macro in some of Apple's SDKs,
+      // which Swift cannot call.
+      let folder = PathBytes.withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK) }
+      guard folder >= 0 else { return nil }
+      guard let directory = fdopendir(folder) else {
+        let failure = errno
+        close(folder)
+        errno = failure
+        return nil
+      }
+      return (directory, folder)
+    #endif
   }
 
   /// `open(2)` for reading, never waiting (a FIFO swapped in for a file does not block).
