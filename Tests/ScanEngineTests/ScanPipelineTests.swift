@@ -31,4 +31,22 @@ struct ScanPipelineTests {
     #expect(rules == [.unreadableBinary, .invalidPrivacyManifest, .purposeStringStyle])
     #expect(report.targets.last?.findings.map(\.rule) == [.unreadableBinary])
   }
+
+  /// A pipeline whose catalog is still loading when the walk starts judges as one given the
+  /// loaded catalog: the same report, every API use found; the catalog it loads is the one used.
+  @Test func aCatalogLoadedBesideTheWalkJudgesAsAGivenOne() throws {
+    let sdks = SampleLocator.sample("sdks/WrongReasonKit.framework")
+    let builtIn = try Catalog.builtIn()
+    let given = ScanPipeline(catalog: builtIn).run(paths: [sdks]).report
+    let loading = ScanPipeline(
+      loadingCatalog: {
+        Thread.sleep(forTimeInterval: 0.05)
+        return builtIn
+      }, fileSystem: LocalFileSystem()
+    ).run(paths: [sdks]).report
+    #expect(loading == given)
+    #expect(!given.targets.flatMap(\.apiUses).isEmpty)
+    let empty = ScanPipeline(loadingCatalog: { Catalog() }, fileSystem: LocalFileSystem()).run(paths: [sdks]).report
+    #expect(empty.targets.flatMap(\.apiUses).isEmpty)
+  }
 }
