@@ -176,12 +176,18 @@ struct DiscoveryWalker {
     return named.starts(with: walkedRoot) ? nil : named.description
   }
 
+  /// The folder's entries sorted by name, each regular file's with the first bytes the walk
+  /// judges it by (`visitFile`): what both walks of a folder's children list.
+  private func sortedListing(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
+    fileSystem.listing(path, leadingBytes: ContainerMagic.prefixLength).map { $0.sorted { $0.name < $1.name } }
+  }
+
   /// Walks the folder's children; returns their names.
   @discardableResult
   private mutating func walkChildren(_ path: ScanPath, _ context: Context) -> [String] {
     let entries: [FolderEntry]
-    switch fileSystem.listing(path, leadingBytes: ContainerMagic.prefixLength) {
-    case .success(let found): entries = found.sorted { $0.name < $1.name }
+    switch sortedListing(path) {
+    case .success(let found): entries = found
     case .failure(let error):
       problems.append(DiscoveryProblem(path: path, message: "folder cannot be read (\(error))"))
       return []
@@ -479,8 +485,7 @@ struct DiscoveryWalker {
       claimBinary(path.appending(binary), listedWhenMissing: true, into: index, slice: library.identifier)
     }
     var children: [(name: String, kind: FileStatus.Kind)] = []
-    let listed = (try? fileSystem.listing(path, leadingBytes: ContainerMagic.prefixLength).get()) ?? []
-    for entry in listed.sorted(by: { $0.name < $1.name }) {
+    for entry in (try? sortedListing(path).get()) ?? [] {
       let (name, link) = (entry.name, entry.status)
       let child = path.appending(name)
       children.append((name, link.kind))
