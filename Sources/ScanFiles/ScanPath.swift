@@ -163,10 +163,21 @@ public struct ScanPath: Sendable, Hashable {
 
   /// This path with `component` (a name, or a relative path) added below it.
   public func appending(_ component: some StringProtocol) -> ScanPath {
+    // Copied byte for byte into one string of the right size: discovery makes a path for every
+    // entry it lists, and `innermost + "/" + component` cost two strings and a check of every
+    // segment, `String.append` half as much again.
     let innermost = innermost
-    guard !innermost.isEmpty else { return replacingInnermost(String(component)) }
-    return replacingInnermost(
-      innermost.utf8.last == Self.slash ? innermost + component : innermost + "/" + component)
+    let separates = !innermost.isEmpty && innermost.utf8.last != Self.slash
+    let (head, tail) = (innermost.utf8.count, component.utf8.count)
+    let text = String(unsafeUninitializedCapacity: head + (separates ? 1 : 0) + tail) { buffer in
+      var written = Self.copyUTF8(of: innermost, into: buffer)
+      if separates {
+        buffer[written] = Self.slash
+        written += 1
+      }
+      return written + Self.copyUTF8(of: component, into: UnsafeMutableBufferPointer(rebasing: buffer[written...]))
+    }
+    return replacingInnermost(text)
   }
 
   /// This path with `relativePath` added below it when it stays below it, lexically: not empty,
@@ -228,10 +239,27 @@ public struct ScanPath: Sendable, Hashable {
     return Self.folder(prefix.segments[last], holds: segments[last])
   }
 
+  /// Copies the UTF-8 bytes of `text` to the start of `buffer`, which has room for them; returns
+  /// their count.
+  private static func copyUTF8(of text: some StringProtocol, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+      UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(bytes))
+      return bytes.count
+    }
+    return copied ?? buffer.initialize(fromContentsOf: text.utf8)
+  }
+
+  /// This path with its innermost segment `text`, trailing slashes trimmed; the other segments
+  /// are trimmed already.
   private func replacingInnermost(_ text: String) -> ScanPath {
     var segments = segments
-    segments[segments.count - 1] = text
-    return ScanPath(segments: segments)
+    segments[segments.count - 1] = text.utf8.last == Self.slash ? String(Self.trimmingTrailingSlashes(text)) : text
+    return ScanPath(trimmed: segments)
+  }
+
+  /// A path of `segments` that are trimmed as `init(segments:)` trims them.
+  private init(trimmed segments: [String]) {
+    self.segments = segments
   }
 
   /// Whether `path` is `folder` or below it, by whole components; the empty folder (an archive's

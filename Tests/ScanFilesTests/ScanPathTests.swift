@@ -73,6 +73,28 @@ import Testing
     #expect(ScanPath("a").appending(containedRelativePath: "b/c")?.description == "a/b/c")
   }
 
+  /// The path `appending` builds byte by byte is the one a join of the strings would make: a
+  /// slash only where none ends the path, the root and an archive's top joined without one,
+  /// trailing slashes trimmed, names that are no ASCII and substrings kept whole.
+  @Test func appendingMakesThePathAJoinWouldMake() {
+    let name = "Vendor.framework"
+    for (path, component, expected) in [
+      (ScanPath("/"), name, ["/Vendor.framework"]),
+      (ScanPath("/x//"), name, ["/x/Vendor.framework"]),
+      (ScanPath("x"), "Ünïcode ☃/", ["x/Ünïcode ☃"]),
+      (ScanPath("x"), "", ["x"]),
+      (ScanPath("a.zip").archiveRoot, name, ["a.zip", name]),
+      (ScanPath(segments: ["a.zip", "Payload"]), "b/c", ["a.zip", "Payload/b/c"]),
+    ] {
+      let appended = path.appending(component)
+      #expect(appended.segments == expected, "\(path).appending(\(component))")
+      #expect(appended == ScanPath(segments: appended.segments))
+    }
+    let text = "Frameworks/Vendor.framework/Vendor"
+    let last = text[text.index(text.startIndex, offsetBy: 11)...]
+    #expect(ScanPath("/app").appending(last).description == "/app/Vendor.framework/Vendor")
+  }
+
   /// Paths sort as their report text does (`!` before `/`).
   @Test func pathsSortAsTheirText() {
     let texts = ["a b", "a!/x", "a/b", "a", "a.zip!/b", "a.zip/b"]
