@@ -91,19 +91,20 @@ enum ScanCommand: Subcommand {
     let gate = try arguments.value("--fail-on", as: Gate.self)
     let policyFile = arguments.value("--policy") ?? defaultPolicy(scanning: arguments.positionals, context: context)
     let baselineFile = arguments.value("--baseline")
+    let catalogFiles = arguments.allValues("--catalog")
     guard
       let outputs = try context.planOutputs(
         [("--write-baseline", arguments.value("--write-baseline"))]
           + destinations.compactMap { destination in destination.path.map { ("--output", $0) } },
         scanning: arguments.positionals,
-        reading: arguments.allValues("--catalog") + [policyFile, baselineFile].compactMap { $0 },
+        reading: catalogFiles + [policyFile, baselineFile].compactMap { $0 },
         rewriting: baselineFile.map { ($0, "--write-baseline") })
     else { return .failure }
-    let catalogFiles = arguments.allValues("--catalog")
+    // With no file to check against the catalog first, the built-in one is parsed while discovery
+    // starts walking, and whether it loaded is asked once the scan is done.
+    let loadsCatalogBesideTheWalk = catalogFiles.isEmpty && policyFile == nil
     var pipeline: ScanPipeline
-    if catalogFiles.isEmpty && policyFile == nil {
-      // No file to check against the catalog first: the built-in one is parsed while discovery
-      // starts walking, and whether it loaded is asked once the scan is done.
+    if loadsCatalogBesideTheWalk {
       pipeline = ScanPipeline(loadingCatalog: { (try? Catalog.builtIn()) ?? Catalog() }, fileSystem: context.fileSystem)
     } else {
       guard let catalog = CatalogOption.load(catalogFiles, context: context) else { return .failure }
@@ -130,9 +131,9 @@ enum ScanCommand: Subcommand {
       progress.update("reading \(step.completed)/\(step.total) \(step.path)")
     }
     progress.clear()
-    // The built-in catalog, when it loaded while the scan ran: its failure (a broken build) is
-    // reported here, and nothing is written.
-    if catalogFiles.isEmpty, CatalogOption.load([], context: context) == nil { return .failure }
+    // The built-in catalog's failure to load beside the walk (a broken build) is reported here,
+    // and nothing is written.
+    if loadsCatalogBesideTheWalk, CatalogOption.load([], context: context) == nil { return .failure }
     for problem in result.problems { context.streams.error("sdkvet: \(problem.path): \(problem.message)") }
     if let policy = pipeline.policy, let effect = result.policyEffect { describe(effect, of: policy, context: context) }
     let report = result.report
