@@ -23,8 +23,9 @@ endif
 # longer than a scan of a few files. macOS has the runtime in the system.
 ifeq ($(shell uname -s),Linux)
 RELEASE_FLAGS := --static-swift-stdlib
-RELEASE_ENV = PKG_CONFIG_PATH="$$static$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
-RELEASE_PREPARE = static=$$(Scripts/lib/static-libraries) &&
+# The static libraries are prepared before the build, and a failure there stops it (it would
+# otherwise link the shared libraries without a word).
+STATIC_LINKING = static=$$(Scripts/lib/static-libraries) && PKG_CONFIG_PATH="$$static$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
 endif
 SDKVET := .build/release/sdkvet
 FUZZ_SECONDS ?= 60
@@ -38,7 +39,7 @@ build: setup
 	$(SWIFT) build $(TRAITS)
 
 release: setup
-	$(RELEASE_PREPARE) $(RELEASE_ENV) SDKVET_COMMIT=$$(Scripts/lib/build-commit) $(SWIFT) build -c release --product sdkvet $(TRAITS) $(RELEASE_FLAGS)
+	$(STATIC_LINKING) SDKVET_COMMIT=$$(Scripts/lib/build-commit) $(SWIFT) build -c release --product sdkvet $(TRAITS) $(RELEASE_FLAGS)
 
 # The release files in dist/ (Scripts/dist): on Linux sdkvet-VERSION-ARCH-linux.tar.gz, whose
 # binary links everything but glibc statically, with its man page and completions; the SwiftPM
