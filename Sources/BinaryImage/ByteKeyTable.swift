@@ -105,9 +105,19 @@ public struct ByteKeyTable<Value> {
 
   @usableFromInline
   mutating func grow() {
-    slots = [Int](repeating: 0, count: max(16, slots.count * 2))
+    if slots.isEmpty {
+      // Room for the first entries at once: most tables stay this small (a reader's per image),
+      // and growing each array from nothing took several allocations for a handful of names.
+      entries.reserveCapacity(Self.firstCapacity)
+      keyBytes.reserveCapacity(Self.firstCapacity * 32)
+      values.reserveCapacity(Self.firstCapacity)
+    }
+    slots = [Int](repeating: 0, count: max(2 * Self.firstCapacity, slots.count * 2))
     for index in entries.indices { place(index) }
   }
+
+  /// The entries the first insertion makes room for; the slots are twice as many.
+  @usableFromInline static var firstCapacity: Int { 8 }
 
   /// The hash of `key` under `tag`.
   @inlinable

@@ -67,6 +67,13 @@ public struct RecordTable {
       self.fileOffset = fileOffset
     }
 
+    /// The `count` bytes at `offset` in the record: a fixed-size field of the record format
+    /// (a name), inside the record.
+    @inlinable
+    package func bytes(at offset: Int, count: Int) -> UnsafeRawBufferPointer {
+      UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+    }
+
     /// The integer at `offset` in the record: a field offset of the record format, inside the
     /// record (debug builds check it, as `loadUnaligned` does).
     @inlinable

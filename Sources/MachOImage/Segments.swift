@@ -27,6 +27,27 @@ struct Section {
   var type: UInt32 { flags & SectionFlags.typeMask }
 }
 
+extension Section {
+  /// The `section` or `section_64` in `record` (68 or 80 bytes, as `is64Bit` says).
+  init(_ record: RecordTable.Record, is64Bit: Bool) {
+    name = FixedName(record.bytes(at: 0, count: 16))
+    let wordSize = is64Bit ? 8 : 4
+    func word(at offset: Int) -> UInt64 {
+      is64Bit ? record.field(UInt64.self, at: offset) : UInt64(record.field(UInt32.self, at: offset))
+    }
+    address = word(at: 32)
+    size = word(at: 32 + wordSize)
+    // offset, align, reloff, nreloc, flags, reserved1, reserved2 follow the two words.
+    let fields = 32 + 2 * wordSize
+    fileOffset = record.field(UInt32.self, at: fields)
+    relocationsOffset = record.field(UInt32.self, at: fields + 8)
+    relocationCount = record.field(UInt32.self, at: fields + 12)
+    flags = record.field(UInt32.self, at: fields + 16)
+    reserved1 = record.field(UInt32.self, at: fields + 20)
+    reserved2 = record.field(UInt32.self, at: fields + 24)
+  }
+}
+
 /// A segment, as `struct segment_command` / `struct segment_command_64`, with its sections.
 struct Segment {
   /// `segname`.
@@ -68,27 +89,12 @@ struct Segment {
         .malformed, "Mach-O segment \(name): \(count) sections do not fit cmdsize \(command.body.count)",
         offset: command.body.fileOffset(0))
     }
+    // They fit (checked above), so each section is read at its fields' fixed offsets.
+    let table = RecordTable(
+      try reader.slice(at: reader.position, count: needed, "Mach-O segment: sections"), stride: sectionSize)
     var sections: [Section] = []
-    sections.reserveCapacity(Int(count))  // they fit in the command, checked above
-    for _ in 0..<count {
-      let sectionName = FixedName(try reader.readBytes(16, "Mach-O section: sectname"))
-      try reader.skip(16, "Mach-O section: segname")
-      let address = try word("Mach-O section: addr")
-      let size = try word("Mach-O section: size")
-      let fileOffset = try reader.read(UInt32.self, "Mach-O section: offset")
-      try reader.skip(4, "Mach-O section: align")
-      let relocationsOffset = try reader.read(UInt32.self, "Mach-O section: reloff")
-      let relocationCount = try reader.read(UInt32.self, "Mach-O section: nreloc")
-      let flags = try reader.read(UInt32.self, "Mach-O section: flags")
-      let reserved1 = try reader.read(UInt32.self, "Mach-O section: reserved1")
-      let reserved2 = try reader.read(UInt32.self, "Mach-O section: reserved2")
-      try reader.skip(is64Bit ? 4 : 0, "Mach-O section: reserved3")
-      sections.append(
-        Section(
-          name: sectionName, address: address, size: size, fileOffset: fileOffset,
-          relocationsOffset: relocationsOffset, relocationCount: relocationCount, flags: flags,
-          reserved1: reserved1, reserved2: reserved2))
-    }
+    sections.reserveCapacity(table.count)
+    table.forEachRecord { _, record in sections.append(Section(record, is64Bit: is64Bit)) }
     self.sections = sections
   }
 }

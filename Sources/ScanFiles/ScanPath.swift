@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where a scan found a file: a path on the file system it walks, then, for each archive opened
 /// on the way, the entry's path inside that archive.
 ///
@@ -33,21 +41,22 @@ public struct ScanPath: Sendable, Hashable {
     lhs.segments.count == rhs.segments.count && zip(lhs.segments, rhs.segments).allSatisfy(sameBytes)
   }
 
-  /// Whether two segments have the same bytes: compared in place where both are contiguous (as
-  /// native strings are), since comparing through the UTF-8 views costs a call per byte, lengths
-  /// first and then from the end, where paths of one folder differ (a dictionary keyed by paths
-  /// compares the key looked up with every key on its probe, most of them sharing a long prefix).
+  /// Whether two segments have the same bytes: lengths first, then compared in place with
+  /// `memcmp` where both are contiguous (as native strings are), since comparing through the
+  /// UTF-8 views costs a call per byte and paths compared together share long prefixes (a
+  /// dictionary keyed by paths compares the key looked up with every key on its probe).
   private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
-    let inPlace = inPlaceBytes(lhs, rhs) { left, right in
-      var index = left.count
-      while index > 0 {
-        index -= 1
-        if left[index] != right[index] { return false }
-      }
-      return true
-    }
+    let inPlace = inPlaceBytes(lhs, rhs) { left, right in order(left, right) == 0 }
     return inPlace ?? lhs.utf8.elementsEqual(rhs.utf8)
+  }
+
+  /// `memcmp` of the bytes both buffers have: negative, zero or positive as `left`'s first
+  /// differing byte is smaller or larger; zero when one is a prefix of the other.
+  private static func order(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int32 {
+    let common = min(left.count, right.count)
+    guard common > 0, let start = left.baseAddress, let other = right.baseAddress else { return 0 }
+    return memcmp(start, other, common)
   }
 
   /// `body` over the UTF-8 bytes of both strings where both are contiguous (as native strings
@@ -226,9 +235,12 @@ public struct ScanPath: Sendable, Hashable {
   /// followed by `!`); `nil` when it is not below `folder`.
   public func components(below folder: ScanPath) -> [Substring]? {
     guard starts(with: folder) else { return nil }
-    var rest = Substring(description).dropFirst(folder.description.count)
-    if rest.first == "!" { rest = rest.dropFirst() }  // the folder is an archive file: its inside
-    return rest.split(separator: "/")
+    // By bytes, as a path is made: the folder's text is a prefix ending before `/` or `!`, and
+    // working in characters walked every grapheme cluster of both paths.
+    let text = description
+    var rest = text.utf8.dropFirst(folder.description.utf8.count)
+    if rest.first == Self.archiveMark { rest = rest.dropFirst() }  // the folder is an archive file: its inside
+    return rest.split(separator: Self.slash).map { Substring($0) }
   }
 
   /// Whether `prefix` is this path or a folder above it, by whole components, across archive
@@ -283,6 +295,7 @@ public struct ScanPath: Sendable, Hashable {
   }
 
   private static let slash = UInt8(ascii: "/")
+  private static let archiveMark = UInt8(ascii: "!")
   private static let dot = UInt8(ascii: ".")
 }
 
@@ -300,13 +313,8 @@ extension ScanPath: Comparable {
   /// use by path).
   private static func bytesPrecede(_ lhs: String, _ rhs: String) -> Bool {
     let inPlace = inPlaceBytes(lhs, rhs) { left, right in
-      let common = min(left.count, right.count)
-      var index = 0
-      while index < common {
-        if left[index] != right[index] { return left[index] < right[index] }
-        index += 1
-      }
-      return left.count < right.count
+      let order = order(left, right)
+      return order != 0 ? order < 0 : left.count < right.count
     }
     return inPlace ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
   }

@@ -28,4 +28,20 @@ import Testing
     #expect(name([0, 1, 2]) == "")
     #expect(name([]).description.isEmpty)
   }
+
+  /// A whole field is read as two words; a shorter one byte by byte. Both cut at the first NUL,
+  /// wherever it falls, and ignore what follows it.
+  @Test func aWholeFieldIsCutWhereverItsNULFalls() {
+    let letters = Array("abcdefghijklmnop".utf8)
+    for nul in 0...16 {
+      var field = letters
+      if nul < 16 { field[nul] = 0 }
+      let kept = Array(letters.prefix(nul))
+      #expect(name(field) == name(kept), "NUL at \(nul)")
+      #expect(name(field).description == String(decoding: kept, as: UTF8.self), "NUL at \(nul)")
+    }
+    #expect(name(Array("__TEXT".utf8) + [0] + Array(repeating: 0x7F, count: 9)) == "__TEXT")
+    let high = [UInt8](repeating: 0xFF, count: 8)
+    #expect(name(high + [0] + high.dropLast()) == name(high))
+  }
 }

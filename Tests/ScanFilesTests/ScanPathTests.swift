@@ -100,6 +100,33 @@ import Testing
     let texts = ["a b", "a!/x", "a/b", "a", "a.zip!/b", "a.zip/b"]
     #expect(texts.map { ScanPath(reportText: $0) }.sorted().map(\.description) == texts.sorted())
   }
+
+  /// Paths that share a long prefix compare by their first differing byte, unsigned (a
+  /// multi-byte UTF-8 name after every ASCII one), then by length.
+  @Test func pathsWithALongCommonPrefixCompareByTheirBytes() {
+    let folder = "/Users/ci/build/Vendor.xcframework/ios-arm64_x86_64-simulator/Vendor.framework/Headers/"
+    let texts = [folder + "z.h", folder + "\u{E9}.h", folder + "a.h", folder + "a.hh", folder + "a", folder + "b.h"]
+    let sorted = texts.map { ScanPath($0) }.sorted()
+    #expect(sorted.map(\.description) == texts.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    #expect(ScanPath(folder + "a.h") == ScanPath(folder + "a.h"))
+    #expect(ScanPath(folder + "a.h") != ScanPath(folder + "b.h"))
+    #expect(ScanPath(folder + "a.h") != ScanPath(folder + "a.hh"))
+  }
+
+  /// `components(below:)` gives the whole components under a folder, across an archive's
+  /// boundary, whatever the names' characters.
+  @Test func componentsBelowAFolderAreItsWholeComponents() {
+    let folder = ScanPath("/kits/Cafe\u{301}")
+    let below = ScanPath("/kits/Cafe\u{301}/A\u{301}.framework/A")
+    #expect(below.components(below: folder) == ["A\u{301}.framework", "A"])
+    #expect(ScanPath("/kits/Cafe\u{301}").components(below: folder) == [])
+    #expect(ScanPath("/kits/Cafe").components(below: folder) == nil)
+    #expect(ScanPath("/kits/Cafe\u{301}x/A").components(below: folder) == nil)
+    let entry = ScanPath(segments: ["/a/B.zip", "Payload/App.app"])
+    #expect(entry.components(below: ScanPath("/a/B.zip")) == ["Payload", "App.app"])
+    #expect(entry.components(below: ScanPath("/a/B.zip").archiveRoot) == ["Payload", "App.app"])
+    #expect(entry.components(below: ScanPath("/a")) == ["B.zip!", "Payload", "App.app"])
+  }
 }
 
 /// Paths compare as bytes, as `FilePath`s do, and trailing separators go when a path is made (issue 31).
