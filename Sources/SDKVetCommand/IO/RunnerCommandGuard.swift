@@ -33,41 +33,70 @@ package struct RunnerCommandGuard {
     self.allowsWorkflowCommands = allowsWorkflowCommands
   }
 
-  /// The bytes to write for `bytes`.
+  /// The bytes to write for `bytes`: `bytes` themselves, uncopied, when nothing in them is
+  /// escaped or held (a report's every chunk, nearly always).
   package mutating func filter(_ bytes: [UInt8]) -> [UInt8] {
     let input = held.isEmpty ? bytes : held + bytes
     held = []
+    var edits = Edits()
+    input.withUnsafeBufferPointer { scan($0, into: &edits) }
+    guard edits.isNeeded else { return input }
+    let end = min(edits.end, input.count)
+    var output = edits.output
+    output.append(contentsOf: input[edits.copied..<end])
+    held = Array(input[end...])
+    return output
+  }
+
+  /// What `scan` changes in the bytes it is given: where it escaped a byte and where it stopped
+  /// to hold the rest. The bytes between edits are copied only once there is an edit.
+  private struct Edits {
+    /// The bytes before `copied`, with their escapes.
     var output: [UInt8] = []
-    output.reserveCapacity(input.count + 16)
+    /// Where the bytes not yet in `output` start.
+    var copied = 0
+    /// Where the bytes to write end: the rest is held.
+    var end = Int.max
+    /// Whether the bytes are not written as they are.
+    var isNeeded: Bool { copied > 0 || end != Int.max }
+
+    /// Writes `replacement` for the byte at `index`.
+    mutating func escape(at index: Int, with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) {
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+      output.append(contentsOf: replacement)
+      copied = index + 1
+    }
+  }
+
+  /// Walks `bytes` line by line, noting in `edits` each prefix to escape and where a possible
+  /// prefix at the end must be held; updates `atLineStart`.
+  private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, into edits: inout Edits) {
     var index = 0
-    while index < input.count {
-      let byte = input[index]
+    while index < bytes.count {
+      let byte = bytes[index]
       if byte == 0x0A || byte == 0x0D {
-        output.append(byte)
         atLineStart = true
         index += 1
         continue
       }
       if atLineStart {
-        switch Self.whiteSpaceLength(input, at: index) {
+        switch Self.whiteSpaceLength(bytes, at: index) {
         case .some(0):
-          held = Array(input[index...])
-          return output
+          edits.end = index
+          return
         case .some(let length):
-          // A report's indentation is a run of ASCII white space: written at once.
-          let end = length == 1 ? Self.endOfASCIIWhiteSpace(input, from: index + 1) : index + length
-          output.append(contentsOf: input[index..<end])
-          index = end
+          // A report's indentation is a run of ASCII white space: passed over at once.
+          index = length == 1 ? Self.endOfASCIIWhiteSpace(bytes, from: index + 1) : index + length
           continue
         case nil:
           if byte == Self.colon && !allowsWorkflowCommands {
-            guard index + 1 < input.count else {
-              held = [byte]
-              return output
+            guard index + 1 < bytes.count else {
+              edits.end = index
+              return
             }
             atLineStart = false
-            if input[index + 1] == Self.colon {
-              output.append(contentsOf: Self.escapedColon)
+            if bytes[index + 1] == Self.colon {
+              edits.escape(at: index, with: Self.escapedColon, in: bytes)
               index += 1
               continue
             }
@@ -76,26 +105,22 @@ package struct RunnerCommandGuard {
         }
       }
       guard byte == Self.hash else {
-        // A run of bytes that neither end a line nor may start a prefix is copied as it is.
-        let end = Self.endOfPlainRun(input, from: index + 1)
-        output.append(contentsOf: input[index..<end])
-        index = end
+        // A run of bytes that neither end a line nor may start a prefix is passed over whole.
+        index = Self.endOfPlainRun(bytes, from: index + 1)
         continue
       }
-      let rest = input[index...]
+      let rest = bytes[index...]
       if Self.anywherePrefixes.contains(where: { rest.starts(with: $0) }) {
-        output.append(contentsOf: Self.escapedHash)
+        edits.escape(at: index, with: Self.escapedHash, in: bytes)
         index += 1
         continue
       }
       if rest.count < 6, Self.anywherePrefixes.contains(where: { $0.starts(with: rest) }) {
-        held = Array(rest)
-        return output
+        edits.end = index
+        return
       }
-      output.append(byte)
       index += 1
     }
-    return output
   }
 
   /// The index of the first line break or `#` at or after `start` in `bytes`, or its end: the
@@ -103,28 +128,27 @@ package struct RunnerCommandGuard {
   /// Eight bytes are tested at once: a word holds none of the three when none of its bytes,
   /// XORed with each, is zero (`(x - 0x01…) & ~x & 0x80…` is non-zero exactly when a byte of
   /// `x` is).
-  private static func endOfPlainRun(_ bytes: [UInt8], from start: Int) -> Int {
-    bytes.withUnsafeBytes { raw in
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      func holdsZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-      var index = start
-      while index + 8 <= raw.count {
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        if holdsZeroByte(word ^ (ones &* 0x0A)) || holdsZeroByte(word ^ (ones &* 0x0D))
-          || holdsZeroByte(word ^ (ones &* UInt64(hash)))
-        {
-          break
-        }
-        index += 8
+  private static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let raw = UnsafeRawBufferPointer(bytes)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func holdsZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+    var index = start
+    while index + 8 <= raw.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      if holdsZeroByte(word ^ (ones &* 0x0A)) || holdsZeroByte(word ^ (ones &* 0x0D))
+        || holdsZeroByte(word ^ (ones &* UInt64(hash)))
+      {
+        break
       }
-      while index < raw.count {
-        let byte = raw[index]
-        if byte == 0x0A || byte == 0x0D || byte == hash { break }
-        index += 1
-      }
-      return index
+      index += 8
     }
+    while index < raw.count {
+      let byte = raw[index]
+      if byte == 0x0A || byte == 0x0D || byte == hash { break }
+      index += 1
+    }
+    return index
   }
 
   /// What is still held, to be written as it is: nothing more will come to make it a command.
@@ -135,22 +159,20 @@ package struct RunnerCommandGuard {
 
   /// The index of the first byte at or after `start` in `bytes` that is no ASCII white space
   /// (tab, vertical tab, form feed, space), or its end.
-  private static func endOfASCIIWhiteSpace(_ bytes: [UInt8], from start: Int) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
-      var index = start
-      while index < buffer.count {
-        switch buffer[index] {
-        case 0x09, 0x0B, 0x0C, 0x20: index += 1
-        default: return index
-        }
+  private static func endOfASCIIWhiteSpace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x09, 0x0B, 0x0C, 0x20: index += 1
+      default: return index
       }
-      return index
     }
+    return index
   }
 
   /// The length of the white space character at `index`: `nil` when there is none, `0` when the
   /// bytes end before it can be told.
-  private static func whiteSpaceLength(_ bytes: [UInt8], at index: Int) -> Int? {
+  private static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
     let available = bytes.count - index
     let byte = bytes[index]
     switch byte {
