@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -54,16 +57,45 @@ package enum FileCalls {
   /// waiting on a FIFO swapped in for it: its status is the open file's (`fstat(2)`), with up
   /// to `count` of its first bytes (`pread(2)`). Any other entry, one of unknown type, and a
   /// file that cannot be opened are looked up as `listing(_:)` does, with no bytes.
+  ///
+  /// The entries of a folder of `lookedUpTogether` or more are looked up on every core, a few to
+  /// a worker: discovery walks on one thread, and a folder of headers is four system calls a
+  /// file, while the workers that read the binaries it found wait for the next ones.
   static func listing(
     _ path: String, leadingBytes count: Int
-  ) -> Result<[(name: String, status: stat, leadingBytes: [UInt8]?)], Errno> {
-    forEachEntry(inFolder: path) { folder, name, cName, type in
-      if type == regularFileType, let opened = openedStatusAndLeadingBytes(of: cName, in: folder, count: count) {
-        return (name, opened.status, opened.leadingBytes)
+  ) -> Result<[ListedEntry], Errno> {
+    withEntries(inFolder: path) { _, name, cName, type in
+      (name: name, cName: Array(UnsafeBufferPointer(start: cName, count: strlen(cName) + 1)), type: type)
+    } finish: { folder, names in
+      let look = { @Sendable (index: Int) -> ListedEntry? in
+        let (name, cName, type) = names[index]
+        return cName.withUnsafeBufferPointer { buffer in
+          guard let cName = buffer.baseAddress else { return nil }
+          if type == regularFileType, let opened = openedStatusAndLeadingBytes(of: cName, in: folder, count: count) {
+            return (name, opened.status, opened.leadingBytes)
+          }
+          return linkStatus(ofEntry: cName, in: folder).map { (name, $0, nil) }
+        }
       }
-      return linkStatus(ofEntry: cName, in: folder).map { (name, $0, nil) }
+      guard names.count >= lookedUpTogether else { return names.indices.compactMap(look) }
+      let found = Mutex([ListedEntry?](repeating: nil, count: names.count))
+      let batches = (names.count + lookedUpTogether - 1) / lookedUpTogether
+      DispatchQueue.concurrentPerform(iterations: batches) { batch in
+        for index in (batch * lookedUpTogether)..<min(names.count, (batch + 1) * lookedUpTogether) {
+          let entry = look(index)
+          found.withLock { $0[index] = entry }
+        }
+      }
+      return found.withLock { $0.compactMap { $0 } }
     }
   }
+
+  /// The entries a worker of `listing(_:leadingBytes:)` looks up at a time, and the fewest it
+  /// shares out.
+  private static let lookedUpTogether = 4
+
+  /// A folder entry as `listing(_:leadingBytes:)` gives it.
+  typealias ListedEntry = (name: String, status: stat, leadingBytes: [UInt8]?)
 
   /// The type `readdir` gives a regular file (`DT_REG`).
   private static let regularFileType = UInt8(DT_REG)
@@ -104,6 +136,15 @@ package enum FileCalls {
     inFolder path: String,
     _ body: (_ folder: Int32, _ name: String, _ cName: UnsafePointer<CChar>, _ type: UInt8) -> Entry?
   ) -> Result<[Entry], Errno> {
+    withEntries(inFolder: path, body) { _, entries in entries }
+  }
+
+  /// `finish` of what `forEachEntry` keeps, called while the folder's descriptor is still open.
+  private static func withEntries<Entry, Outcome>(
+    inFolder path: String,
+    _ body: (_ folder: Int32, _ name: String, _ cName: UnsafePointer<CChar>, _ type: UInt8) -> Entry?,
+    finish: (_ folder: Int32, _ entries: [Entry]) -> Outcome
+  ) -> Result<Outcome, Errno> {
     guard let (directory, folder) = openFolder(path) else { return .failure(.current) }
     defer { closedir(directory) }
     var entries: [Entry] = []
@@ -118,7 +159,7 @@ package enum FileCalls {
       }
       if let kept { entries.append(kept) }
     }
-    return .success(entries)
+    return .success(finish(folder, entries))
   }
 
   #if canImport(Darwin)

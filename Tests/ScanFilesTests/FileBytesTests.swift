@@ -98,6 +98,29 @@ import Testing
     #expect(listed.map(\.status.kind) == [.symbolicLink, .regular, .directory, .other, .regular, .regular])
   }
 
+  /// A folder of many entries is looked up a few entries to a worker: every entry comes back
+  /// once, each file with its own first bytes and status.
+  @Test func aLargeFolderIsListedWholeWithEachFilesOwnBytes() throws {
+    let tree = try TemporaryTree()
+    for index in 0..<103 { try tree.file("Headers/H\(index).h", [UInt8(index), 0x2F, UInt8(index), 0x2A]) }
+    for index in 0..<5 { try tree.file("Headers/Folder\(index)/x.h", [0]) }
+    try tree.link("Headers/Link", to: "H1.h")
+    let local = LocalFileSystem()
+    let folder = ScanPath(tree.root + "/Headers")
+    let listed = try local.listing(folder, leadingBytes: 4).get()
+    #expect(listed.count == 109)
+    #expect(Set(listed.map(\.name)).count == 109)
+    let lookedUp = Dictionary(uniqueKeysWithValues: try local.listing(folder).get().map { ($0.name, $0.status) })
+    for entry in listed {
+      #expect(entry.status == lookedUp[entry.name], "\(entry.name)")
+      if entry.name.hasSuffix(".h"), let index = UInt8(entry.name.dropFirst().dropLast(2)) {
+        #expect(entry.leadingBytes == [index, 0x2F, index, 0x2A], "\(entry.name)")
+      } else {
+        #expect(entry.leadingBytes == nil, "\(entry.name)")
+      }
+    }
+  }
+
   @Test func smallFilesAreReadAndFIFOsRefused() throws {
     let tree = try TemporaryTree()
     try tree.file("small.bin", [1, 2, 3])
