@@ -41,7 +41,7 @@ package struct RunnerCommandGuard {
     var edits = Edits()
     input.withUnsafeBufferPointer { scan($0, into: &edits) }
     guard edits.isNeeded else { return input }
-    let end = min(edits.end, input.count)
+    let end = edits.heldFrom ?? input.count
     var output = edits.output
     output.append(contentsOf: input[edits.copied..<end])
     held = Array(input[end...])
@@ -55,10 +55,10 @@ package struct RunnerCommandGuard {
     var output: [UInt8] = []
     /// Where the bytes not yet in `output` start.
     var copied = 0
-    /// Where the bytes to write end: the rest is held.
-    var end = Int.max
+    /// Where the bytes held for the next write start, if any are.
+    var heldFrom: Int?
     /// Whether the bytes are not written as they are.
-    var isNeeded: Bool { copied > 0 || end != Int.max }
+    var isNeeded: Bool { copied > 0 || heldFrom != nil }
 
     /// Writes `replacement` for the byte at `index`.
     mutating func escape(at index: Int, with replacement: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) {
@@ -82,7 +82,7 @@ package struct RunnerCommandGuard {
       if atLineStart {
         switch Self.whiteSpaceLength(bytes, at: index) {
         case .some(0):
-          edits.end = index
+          edits.heldFrom = index
           return
         case .some(let length):
           // A report's indentation is a run of ASCII white space: passed over at once.
@@ -91,7 +91,7 @@ package struct RunnerCommandGuard {
         case nil:
           if byte == Self.colon && !allowsWorkflowCommands {
             guard index + 1 < bytes.count else {
-              edits.end = index
+              edits.heldFrom = index
               return
             }
             atLineStart = false
@@ -116,7 +116,7 @@ package struct RunnerCommandGuard {
         continue
       }
       if rest.count < 6, Self.anywherePrefixes.contains(where: { $0.starts(with: rest) }) {
-        edits.end = index
+        edits.heldFrom = index
         return
       }
       index += 1
