@@ -106,8 +106,9 @@ public struct ByteKeyTable<Value> {
   @usableFromInline
   mutating func grow() {
     if slots.isEmpty {
-      // Room for the first entries at once: most tables stay this small (a reader's per image),
-      // and growing each array from nothing took several allocations for a handful of names.
+      // Room for the first entries, at 32 bytes a name, at once: most tables stay this small (a
+      // reader's per image), and growing each array from nothing took several allocations for a
+      // handful of names.
       entries.reserveCapacity(Self.firstCapacity)
       keyBytes.reserveCapacity(Self.firstCapacity * 32)
       values.reserveCapacity(Self.firstCapacity)

@@ -33,7 +33,7 @@ public struct ScanPath: Sendable, Hashable {
   public init(segments: [String]) {
     self.segments =
       segments.isEmpty
-      ? [""] : segments.map { $0.utf8.last == Self.slash ? String(Self.trimmingTrailingSlashes($0)) : $0 }
+      ? [""] : segments.map(Self.withoutTrailingSlashes)
   }
 
   /// Equal when every segment has the same bytes.
@@ -91,7 +91,7 @@ public struct ScanPath: Sendable, Hashable {
     let bytes = text.utf8
     var start = bytes.startIndex
     var searchFrom = start
-    while let bang = bytes[searchFrom...].firstIndex(of: UInt8(ascii: "!")) {
+    while let bang = bytes[searchFrom...].firstIndex(of: Self.archiveMark) {
       let after = bytes.index(after: bang)
       searchFrom = after
       guard after == bytes.endIndex || bytes[after] == Self.slash else { continue }
@@ -265,7 +265,7 @@ public struct ScanPath: Sendable, Hashable {
   /// are trimmed already.
   private func replacingInnermost(_ text: String) -> ScanPath {
     var segments = segments
-    segments[segments.count - 1] = text.utf8.last == Self.slash ? String(Self.trimmingTrailingSlashes(text)) : text
+    segments[segments.count - 1] = Self.withoutTrailingSlashes(text)
     return ScanPath(trimmed: segments)
   }
 
@@ -282,6 +282,11 @@ public struct ScanPath: Sendable, Hashable {
     guard path.utf8.starts(with: folder.utf8) else { return false }
     let rest = path.utf8.dropFirst(folder.utf8.count)
     return rest.isEmpty || rest.first == slash
+  }
+
+  /// `text` without trailing slashes (`/` stays `/`); `text` itself, uncopied, when it has none.
+  private static func withoutTrailingSlashes(_ text: String) -> String {
+    text.utf8.last == slash ? String(trimmingTrailingSlashes(text)) : text
   }
 
   private static func trimmingTrailingSlashes(_ text: String) -> Substring {
