@@ -63,6 +63,13 @@ link_device "$WORK/BundledLibsKit" -dylib @rpath/BundledLibsKit.framework/Bundle
 python3 "$PLISTS" framework "$BLK/Info.plist" BundledLibsKit iPhoneOS
 "$AR" rcs "$HERE/bin/libbundledlibs.a" "$WORK/BundledLibsKit.o"
 
+# bin/libhiddenlibs.a and bin/libhiddenlibs.dylib: a hidden nanopb function and class and a
+# file-private helper named like an OpenSSL function, as an object in a static archive and linked
+# (unstripped: the hidden definitions are local there, marked N_PEXT).
+compile "$DEVICE" "$SRC/HiddenLibsKit.m" "$WORK/HiddenLibsKit.o"
+"$AR" rcs "$HERE/bin/libhiddenlibs.a" "$WORK/HiddenLibsKit.o"
+link_device "$HERE/bin/libhiddenlibs.dylib" -dylib @rpath/libhiddenlibs.dylib "$WORK/HiddenLibsKit.o"
+
 # ImportingLibsKit.framework: imports all of them from a library named like none of the SDKs.
 ILK="$HERE/ImportingLibsKit.framework"
 mkdir -p "$ILK"

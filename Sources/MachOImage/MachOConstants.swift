@@ -121,6 +121,8 @@ enum NListBits {
   static let typeMask: UInt8 = 0x0e
   /// `N_EXT`: external symbol.
   static let external: UInt8 = 0x01
+  /// `N_PEXT`: private external (hidden visibility), which a static linker makes local.
+  static let privateExternal: UInt8 = 0x10
   /// `N_UNDF`: undefined (or common, when `n_value != 0`).
   static let undefined: UInt8 = 0x0
   /// `N_SECT`: defined in section `n_sect`.

@@ -29,6 +29,10 @@ struct NListEntry {
   var isIndirect: Bool { !isDebugEntry && kind == NListBits.indirect }
   /// Whether the symbol is external (`N_EXT`).
   var isExternal: Bool { type & NListBits.external != 0 }
+  /// Whether the symbol belongs to its source file alone: neither external nor a private
+  /// external (`N_PEXT`, kept when a linker makes a hidden symbol local). A C `static`, a
+  /// compiler's label or metadata, a Swift `private` declaration.
+  var isFilePrivate: Bool { type & (NListBits.external | NListBits.privateExternal) == 0 }
   /// `GET_LIBRARY_ORDINAL(n_desc)`.
   var libraryOrdinal: UInt8 { UInt8(truncatingIfNeeded: description >> 8) }
 }

@@ -134,6 +134,12 @@ enum ThinImageReader {
   /// Adds the symbol table's imports and (when asked) definitions. Defined names are also
   /// noted when the merger filters weak-bind entries with them; otherwise they are not read.
   ///
+  /// When only identities are wanted, a definition private to its source file
+  /// (`NListEntry.isFilePrivate`) is passed over unread: the classes, Swift type descriptors and
+  /// SDK functions `DefinedIdentities` keeps are external or, hidden, private externals (a
+  /// Swift `private` type's descriptor carries a discriminator `DefinedIdentities` turns away).
+  /// Two thirds of a static archive's symbols are such labels and metadata.
+  ///
   /// Undefined symbols of linked two-level images carry their library in
   /// `GET_LIBRARY_ORDINAL(n_desc)`; flat-namespace images look every import up by name, and
   /// object files have no libraries yet.
@@ -175,6 +181,7 @@ enum ThinImageReader {
       }
       guard readsDefinitions || definedIdentities else { return }
       if !readsDefinitions {
+        guard !entry.isFilePrivate else { return }  // no class, Swift type or SDK function (see above)
         let leading = table.leadingBytes(of: entry, count: DefinedIdentities.leadingByteCount)
         guard DefinedIdentities.mayNote(startingWith: leading, documenting: definitions) else {
           return  // neither a class, a Swift module nor a documented symbol: not even measured

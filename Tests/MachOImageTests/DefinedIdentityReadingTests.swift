@@ -101,6 +101,21 @@ import Testing
     #expect(!image.symbols.contains { $0.isDefined })
   }
 
+  /// What is private to its source file (a C `static`) is no SDK's code, whatever its name;
+  /// hidden definitions are, in an object file (private externals) and linked (local, marked
+  /// `N_PEXT`) alike. Reading every definition still lists the file's own.
+  @Test(arguments: ["evidence/bin/libhiddenlibs.a", "evidence/bin/libhiddenlibs.dylib"])
+  func hiddenDefinitionsCountAndFilePrivateOnesDoNot(sample: String) throws {
+    let image = try #require(try images(sample, filter: DefinitionFilter(names: Self.wanted)).first)
+    #expect(image.documentedDefinitions.map(image.names.string) == ["_pb_encode"])
+    #expect(image.definedClasses.map(image.names.string) == ["HLKHiddenUploader"])
+    let path = SampleLocator.sample(sample)
+    let file = try FileBytes(path: path, limit: ReadLimits.binaryBytes)
+    let all = try #require(try MachOReader.read(file, path: path, options: .all).images.first)
+    let locals = all.symbols.filter { $0.isDefined && $0.binding == .local }.map { all.names.string($0.name) }
+    #expect(locals.contains("_SSL_CTX_new"))
+  }
+
   @Test func importedOnesAndThoseOfNoFilterAreNot() throws {
     let importing = try #require(
       try images(
