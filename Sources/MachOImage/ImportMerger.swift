@@ -129,6 +129,10 @@ struct ImportMerger {
     try image.names.charge(name.count, at: offset)
   }
 
+  /// The number of libraries the image links, which library ordinals are checked against: read
+  /// here, where it costs no copy of the image.
+  var libraryCount: Int { image.libraries.count }
+
   /// The image filled, handed over without a copy (an image holds dozens of references).
   consuming func finished() -> Image {
     image

@@ -71,8 +71,7 @@ enum ObjCSelectorReferences {
     let decoder = try ChainedPointerDecoder(context, section: section)
     let names = context.image.throughLastNUL
     let addresses = SegmentAddressIndex(context.segments.segments)
-    var lengths: [UInt64: Int] = [:]
-    lengths.reserveCapacity(entries.count / max(stride, 1))
+    var lengths = StringLengthCache(expected: entries.count / max(stride, 1))
     var measured = NameTable(imageSize: context.image.count)
     var entry = 0
     while entry + stride <= entries.count {
@@ -102,16 +101,16 @@ enum ObjCSelectorReferences {
   /// The non-empty C string at `offset` of `names`, its length measured only the first time
   /// (`lengths`) and charged to `measured`; `nil` when there is none.
   private static func pointedString(
-    at offset: UInt64, in names: ByteReader, lengths: inout [UInt64: Int], measured: inout NameTable,
+    at offset: UInt64, in names: ByteReader, lengths: inout StringLengthCache, measured: inout NameTable,
     _ sectionName: String
   ) throws(BinaryError) -> PointedString? {
-    if let length = lengths[offset] {
+    if let length = lengths.length(at: offset) {
       guard length > 0, let start = Int(exactly: offset) else { return nil }
       return PointedString(
         bytes: UnsafeRawBufferPointer(rebasing: names.bytes[start..<start + length]), isRepeated: true)
     }
     let name = try? names.cString(at: offset, "Mach-O \(sectionName) string")
-    lengths[offset] = name?.count ?? 0
+    lengths.record(name?.count ?? 0, at: offset)
     try measured.charge((name?.count ?? 0) + 1, at: names.fileOffset(Int(clamping: offset)))
     guard let name, !name.isEmpty else { return nil }
     return PointedString(bytes: name, isRepeated: false)

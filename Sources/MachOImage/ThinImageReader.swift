@@ -149,7 +149,7 @@ enum ThinImageReader {
   ) throws(BinaryError) {
     let isObject = header.fileType == MachOFileType.object
     let isTwoLevel = header.flags & MachOHeaderFlags.twoLevelNamespace != 0
-    let libraryCount = merger.image.libraries.count
+    let libraryCount = merger.libraryCount
     // Whether defined names are needed beyond the classes and modules they give.
     let readsDefinitions = options.definedSymbols || merger.tracksNames
     // Read out of `options` once: a copy of the options (and a retain of the filter) per entry

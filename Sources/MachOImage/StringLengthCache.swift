@@ -1,0 +1,72 @@
+/// The lengths of the C strings a walk of pointers has measured, by file offset, so that a
+/// string many pointers lead to is measured once (`ObjCSelectorReferences.forEachPointedString`).
+///
+/// Open addressing with linear probing over a power-of-two slot array at most half full. The
+/// offsets come from the file, so the hash is seeded once per process and avalanched: a file
+/// cannot choose offsets that pile up in one probe run. A walk looks up every pointer it
+/// resolves, and `Dictionary` hashed each offset with SipHash: a fifth of the selector walk of a
+/// static archive.
+struct StringLengthCache {
+  private struct Slot {
+    var offset: UInt64
+    /// The length plus one; 0 marks an empty slot.
+    var storedLength: Int
+  }
+
+  /// One array, sized once for the strings a walk can record: each array allocated costs a
+  /// look-up of its type's metadata, as much as a hundred probes.
+  private var slots: [Slot]
+  private var count = 0
+  private let seed = Self.processSeed
+
+  private static let processSeed = UInt64.random(in: .min ... .max)
+
+  /// An empty cache with room for `expected` strings before it grows: the pointers a section
+  /// holds, so a count bounded by bytes that exist.
+  init(expected: Int) {
+    var capacity = 16
+    while capacity < 2 * expected { capacity *= 2 }
+    slots = [Slot](repeating: Slot(offset: 0, storedLength: 0), count: capacity)
+  }
+
+  /// The length recorded for the string at `offset`, if it was measured.
+  func length(at offset: UInt64) -> Int? {
+    slots.withUnsafeBufferPointer { slots in
+      let mask = slots.count - 1
+      var index = firstSlot(of: offset, mask: mask)
+      while slots[index].storedLength != 0 {
+        if slots[index].offset == offset { return slots[index].storedLength - 1 }
+        index = (index + 1) & mask
+      }
+      return nil
+    }
+  }
+
+  /// Records the length of the string at `offset`, which `length(at:)` did not find.
+  mutating func record(_ length: Int, at offset: UInt64) {
+    if (count + 1) * 2 > slots.count { grow() }
+    place(Slot(offset: offset, storedLength: length + 1))
+    count += 1
+  }
+
+  private mutating func place(_ slot: Slot) {
+    let mask = slots.count - 1
+    var index = firstSlot(of: slot.offset, mask: mask)
+    while slots[index].storedLength != 0 { index = (index + 1) & mask }
+    slots[index] = slot
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = [Slot](repeating: Slot(offset: 0, storedLength: 0), count: old.count * 2)
+    for slot in old where slot.storedLength != 0 { place(slot) }
+  }
+
+  /// Where the probe for `offset` starts: MurmurHash3's 64-bit finalizer of the seeded offset.
+  private func firstSlot(of offset: UInt64, mask: Int) -> Int {
+    var hash = offset ^ seed
+    hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+    hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+    return Int(truncatingIfNeeded: hash ^ (hash >> 33)) & mask
+  }
+}
