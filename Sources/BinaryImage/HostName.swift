@@ -102,8 +102,13 @@ package enum HostName {
   /// Calls `body` with `host` (a host name: ASCII letters, digits, `-` and `.`) lowercased.
   private static func withLowercased(_ host: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
     withUnsafeTemporaryAllocation(byteCount: max(host.count, 1), alignment: 1) { buffer in
-      for (index, byte) in host.enumerated() { buffer[index] = isLetter(byte) ? byte | 0x20 : byte }
-      body(UnsafeRawBufferPointer(rebasing: buffer[..<host.count]))
+      guard let source = host.baseAddress, let target = buffer.baseAddress else { return body(host) }
+      // Pointer loads and stores: the buffers' subscripts and `enumerated()` cost a call a byte.
+      for index in 0..<host.count {
+        let byte = source.load(fromByteOffset: index, as: UInt8.self)
+        target.storeBytes(of: isLetter(byte) ? byte | 0x20 : byte, toByteOffset: index, as: UInt8.self)
+      }
+      body(UnsafeRawBufferPointer(start: target, count: host.count))
     }
   }
 
