@@ -33,6 +33,16 @@ struct NListEntry {
   /// external (`N_PEXT`, kept when a linker makes a hidden symbol local). A C `static`, a
   /// compiler's label or metadata, a Swift `private` declaration.
   var isFilePrivate: Bool { type & (NListBits.external | NListBits.privateExternal) == 0 }
+
+  /// Whether an entry of type `type` is a debugger entry, or file-private and neither undefined
+  /// nor prebound undefined (so neither an import nor, whatever its value, a common symbol
+  /// taken for one): what a reader of imports and identities alone passes over.
+  static func isDebugOrFilePrivateDefinition(type: UInt8) -> Bool {
+    let kind = type & NListBits.typeMask
+    return type & NListBits.stabMask != 0
+      || type & (NListBits.external | NListBits.privateExternal) == 0 && kind != NListBits.undefined
+        && kind != NListBits.preboundUndefined
+  }
   /// `GET_LIBRARY_ORDINAL(n_desc)`.
   var libraryOrdinal: UInt8 { UInt8(truncatingIfNeeded: description >> 8) }
 }
@@ -73,9 +83,18 @@ struct SymbolTable {
     entries.record(index).map(entry(in:))
   }
 
-  /// Calls `body` with each entry and its index, in table order.
-  func forEachEntry<Failure: Error>(_ body: (Int, NListEntry) throws(Failure) -> Void) throws(Failure) {
-    try entries.forEachRecord { index, record throws(Failure) in try body(index, entry(in: record)) }
+  /// Calls `body` with each entry and its index, in table order; with `skippingFilePrivate`, a
+  /// debugger entry or a definition private to its source file (`NListEntry.isFilePrivate`) is
+  /// passed over by its type byte, before the rest of the entry is read.
+  func forEachEntry<Failure: Error>(
+    skippingFilePrivate: Bool = false, _ body: (Int, NListEntry) throws(Failure) -> Void
+  ) throws(Failure) {
+    try entries.forEachRecord { index, record throws(Failure) in
+      if skippingFilePrivate && NListEntry.isDebugOrFilePrivateDefinition(type: record.field(UInt8.self, at: 4)) {
+        return
+      }
+      try body(index, entry(in: record))
+    }
   }
 
   /// The entry `record` holds.

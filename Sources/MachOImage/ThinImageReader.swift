@@ -159,7 +159,7 @@ enum ThinImageReader {
     let leadingBytes = options.importFilter?.leadingBytes ?? .everything
     let definitions = definedIdentities ? options.definitionFilter : nil
     table.warmStrings()
-    try table.forEachEntry { _, entry throws(BinaryError) in
+    try table.forEachEntry(skippingFilePrivate: !readsDefinitions) { _, entry throws(BinaryError) in
       guard !entry.isDebugEntry else { return }
       if entry.isUndefined {
         guard undefinedSymbols else { return }
