@@ -18,6 +18,8 @@ gcc "${CFLAGS[@]}" -fPIC -shared -Wl,-soname,libstorageprobe.so.1 -Wl,--version-
   -o libstorageprobe.so src/storage_probe.c
 gcc "${CFLAGS[@]}" -o storage-tool src/main.c -L. -lstorageprobe -Wl,-rpath,'$ORIGIN'
 gcc "${CFLAGS[@]}" -c -o boot_clock.o src/boot_clock.c
+# A hidden definition and a file-private one (ReadOptions.definitionFilter: only the first counts).
+gcc "${CFLAGS[@]}" -c -o hidden_libs.o src/hidden_libs.c
 gcc "${CFLAGS[@]}" -c -o "$work/disk_space_probe_helpers.o" src/disk_space_probe_helpers.c
 rm -f libprobes.a libprobes-bsd.a
 ar rcsD libprobes.a boot_clock.o "$work/disk_space_probe_helpers.o"

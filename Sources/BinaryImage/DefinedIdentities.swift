@@ -11,9 +11,13 @@
 /// (`$s9Alamofire7SessionC5MyKitE6NestedVMn`): only a descriptor whose context is a plain path of
 /// named types (`$s9Alamofire7SessionCMn`, `$s9Alamofire7SessionC6ConfigVMn`) counts.
 ///
-/// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set; it keeps
-/// a few bytes per class and per module, never the definitions themselves, so a Swift binary
-/// with 100,000 definitions costs a handful of names. The C symbols its `DefinitionFilter` keeps
+/// Both readers feed it every defined name when `ReadOptions.definedIdentities` is set, except
+/// those private to their source file (a C `static`, a compiler's label or metadata: Mach-O
+/// neither `N_EXT` nor `N_PEXT`, ELF local with default visibility): none is a class, a Swift
+/// descriptor `note` counts (a `private` type's carries a discriminator) or an SDK's function,
+/// and they are two thirds of a static archive's symbols. It keeps a few bytes per class and per
+/// module, never the definitions themselves, so a Swift binary with 100,000 definitions costs a
+/// handful of names. The C symbols its `DefinitionFilter` keeps
 /// (`ReadOptions.definitionFilter`) go to `Image.documentedDefinitions`, each once.
 public struct DefinedIdentities {
   private var seen = ByteKeyTable<Void>()

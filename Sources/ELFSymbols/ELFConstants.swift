@@ -66,6 +66,7 @@
 
     // ELF_ST_BIND
     static let bindLocal: UInt8 = 0  // STB_LOCAL
+    static let visibilityDefault: UInt8 = 0  // STV_DEFAULT
     static let bindGlobal: UInt8 = 1  // STB_GLOBAL
     static let bindWeak: UInt8 = 2  // STB_WEAK
     static let bindUnique: UInt8 = 10  // STB_GNU_UNIQUE

@@ -115,9 +115,14 @@
     var value: UInt64
     /// `st_size`: 0 when unknown.
     var size: UInt64
+    /// `st_other`: the visibility in its low two bits.
+    var other: UInt8
 
     /// `ELF_ST_BIND(st_info)`.
     var binding: UInt8 { info >> 4 }
+    /// Whether the symbol belongs to its source file alone: local with default visibility (a C
+    /// `static`, a compiler's label). A hidden symbol a linker made local keeps `STV_HIDDEN`.
+    var isFilePrivate: Bool { binding == ELFConstants.bindLocal && other & 0x3 == ELFConstants.visibilityDefault }
     /// `ELF_ST_TYPE(st_info)`.
     var type: UInt8 { info & 0xf }
   }

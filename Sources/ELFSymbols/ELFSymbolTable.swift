@@ -87,6 +87,8 @@
         let isDefined = entry.sectionIndex != ELFConstants.sectionUndefined
         let keeps = isDefined ? options.definedSymbols : options.undefinedSymbols
         guard keeps || (isDefined && options.definedIdentities) else { continue }
+        // No class, Swift type or SDK function is private to its source file (`DefinedIdentities`).
+        guard keeps || !entry.isFilePrivate else { continue }
         guard let name = strings.string(at: UInt64(entry.nameOffset)), !name.isEmpty else { continue }
         if isDefined && options.definedIdentities {
           try identities.note(name, at: fileOffset &+ UInt64(index) &* UInt64(entrySize), into: &image)

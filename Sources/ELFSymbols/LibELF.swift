@@ -297,7 +297,8 @@
       var section = UInt32(sym.st_shndx)
       if sym.st_shndx == UInt16(SHN_XINDEX) { section = extended }
       return ELFSymbolEntry(
-        nameOffset: sym.st_name, info: sym.st_info, sectionIndex: section, value: sym.st_value, size: sym.st_size)
+        nameOffset: sym.st_name, info: sym.st_info, sectionIndex: section, value: sym.st_value, size: sym.st_size,
+        other: sym.st_other)
     }
 
     /// Entry `index` of a `.dynamic` section.

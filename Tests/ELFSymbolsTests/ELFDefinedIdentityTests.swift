@@ -27,4 +27,15 @@ import Testing
     let image = try #require(try ELFFixtures.read("libstorageprobe.so", options: options).images.first)
     #expect(image.documentedDefinitions.map(image.names.string) == ["storage_probe_uptime"])
   }
+
+  /// A hidden definition is the library's code; a C `static` that shares a documented name is
+  /// not (the Mach-O rule, `DocumentedDefinitionReadingTests`), though `symbols` lists it.
+  @Test func aFilePrivateDefinitionIsNoDocumentedOne() throws {
+    var options = ReadOptions.audit
+    options.definitionFilter = DefinitionFilter(names: ["pb_encode", "SSL_CTX_new"])
+    let image = try #require(try ELFFixtures.read("hidden_libs.o", options: options).images.first)
+    #expect(image.documentedDefinitions.map(image.names.string) == ["pb_encode"])
+    let all = try #require(try ELFFixtures.read("hidden_libs.o", options: .all).images.first)
+    #expect(all.symbols.contains { $0.binding == .local && all.names.string($0.name) == "SSL_CTX_new" })
+  }
 }
