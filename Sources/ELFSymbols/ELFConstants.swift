@@ -66,10 +66,12 @@
 
     // ELF_ST_BIND
     static let bindLocal: UInt8 = 0  // STB_LOCAL
-    static let visibilityDefault: UInt8 = 0  // STV_DEFAULT
     static let bindGlobal: UInt8 = 1  // STB_GLOBAL
     static let bindWeak: UInt8 = 2  // STB_WEAK
     static let bindUnique: UInt8 = 10  // STB_GNU_UNIQUE
+
+    // ELF_ST_VISIBILITY
+    static let visibilityDefault: UInt8 = 0  // STV_DEFAULT
 
     // ELF_ST_TYPE
     static let symbolObject: UInt8 = 1  // STT_OBJECT

@@ -20,12 +20,15 @@ struct StringLengthCache {
   private let seed = Self.processSeed
 
   private static let processSeed = UInt64.random(in: .min ... .max)
+  /// The most strings room is made for before any is recorded (32,768 slots, 512 KiB).
+  private static let presizedLimit = 1 << 14
 
-  /// An empty cache with room for `expected` strings before it grows: the pointers a section
-  /// holds, so a count bounded by bytes that exist.
+  /// An empty cache with room for `expected` strings before it grows (the pointers a section
+  /// holds), and at most `presizedLimit`: a section of millions of pointers makes room as its
+  /// strings are recorded, not at once.
   init(expected: Int) {
     var capacity = 16
-    while capacity < 2 * expected { capacity *= 2 }
+    while capacity < 2 * min(expected, Self.presizedLimit) { capacity *= 2 }
     slots = [Slot](repeating: Slot(offset: 0, storedLength: 0), count: capacity)
   }
 
