@@ -163,8 +163,19 @@ extension ByteKeyTable where Value == Void {
   }
 }
 
-/// The seed of `ByteKeyTable.hash`, drawn once per process.
-@usableFromInline let byteKeyHashSeed = UInt64.random(in: .min ... .max)
+/// The seed of the hashes of what a file chose (`ByteKeyTable`'s keys, the offsets of
+/// `MachOImage`'s `StringLengthCache`), drawn once per process.
+@usableFromInline package let byteKeyHashSeed = UInt64.random(in: .min ... .max)
+
+/// MurmurHash3's 64-bit finalizer: every bit of the result depends on every bit of `hash`, so a
+/// table that indexes by the low bits spreads out keys a file chose, once seeded.
+@inlinable @inline(__always)
+package func avalanched(_ hash: UInt64) -> UInt64 {
+  var hash = hash
+  hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
+  hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+  return hash ^ (hash >> 33)
+}
 
 extension ByteKeyTable {
   /// FNV-1a over 64-bit words instead of single bytes, from the per-process seed: each 8-byte
@@ -194,9 +205,6 @@ extension ByteKeyTable {
       }
       hash = (hash ^ tail) &* prime
     }
-    hash = (hash ^ UInt64(bytes.count)) &* prime
-    hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
-    hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-    return hash ^ (hash >> 33)
+    return avalanched((hash ^ UInt64(bytes.count)) &* prime)
   }
 }

@@ -120,11 +120,13 @@
 
     /// `ELF_ST_BIND(st_info)`.
     var binding: UInt8 { info >> 4 }
-    /// Whether the symbol belongs to its source file alone: local with default visibility (a C
-    /// `static`, a compiler's label). A hidden symbol a linker made local keeps `STV_HIDDEN`.
-    var isFilePrivate: Bool { binding == ELFConstants.bindLocal && other & 0x3 == ELFConstants.visibilityDefault }
     /// `ELF_ST_TYPE(st_info)`.
     var type: UInt8 { info & 0xf }
+    /// `ELF_ST_VISIBILITY(st_other)`.
+    var visibility: UInt8 { other & 0x3 }
+    /// Whether the symbol belongs to its source file alone: local with default visibility (a C
+    /// `static`, a compiler's label). A hidden symbol a linker made local keeps `STV_HIDDEN`.
+    var isFilePrivate: Bool { binding == ELFConstants.bindLocal && visibility == ELFConstants.visibilityDefault }
   }
 
   /// One relocation (`GElf_Rel` or `GElf_Rela`), without its addend.

@@ -1,9 +1,11 @@
+import BinaryImage
+
 /// The lengths of the C strings a walk of pointers has measured, by file offset, so that a
 /// string many pointers lead to is measured once (`ObjCSelectorReferences.forEachPointedString`).
 ///
 /// Open addressing with linear probing over a power-of-two slot array at most half full. The
-/// offsets come from the file, so the hash is seeded once per process and avalanched: a file
-/// cannot choose offsets that pile up in one probe run. A walk looks up every pointer it
+/// offsets come from the file, so they are hashed as `ByteKeyTable`'s keys are, seeded once per
+/// process and avalanched: a file cannot choose offsets that pile up in one probe run. A walk looks up every pointer it
 /// resolves, and `Dictionary` hashed each offset with SipHash: a fifth of the selector walk of a
 /// static archive.
 struct StringLengthCache {
@@ -17,9 +19,8 @@ struct StringLengthCache {
   /// look-up of its type's metadata, as much as a hundred probes.
   private var slots: [Slot]
   private var count = 0
-  private let seed = Self.processSeed
-
-  private static let processSeed = UInt64.random(in: .min ... .max)
+  /// The process's hash seed, copied so that a look-up reads no global.
+  private let seed = byteKeyHashSeed
   /// The most strings room is made for before any is recorded (32,768 slots, 512 KiB).
   private static let presizedLimit = 1 << 14
 
@@ -65,11 +66,8 @@ struct StringLengthCache {
     for slot in old where slot.storedLength != 0 { place(slot) }
   }
 
-  /// Where the probe for `offset` starts: MurmurHash3's 64-bit finalizer of the seeded offset.
+  /// Where the probe for `offset` starts: the seeded offset, avalanched.
   private func firstSlot(of offset: UInt64, mask: Int) -> Int {
-    var hash = offset ^ seed
-    hash = (hash ^ (hash >> 33)) &* 0xff51_afd7_ed55_8ccd
-    hash = (hash ^ (hash >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-    return Int(truncatingIfNeeded: hash ^ (hash >> 33)) & mask
+    Int(truncatingIfNeeded: avalanched(offset ^ seed)) & mask
   }
 }

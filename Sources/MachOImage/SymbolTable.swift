@@ -17,7 +17,7 @@ struct NListEntry {
   var value: UInt64
 
   /// Whether this is a debugger (`N_STAB`) entry.
-  var isDebugEntry: Bool { type & NListBits.stabMask != 0 }
+  var isDebugEntry: Bool { Self.isDebugEntry(type: type) }
   /// `n_type & N_TYPE`.
   var kind: UInt8 { type & NListBits.typeMask }
   /// Whether this is an import: `N_UNDF` with a zero value (a non-zero value is a common
@@ -32,16 +32,20 @@ struct NListEntry {
   /// Whether the symbol belongs to its source file alone: neither external nor a private
   /// external (`N_PEXT`, kept when a linker makes a hidden symbol local). A C `static`, a
   /// compiler's label or metadata, a Swift `private` declaration.
-  var isFilePrivate: Bool { type & (NListBits.external | NListBits.privateExternal) == 0 }
+  var isFilePrivate: Bool { Self.isFilePrivate(type: type) }
+
+  /// `isDebugEntry` of an entry of type `type`.
+  static func isDebugEntry(type: UInt8) -> Bool { type & NListBits.stabMask != 0 }
+  /// `isFilePrivate` of an entry of type `type`.
+  static func isFilePrivate(type: UInt8) -> Bool { type & (NListBits.external | NListBits.privateExternal) == 0 }
 
   /// Whether an entry of type `type` is a debugger entry, or file-private and neither undefined
   /// nor prebound undefined (so neither an import nor, whatever its value, a common symbol
   /// taken for one): what a reader of imports and identities alone passes over.
   static func isDebugOrFilePrivateDefinition(type: UInt8) -> Bool {
     let kind = type & NListBits.typeMask
-    return type & NListBits.stabMask != 0
-      || type & (NListBits.external | NListBits.privateExternal) == 0 && kind != NListBits.undefined
-        && kind != NListBits.preboundUndefined
+    return isDebugEntry(type: type)
+      || isFilePrivate(type: type) && kind != NListBits.undefined && kind != NListBits.preboundUndefined
   }
   /// `GET_LIBRARY_ORDINAL(n_desc)`.
   var libraryOrdinal: UInt8 { UInt8(truncatingIfNeeded: description >> 8) }
