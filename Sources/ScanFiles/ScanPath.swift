@@ -163,11 +163,25 @@ public struct ScanPath: Sendable, Hashable {
   /// The path without its last component: the folder holding it (the archive's top folder for an
   /// entry at the top); `nil` when there is no last component.
   public var parent: ScanPath? {
-    guard lastComponent != nil else { return nil }
-    let text = Self.trimmingTrailingSlashes(innermost)
-    var parent = text.utf8.lastIndex(of: Self.slash).map { String(text[..<$0]) } ?? ""
-    if parent.isEmpty, text.utf8.first == Self.slash { parent = "/" }
-    return replacingInnermost(parent)
+    // Found in the UTF-8 bytes in one pass, as `lastComponent` is: discovery asks the folder of
+    // every path it looks up in its listings.
+    let text = innermost
+    let found =
+      text.utf8.withContiguousStorageIfAvailable(Self.parentLength)
+      ?? Array(text.utf8).withUnsafeBufferPointer(Self.parentLength)
+    guard let length = found else { return nil }
+    return replacingInnermost(String(text[..<text.utf8.index(text.startIndex, offsetBy: length)]))
+  }
+
+  /// How many of `bytes` (a segment's UTF-8) the parent is, trailing slashes left out (`/` stays
+  /// `/`); `nil` when there is no last component.
+  private static func parentLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let last = lastComponentRange(bytes) else { return nil }
+    guard last.lowerBound > 0 else { return 0 }
+    var end = last.lowerBound - 1
+    guard end > 0 else { return 1 }
+    while end > 1, bytes[end - 1] == slash { end -= 1 }
+    return end
   }
 
   /// This path with `component` (a name, or a relative path) added below it.

@@ -87,16 +87,46 @@ public struct BundleSignature: Sendable, Hashable {
   }
 }
 
-/// The folders discovery listed while it walked a bundle, each child with its `lstat` kind, so
-/// that the seal check walks the bundle again without a look-up per file.
+/// The folders discovery listed while it walked a bundle, each child with its `lstat` status:
+/// the seal check walks the bundle again without a look-up per file, and discovery answers its
+/// own look-ups in those folders without a system call (`ListedFileSystem`).
 struct FolderListings {
+  /// What the listings say of a path.
+  enum Presence {
+    /// Its folder was listed and holds it, with this `lstat` status.
+    case listed(FileStatus)
+    /// Its folder, or a folder above it, was listed without the next name on the way.
+    case absent
+    /// No listing tells.
+    case unknown
+  }
+
   /// A folder's children, by the folder's path; a child whose `lstat` failed is not there.
-  var children: [ScanPath: [(name: String, kind: FileStatus.Kind)]] = [:]
+  var children: [ScanPath: [FolderEntry]] = [:]
 
   /// The children of `folder`, from the listing or else from the file system.
-  func children(of folder: ScanPath, in fileSystem: some ScanFileSystem) -> [(name: String, kind: FileStatus.Kind)] {
-    if let listed = children[folder] { return listed }
-    return ((try? fileSystem.listing(folder).get()) ?? []).map { ($0.name, $0.status.kind) }
+  func children(of folder: ScanPath, in fileSystem: some ScanFileSystem) -> [FolderEntry] {
+    children[folder] ?? (try? fileSystem.listing(folder).get()) ?? []
+  }
+
+  /// What the listing of `path`'s folder says of it; when that folder was not listed, whether
+  /// the listing of the folder above lacks it (then `path` is absent too: `_CodeSignature/…` in
+  /// a bundle without one).
+  func presence(of path: ScanPath) -> Presence {
+    guard !children.isEmpty, let folder = path.parent else { return .unknown }
+    if let entries = children[folder] { return Self.presence(of: path, in: entries) }
+    guard let above = folder.parent, let entries = children[above],
+      case .absent = Self.presence(of: folder, in: entries)
+    else { return .unknown }
+    return .absent
+  }
+
+  /// `path`'s entry among its folder's `entries`, its name compared byte for byte, as the file
+  /// system compares names (a `String` comparison would take two spellings of `é` as one).
+  private static func presence(of path: ScanPath, in entries: [FolderEntry]) -> Presence {
+    guard let name = path.lastComponent?.utf8 else { return .unknown }
+    let entry = entries.first { $0.name.utf8.count == name.count && $0.name.utf8.elementsEqual(name) }
+    return entry.map { .listed($0.status) } ?? .absent
   }
 }
 
@@ -159,11 +189,13 @@ public struct SealCheck: Sendable, Hashable {
     _ folder: ScanPath, relative: String, into files: inout [String], budget: inout Int, listings: FolderListings,
     in fileSystem: some ScanFileSystem
   ) {
-    for (name, kind) in listings.children(of: folder, in: fileSystem).sorted(by: { $0.name < $1.name }) {
+    // In no order: the lists compared are sorted, and a bundle past the budget is not compared.
+    for entry in listings.children(of: folder, in: fileSystem) {
       budget -= 1
       guard budget > 0 else { return }
+      let name = entry.name
       let relativePath = relative.isEmpty ? name : relative + "/" + name
-      switch kind {
+      switch entry.status.kind {
       case .directory:
         walk(
           folder.appending(name), relative: relativePath, into: &files, budget: &budget, listings: listings,

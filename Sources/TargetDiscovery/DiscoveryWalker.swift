@@ -33,12 +33,17 @@ struct DiscoveryWalker {
   private var walkedRoot = ScanPath("/")
   /// The root file of the current scan and its leading bytes, when the caller read them already.
   private var givenFile: (path: ScanPath, leadingBytes: LeadingBytes)?
-  /// The folders listed while an xcframework is walked, for its seal check; `nil` outside one.
-  private var listings: FolderListings?
+  /// The folders listed while a target is walked (and the plain folders on the way to it, until
+  /// they are walked): its look-ups are answered from them (`lookups`), and an xcframework's
+  /// seal is checked against them.
+  private var listings = FolderListings()
   /// Folders whose resolved path is known, by their path as walked (`resolved(_:)`).
   private var resolvedFolders: [ScanPath: ScanPath] = [:]
   /// The xcframework signatures being read on other threads, by target index.
   private var signatureReadings: [(target: Int, reading: SignatureReading)] = []
+
+  /// The file system for look-ups: answered from `listings` where the walk has listed the folder.
+  private var lookups: ListedFileSystem { ListedFileSystem(base: fileSystem, listings: listings) }
 
   init(fileSystem: any ScanFileSystem, binaryFound: @escaping (ScanPath) -> Void = { _ in }) {
     self.fileSystem = fileSystem
@@ -110,7 +115,7 @@ struct DiscoveryWalker {
   /// Marks `path` visited and says what it is; `nil` when it was visited already, does not
   /// exist, or is a link leading outside the root (reported).
   private mutating func enter(_ path: ScanPath, link known: FileStatus? = nil) -> FileStatus.Kind? {
-    guard let link = known ?? (try? fileSystem.linkStatus(path).get()) else { return nil }
+    guard let link = known ?? (try? lookups.linkStatus(path).get()) else { return nil }
     var status = link
     if link.kind == .symbolicLink {
       if let named = placeOutsideRoot(namedByLink: path) {
@@ -156,7 +161,7 @@ struct DiscoveryWalker {
     if path == walkedRoot { return root }
     if let known = resolvedFolders[path] { return known }
     guard let name = path.lastComponent, name != ".", name != "..", let parent = path.parent,
-      let link = known ?? (try? fileSystem.linkStatus(path).get()), link.kind != .symbolicLink,
+      let link = known ?? (try? lookups.linkStatus(path).get()), link.kind != .symbolicLink,
       let folder = resolved(parent)
     else { return try? fileSystem.resolvedPath(path).get() }
     let resolved = folder.appending(name)
@@ -177,24 +182,31 @@ struct DiscoveryWalker {
   }
 
   /// The folder's entries sorted by name, each regular file's with the first bytes the walk
-  /// judges it by (`visitFile`): what both walks of a folder's children list.
-  private func sortedListing(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
-    fileSystem.listing(path, leadingBytes: ContainerMagic.prefixLength).map { $0.sorted { $0.name < $1.name } }
+  /// judges it by (`visitFile`): what both walks of a folder's children list. Listed once, and
+  /// kept in `listings`.
+  private mutating func listed(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
+    if let entries = listings.children[path] { return .success(entries) }
+    let found = fileSystem.listing(path, leadingBytes: ContainerMagic.prefixLength).map {
+      $0.sorted { $0.name < $1.name }
+    }
+    if case .success(let entries) = found { listings.children[path] = entries }
+    return found
   }
 
   /// Walks the folder's children; returns their names.
   @discardableResult
   private mutating func walkChildren(_ path: ScanPath, _ context: Context) -> [String] {
     let entries: [FolderEntry]
-    switch sortedListing(path) {
+    switch listed(path) {
     case .success(let found): entries = found
     case .failure(let error):
       problems.append(DiscoveryProblem(path: path, message: "folder cannot be read (\(error))"))
       return []
     }
+    // A plain folder outside any target is not looked in again once walked.
+    defer { if context.target == nil { listings.children[path] = nil } }
     // Real entries before links, so that a file reached both ways is reported under its real path.
     let children = entries.map { (path: path.appending($0.name), entry: $0) }
-    listings?.children[path] = entries.map { ($0.name, $0.status.kind) }
     let isLink = { (child: (path: ScanPath, entry: FolderEntry)) in child.entry.status.kind == .symbolicLink }
     for (childPath, entry) in children.filter({ !isLink($0) }) + children.filter(isLink) {
       // `NAME!/ENTRY` is how a path names an archive's entry, so a folder whose name ends in `!`
@@ -215,19 +227,34 @@ struct DiscoveryWalker {
   }
 
   private mutating func visitDirectory(_ path: ScanPath, _ context: Context) {
-    switch path.extension ?? "" {
+    let kind = path.extension ?? ""
+    guard Self.bundleExtensions.contains(kind) else { return visitFolder(path, kind: kind, context) }
+    // A target's folders are kept listed while it is walked, and no longer.
+    let outer = context.target == nil ? listings : nil
+    if outer != nil { listings = FolderListings() }
+    defer { if let outer { listings = outer } }
+    // Listed before its layout is decided: the look-ups that decide it are answered from the listing.
+    _ = listed(path)
+    visitFolder(path, kind: kind, context)
+  }
+
+  /// The folder extensions that make a target, or a part of one, whose layout is looked up.
+  private static let bundleExtensions: Set<Substring> = ["app", "appex", "framework", "xcframework", "bundle"]
+
+  private mutating func visitFolder(_ path: ScanPath, kind: Substring, _ context: Context) {
+    switch kind {
     case "app":
-      addBundle(at: path, kind: .app, layout: .appLike(at: path, in: fileSystem), context)
+      addBundle(at: path, kind: .app, layout: .appLike(at: path, in: lookups), context)
     case "appex":
-      addBundle(at: path, kind: .appExtension, layout: .appLike(at: path, in: fileSystem), context)
+      addBundle(at: path, kind: .appExtension, layout: .appLike(at: path, in: lookups), context)
     case "framework":
-      let layout = BundleLayout.framework(at: path, in: fileSystem)
+      let layout = BundleLayout.framework(at: path, in: lookups)
       if let enclosing = context.target, targets[enclosing].kind == .xcframework {
         let contents = inspect(bundle: path, layout: layout)
         targets[enclosing].nestedFrameworks.append(
           NestedFramework(
             path: path, executable: contents.executable?.path,
-            signature: .read(bundle: layout.contents, checkSeal: false, in: fileSystem),
+            signature: .read(bundle: layout.contents, checkSeal: false, in: lookups),
             bundleIdentifier: contents.infoPlist?.bundleIdentifier))
         populate(enclosing, bundle: path, layout: layout, contents, context, ownsInfoPlist: false)
       } else {
@@ -236,7 +263,7 @@ struct DiscoveryWalker {
     case "xcframework":
       addXCFramework(at: path, context)
     case "bundle":
-      let layout = BundleLayout.appLike(at: path, in: fileSystem)
+      let layout = BundleLayout.appLike(at: path, in: lookups)
       let contents = inspect(bundle: path, layout: layout)
       if let enclosing = context.target, contents.executable == nil {
         addManifests(in: layout, to: enclosing, slice: context.slice)  // a resource bundle of the enclosing target
@@ -357,7 +384,7 @@ struct DiscoveryWalker {
   /// `Signatures/` beside `Payload/`), sorted.
   private func readReceipts(in root: ScanPath) -> [SignatureReceipt] {
     let folder = root.appending("Signatures")
-    return ((try? fileSystem.directoryEntries(folder).get()) ?? []).filter { $0.hasSuffix(".signature") }.sorted().map {
+    return ((try? lookups.directoryEntries(folder).get()) ?? []).filter { $0.hasSuffix(".signature") }.sorted().map {
       SignatureReceipt(reading: folder.appending($0), in: fileSystem)
     }
   }
@@ -401,7 +428,7 @@ struct DiscoveryWalker {
     case .success, nil:
       break
     }
-    let executable = BundleExecutable.find(bundlePath: path, layout: layout, infoPlist: infoPlist, in: fileSystem)
+    let executable = BundleExecutable.find(bundlePath: path, layout: layout, infoPlist: infoPlist, in: lookups)
     return BundleContents(infoPlist: infoPlist, executable: executable)
   }
 
@@ -417,7 +444,7 @@ struct DiscoveryWalker {
     addManifests(in: layout, to: index, slice: context.slice)
     if ownsInfoPlist {
       targets[index].infoPlist = contents.infoPlist
-      for name in ((try? fileSystem.directoryEntries(layout.resources).get()) ?? []) where name.hasSuffix(".lproj") {
+      for name in ((try? lookups.directoryEntries(layout.resources).get()) ?? []) where name.hasSuffix(".lproj") {
         let strings = layout.resources.appending(name).appending("InfoPlist.strings")
         if isFileInsideRoot(strings) { targets[index].localizedInfoPlistStrings.append(strings) }
       }
@@ -439,7 +466,7 @@ struct DiscoveryWalker {
   /// broken bundle is reported as unreadable. The path is built from a layout or a plist, so
   /// any folder on the way may be a link: the resolved path must stay inside the root.
   private mutating func claimBinary(_ path: ScanPath, listedWhenMissing: Bool, into index: Int, slice: String?) {
-    let link = try? fileSystem.linkStatus(path).get()
+    let link = try? lookups.linkStatus(path).get()
     let exists = link != nil
     if let link {
       let outside = link.kind == .symbolicLink ? placeOutsideRoot(namedByLink: path) : nil
@@ -458,7 +485,7 @@ struct DiscoveryWalker {
   }
 
   private mutating func isFileInsideRoot(_ path: ScanPath) -> Bool {
-    guard let link = try? fileSystem.linkStatus(path).get(),
+    guard let link = try? lookups.linkStatus(path).get(),
       link.kind == .regular || link.kind == .symbolicLink && fileSystem.isRegularFile(path),
       let resolved = resolved(path, link: link)
     else { return false }
@@ -474,8 +501,6 @@ struct DiscoveryWalker {
   private mutating func addXCFramework(at path: ScanPath, _ context: Context) {
     let index = targets.count
     targets.append(DiscoveredTarget(path: path, kind: .xcframework, embeddedIn: context.app))
-    let outerListings = listings
-    listings = FolderListings()
     let plistPath = path.appending("Info.plist")
     let info = XCFrameworkInfo(isFileInsideRoot(plistPath) ? PropertyListFile.read(plistPath, in: fileSystem) : nil)
     problems += info.problems.map { DiscoveryProblem(path: path, message: $0) }
@@ -484,16 +509,15 @@ struct DiscoveryWalker {
       guard let binary = library.binaryRelativePath else { continue }
       claimBinary(path.appending(binary), listedWhenMissing: true, into: index, slice: library.identifier)
     }
-    var children: [(name: String, kind: FileStatus.Kind)] = []
-    for entry in (try? sortedListing(path).get()) ?? [] {
+    for entry in (try? listed(path).get()) ?? [] {
       let (name, link) = (entry.name, entry.status)
       let child = path.appending(name)
-      children.append((name, link.kind))
       let isSlice = link.kind == .directory || (link.kind == .symbolicLink && fileSystem.isDirectory(child))
-      if isSlice { addManifest(child.appending("PrivacyInfo.xcprivacy"), to: index, slice: name) }
       visit(
         child, Context(target: index, slice: isSlice ? name : nil, app: context.app), link: link,
         leadingBytes: entry.leadingBytes)
+      // Looked for once the slice is walked, so that its listing answers.
+      if isSlice { addManifest(child.appending("PrivacyInfo.xcprivacy"), to: index, slice: name) }
     }
     for library in info.libraries where library.binaryRelativePath == nil {
       guard !targets[index].binaries.contains(where: { $0.slice == library.identifier }) else { continue }
@@ -505,16 +529,13 @@ struct DiscoveryWalker {
       problems.insert(DiscoveryProblem(path: path, message: XCFrameworkInfo.slicesWalked), at: walkedProblemPosition)
     }
     // The seal is checked against the listings the walk made: no second look-up per file.
-    var walked = listings ?? FolderListings()
-    walked.children[path] = children
-    listings = outerListings
+    let walked = lookups
     guard !path.isInsideArchive else {
-      targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked, in: fileSystem)
+      targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked.listings, in: walked)
       return
     }
-    let (fileSystem, walkedListings) = (fileSystem, walked)
     let reading = SignatureReading(bundle: path) {
-      .read(bundle: path, checkSeal: true, listings: walkedListings, in: fileSystem)
+      .read(bundle: path, checkSeal: true, listings: walked.listings, in: walked)
     }
     signatureReadings.append((index, reading))
   }

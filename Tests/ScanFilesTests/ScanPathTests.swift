@@ -63,6 +63,15 @@ import Testing
     #expect(ScanPath("/x").parent?.description == "/")
   }
 
+  @Test(
+    arguments: [
+      ("a/b/c", "a/b"), ("a//b", "a"), ("//a", "/"), ("/a/", "/"), ("a", ""), ("a/b//", "a"), ("/a//b/", "/a"),
+      ("é/ß/x", "é/ß"), ("/", nil), ("", nil),
+    ] as [(String, String?)])
+  func theParentIsThePathWithoutItsLastComponentAndTrailingSlashes(text: String, parent: String?) {
+    #expect(ScanPath(text).parent?.description == parent)
+  }
+
   @Test func appendingAddsOneSlashAndEntersAnArchiveAtItsTop() {
     #expect(ScanPath("a/").appending("b").description == "a/b")
     #expect(ScanPath("a").appending("b").description == "a/b")
