@@ -9,18 +9,22 @@ import Testing
 /// sealed file is looked up once, by discovery, and the seal still finds what is missing and
 /// what is not sealed.
 @Suite struct SealWalkTests {
-  /// The local file system, counting the `lstat` and listing calls made for each path.
+  /// The local file system, counting the `lstat`, `stat` and listing calls made for each path.
   final class Counting: ScanFileSystem, @unchecked Sendable {
     let local = LocalFileSystem()
     private let lock = NSLock()
     private(set) var linkStatusCalls: [ScanPath: Int] = [:]
+    private(set) var statusCalls: [ScanPath: Int] = [:]
     private(set) var listingCalls: [ScanPath: Int] = [:]
 
     func linkStatus(_ path: ScanPath) -> Result<FileStatus, Errno> {
       lock.withLock { linkStatusCalls[path, default: 0] += 1 }
       return local.linkStatus(path)
     }
-    func status(_ path: ScanPath) -> Result<FileStatus, Errno> { local.status(path) }
+    func status(_ path: ScanPath) -> Result<FileStatus, Errno> {
+      lock.withLock { statusCalls[path, default: 0] += 1 }
+      return local.status(path)
+    }
     func resolvedPath(_ path: ScanPath) -> Result<ScanPath, Errno> { local.resolvedPath(path) }
     func linkTarget(_ path: ScanPath) -> Result<String, Errno> { local.linkTarget(path) }
     func directoryEntries(_ path: ScanPath) -> Result<[String], Errno> {
