@@ -111,11 +111,11 @@ public final class FileBytes: @unchecked Sendable {
     }
   }
 
-  /// Mappings up to this size have all their pages mapped at once (`FileCalls.populate`): a
-  /// reader's tables reach across a static archive's members, and a page fault per 64 KiB
-  /// touched cost more than mapping every page in one call (15% of a scan's CPU time on signed
-  /// static xcframeworks). A larger file, a dylib whose code is never read, faults in only what
-  /// is read.
+  /// Mappings up to this size have all their pages mapped at once (`FileCalls.populate`) where
+  /// that pays (`FileCalls.populatingPays`): a reader's tables reach across a static archive's
+  /// members, and on a kernel that maps a file a fault per 64 KiB touched cost more than mapping
+  /// every page in one call (15% of a scan's CPU time on signed static xcframeworks). A larger
+  /// file, a dylib whose code is never read, faults in only what is read.
   private static let populatedMappingLimit = 4 << 20
 
   /// Maps `count` bytes of `fd` privately and watches the mapping; `nil` to read instead.
@@ -125,7 +125,7 @@ public final class FileBytes: @unchecked Sendable {
       FileCalls.unmap(address, count: count)
       return nil
     }
-    if count <= populatedMappingLimit { FileCalls.populate(address, count: count) }
+    if count <= populatedMappingLimit, FileCalls.populatingPays { FileCalls.populate(address, count: count) }
     return .mapped(address, guardSlot: slot)
   }
 
