@@ -73,17 +73,25 @@ package struct CodeResources: Sendable, Hashable {
       }.keys)
   }
 
-  /// The sealed files, not marked optional, that `isPresent` says are not there, sorted.
-  package func missing(isPresent: (String) -> Bool) -> [String] {
-    files.filter { path, isOptional in !isOptional && !isPresent(path) }.keys.sorted()
-  }
-
-  /// The paths of `present` (relative to the bundle) that the seal does not cover, sorted:
-  /// neither sealed, nor below nested code, nor omitted by the default rules.
-  package func unsealed(_ present: [String]) -> [String] {
-    present.filter { path in
-      files[path] == nil && !Self.isOmitted(path) && !nestedCode.contains { path.hasPrefix($0 + "/") }
-    }.sorted()
+  /// The seal against the files present (`present`, relative to the bundle, each once): the
+  /// sealed files not marked optional that are not there, and the files there that the seal does
+  /// not cover (neither sealed, nor below nested code, nor omitted by the default rules), each
+  /// sorted. A sealed file not in `present` is asked of `isThere` (one below a link the walk did
+  /// not follow); when every required file is present, as in an intact bundle, none is asked.
+  package func compared(with present: [String], isThere: (String) -> Bool) -> (missing: [String], unsealed: [String]) {
+    var requiredPresent = 0
+    var unsealed: [String] = []
+    for path in present {
+      if let isOptional = files[path] {
+        if !isOptional { requiredPresent += 1 }
+      } else if !Self.isOmitted(path) && !nestedCode.contains(where: { path.hasPrefix($0 + "/") }) {
+        unsealed.append(path)
+      }
+    }
+    guard requiredPresent < files.values.count(where: { !$0 }) else { return ([], unsealed.sorted()) }
+    let presentSet = Set(present)
+    let missing = files.filter { path, isOptional in !isOptional && !presentSet.contains(path) && !isThere(path) }
+    return (missing.keys.sorted(), unsealed.sorted())
   }
 
   /// Files the default rules never seal, and the signature's own folder.

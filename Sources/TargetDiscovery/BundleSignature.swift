@@ -176,12 +176,8 @@ public struct SealCheck: Sendable, Hashable {
         problem: "the bundle holds more than \(Self.entryLimit) files and folders; not checked")
       return
     }
-    let presentSet = Set(present)
-    self.init(
-      missing: seal.missing {
-        presentSet.contains($0) || (try? fileSystem.linkStatus(bundle.appending($0)).get()) != nil
-      },
-      unsealed: seal.unsealed(present))
+    let compared = seal.compared(with: present) { (try? fileSystem.linkStatus(bundle.appending($0)).get()) != nil }
+    self.init(missing: compared.missing, unsealed: compared.unsealed)
   }
 
   /// Lists every file and symbolic link under `folder` (links are not followed), relative paths.

@@ -27,8 +27,10 @@ import Testing
           "Headers/A.h": Self.hash,
           "Resources/B.png": .dictionary(["hash2": .data(Data()), "optional": .boolean(true)]),
         ])))
-    #expect(seal.missing { _ in false } == ["Headers/A.h"])
-    #expect(seal.missing { _ in true }.isEmpty)
+    #expect(seal.compared(with: []) { _ in false }.missing == ["Headers/A.h"])
+    #expect(seal.compared(with: []) { _ in true }.missing.isEmpty)
+    #expect(seal.compared(with: ["Headers/A.h"]) { _ in false } == ([], []))
+    #expect(seal.compared(with: ["Resources/B.png"]) { _ in false }.missing == ["Headers/A.h"])
   }
 
   /// Nested code seals what is below it; the default rules never seal `Info.plist` and `PkgInfo`
@@ -46,7 +48,7 @@ import Testing
       "Frameworks/Inner.frameworkX/File",
     ]
     #expect(
-      seal.unsealed(present) == [
+      seal.compared(with: present) { _ in true }.unsealed == [
         "Frameworks/Inner.frameworkX/File", "Headers/B.h", "Sub/Info.plist", "locversion.plist",
       ])
   }
