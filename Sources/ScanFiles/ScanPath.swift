@@ -122,13 +122,10 @@ public struct ScanPath: Sendable, Hashable {
   /// The last component of the innermost segment, without trailing slashes; `nil` for the top of
   /// an archive, `/` or an empty path.
   public var lastComponent: Substring? {
-    let text = innermost
-    // Found in the UTF-8 bytes (in place when the string has them so): discovery asks this of
-    // every file it walks, and the generic search of `String` cost more than the byte scan.
-    let found =
-      text.utf8.withContiguousStorageIfAvailable(Self.lastComponentRange)
-      ?? Array(text.utf8).withUnsafeBufferPointer(Self.lastComponentRange)
-    guard let found else { return nil }
+    var text = innermost
+    // Found in the UTF-8 bytes: discovery asks this of every file it walks, and the generic
+    // search of `String` cost more than the byte scan.
+    guard let found = text.withUTF8(Self.lastComponentRange) else { return nil }
     let start = text.utf8.index(text.startIndex, offsetBy: found.lowerBound)
     return text[start..<text.utf8.index(start, offsetBy: found.count)]
   }
@@ -165,11 +162,8 @@ public struct ScanPath: Sendable, Hashable {
   public var parent: ScanPath? {
     // Found in the UTF-8 bytes in one pass, as `lastComponent` is: discovery asks the folder of
     // every path it looks up in its listings.
-    let text = innermost
-    let found =
-      text.utf8.withContiguousStorageIfAvailable(Self.parentLength)
-      ?? Array(text.utf8).withUnsafeBufferPointer(Self.parentLength)
-    guard let length = found else { return nil }
+    var text = innermost
+    guard let length = text.withUTF8(Self.parentLength) else { return nil }
     return replacingInnermost(String(text[..<text.utf8.index(text.startIndex, offsetBy: length)]))
   }
 

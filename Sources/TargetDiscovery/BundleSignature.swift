@@ -48,11 +48,9 @@ public struct BundleSignature: Sendable, Hashable {
   static let alternateLimit = 5
 
   /// Reads the signature of the bundle at `path`, and when `checkSeal` is set, compares its
-  /// `CodeResources` with the files present; `listings` are the folders discovery listed already.
-  static func read(
-    bundle path: ScanPath, checkSeal: Bool, listings: FolderListings = FolderListings(),
-    in fileSystem: some ScanFileSystem
-  ) -> BundleSignature {
+  /// `CodeResources` with the files present, as `fileSystem` lists them (discovery's
+  /// `ListedFileSystem` answers from the folders it listed already).
+  static func read(bundle path: ScanPath, checkSeal: Bool, in fileSystem: some ScanFileSystem) -> BundleSignature {
     let folder = path.appending("_CodeSignature")
     guard fileSystem.isRegularFile(folder.appending("CodeDirectory")) else {
       return BundleSignature(bundle: path, state: .unsigned)
@@ -83,13 +81,13 @@ public struct BundleSignature: Sendable, Hashable {
     }
     return BundleSignature(
       bundle: path, state: state,
-      seal: SealCheck(bundle: path, resources: resources, listings: listings, in: fileSystem))
+      seal: SealCheck(bundle: path, resources: resources, in: fileSystem))
   }
 }
 
 /// The folders discovery listed while it walked a bundle, each child with its `lstat` status:
-/// the seal check walks the bundle again without a look-up per file, and discovery answers its
-/// own look-ups in those folders without a system call (`ListedFileSystem`).
+/// through `ListedFileSystem`, the seal check walks the bundle again without a look-up per file,
+/// and discovery answers its own look-ups in those folders without a system call.
 struct FolderListings {
   /// What the listings say of a path.
   enum Presence {
@@ -103,11 +101,6 @@ struct FolderListings {
 
   /// A folder's children, by the folder's path; a child whose `lstat` failed is not there.
   var children: [ScanPath: [FolderEntry]] = [:]
-
-  /// The children of `folder`, from the listing or else from the file system.
-  func children(of folder: ScanPath, in fileSystem: some ScanFileSystem) -> [FolderEntry] {
-    children[folder] ?? (try? fileSystem.listing(folder).get()) ?? []
-  }
 
   /// What the listing of `path`'s folder says of it; when that folder was not listed, whether
   /// the listing of the folder above lacks it (then `path` is absent too: `_CodeSignature/…` in
@@ -154,7 +147,7 @@ public struct SealCheck: Sendable, Hashable {
   /// The most files and folders visited in a bundle; a walk that finds more stops there and says so.
   static let entryLimit = 100_000
 
-  init(bundle: ScanPath, resources: ScanPath, listings: FolderListings, in fileSystem: some ScanFileSystem) {
+  init(bundle: ScanPath, resources: ScanPath, in fileSystem: some ScanFileSystem) {
     let seal: CodeResources
     let read = fileSystem.document(at: resources).mapError { PropertyListError(message: $0.message) }
     switch read.flatMap(CodeResources.read) {
@@ -169,7 +162,7 @@ public struct SealCheck: Sendable, Hashable {
     }
     var present: [String] = []
     var budget = Self.entryLimit
-    Self.walk(bundle, relative: "", into: &present, budget: &budget, listings: listings, in: fileSystem)
+    Self.walk(bundle, relative: "", into: &present, budget: &budget, in: fileSystem)
     guard budget > 0 else {
       self.init(
         missing: [], unsealed: [],
@@ -182,11 +175,11 @@ public struct SealCheck: Sendable, Hashable {
 
   /// Lists every file and symbolic link under `folder` (links are not followed), relative paths.
   private static func walk(
-    _ folder: ScanPath, relative: String, into files: inout [String], budget: inout Int, listings: FolderListings,
+    _ folder: ScanPath, relative: String, into files: inout [String], budget: inout Int,
     in fileSystem: some ScanFileSystem
   ) {
     // In no order: the lists compared are sorted, and a bundle past the budget is not compared.
-    for entry in listings.children(of: folder, in: fileSystem) {
+    for entry in (try? fileSystem.listing(folder).get()) ?? [] {
       budget -= 1
       guard budget > 0 else { return }
       let name = entry.name
@@ -194,8 +187,7 @@ public struct SealCheck: Sendable, Hashable {
       switch entry.status.kind {
       case .directory:
         walk(
-          folder.appending(name), relative: relativePath, into: &files, budget: &budget, listings: listings,
-          in: fileSystem)
+          folder.appending(name), relative: relativePath, into: &files, budget: &budget, in: fileSystem)
       case .regular, .symbolicLink: files.append(relativePath)
       case .other: break
       }

@@ -531,11 +531,11 @@ struct DiscoveryWalker {
     // The seal is checked against the listings the walk made: no second look-up per file.
     let walked = lookups
     guard !path.isInsideArchive else {
-      targets[index].signature = .read(bundle: path, checkSeal: true, listings: walked.listings, in: walked)
+      targets[index].signature = .read(bundle: path, checkSeal: true, in: walked)
       return
     }
     let reading = SignatureReading(bundle: path) {
-      .read(bundle: path, checkSeal: true, listings: walked.listings, in: walked)
+      .read(bundle: path, checkSeal: true, in: walked)
     }
     signatureReadings.append((index, reading))
   }

@@ -37,7 +37,9 @@ struct ListedFileSystem: ScanFileSystem {
     listings.children[path].map { .success($0.map(\.name)) } ?? base.directoryEntries(path)
   }
 
-  func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno> { base.listing(path) }
+  func listing(_ path: ScanPath) -> Result<[FolderEntry], Errno> {
+    listings.children[path].map { .success($0) } ?? base.listing(path)
+  }
 
   func listing(_ path: ScanPath, leadingBytes count: Int) -> Result<[FolderEntry], Errno> {
     base.listing(path, leadingBytes: count)
