@@ -126,8 +126,10 @@ public struct ScanPipeline: Sendable {
     }
     let report = auditor.report(audited).replacing(archives: discovery.archives, problems: discovery.problems)
     let finished = finished(report)
+    let problems = discovery.problems
+    ReleaseAside.release((consume scanned, consume audited, consume discovery, consume prefetch, consume matching))
     return Outcome(
-      report: finished.report, problems: discovery.problems, reportBeforeBaseline: finished.beforeBaseline,
+      report: finished.report, problems: problems, reportBeforeBaseline: finished.beforeBaseline,
       policyEffect: finished.policyEffect)
   }
 

@@ -1,0 +1,41 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ScanEngine
+
+@Suite struct ReleaseAsideTests {
+  /// Where the tracked values were freed: for each, whether on the thread that created it.
+  final class Frees: Sendable {
+    let onCreator = Mutex<[Bool]>([])
+    let done = DispatchSemaphore(value: 0)
+  }
+
+  /// A value that tells `frees` where it is freed.
+  final class Tracked: Sendable {
+    let creator = ObjectIdentifier(Thread.current)
+    let frees: Frees
+
+    init(_ frees: Frees) {
+      self.frees = frees
+    }
+
+    deinit {
+      let onCreator = ObjectIdentifier(Thread.current) == creator
+      frees.onCreator.withLock { $0.append(onCreator) }
+      frees.done.signal()
+    }
+  }
+
+  /// Whichever runs first, the caller or the worker, every value handed over is freed once, by
+  /// the worker: a release that fell back to the caller would keep the report waiting.
+  @Test(arguments: 1...40)
+  func freesTheValuesOnAWorkerNeverTheCaller(count: Int) {
+    let frees = Frees()
+    let values = (0..<count).map { _ in Tracked(frees) }
+    ReleaseAside.release((consume values, "a graph of values"))
+    for _ in 0..<count { #expect(frees.done.wait(timeout: .now() + 10) == .success) }
+    #expect(frees.onCreator.withLock { $0 } == Array(repeating: false, count: count))
+  }
+}
