@@ -6,9 +6,9 @@ package import BinaryImage
 /// A small file (at most `readThreshold` bytes) is copied: mapping and unmapping it would cost
 /// more than copying it. A larger one is copied only as far as its reader's tables reach or,
 /// when the local file system maps files (`LocalFileSystem.LargeFiles.mapped`, which the CLI
-/// uses), mapped privately, so only the pages a reader parses are read from disk (a file up to
-/// `populatedMappingLimit` has all its pages mapped at once, which costs less than a fault for
-/// each); then
+/// uses), read whole into memory reused from file to file (`ReadBuffers`, up to
+/// `ReadBuffers.capacity` bytes: a static library, whose members its reader reaches across) or,
+/// larger still, mapped privately, so only the pages a reader parses are read from disk; then
 /// `TruncationGuard` keeps a file that shrinks while it is parsed (a build writing it, a sync
 /// client) from raising SIGBUS, and `shrankWhileRead` says the result must be discarded. Either
 /// way the memory is private and writable, so a library that converts byte order in place
@@ -28,6 +28,7 @@ public final class FileBytes: @unchecked Sendable {
     case none
     case allocated(UnsafeMutableRawPointer)
     case mapped(UnsafeMutableRawPointer, guardSlot: Int)
+    case reused(ReadBuffers.Buffer)
   }
 
   /// Whether the file shrank while its mapping was read: what was read past the new end was
@@ -56,9 +57,10 @@ public final class FileBytes: @unchecked Sendable {
   ///
   /// The file is opened without waiting (a FIFO or device swapped in for a file never blocks)
   /// and must be a regular file. Reading stops at `limit`; `fileSize` tells whether there was more.
-  /// A file larger than `readThreshold` is mapped when `mapping` is on and `TruncationGuard` is
-  /// installed; otherwise it is copied, and then only as far as `needed` asks (a reader's tables),
-  /// judged from the bytes copied so far, in at most four rounds before the rest is read.
+  /// A file larger than `readThreshold` is, when `mapping` is on, read whole into a reused buffer
+  /// up to `ReadBuffers.capacity` bytes and mapped beyond (when `TruncationGuard` is installed);
+  /// otherwise it is copied, and then only as far as `needed` asks (a reader's tables), judged
+  /// from the bytes copied so far, in at most four rounds before the rest is read.
   /// - Throws: `io` when the file cannot be opened, is not a regular file, or shrinks while it is read.
   package convenience init(
     path: String, limit: Int, mapping: Bool = false, needing needed: ((UnsafeRawBufferPointer, Int) -> Int)? = nil
@@ -74,9 +76,20 @@ public final class FileBytes: @unchecked Sendable {
       self.init(owning: nil, count: 0, fileSize: fileSize)
       return
     }
-    if mapping, count > Self.readThreshold, let mapped = Self.map(fd, count: count) {
-      self.init(storage: mapped, count: count, fileSize: fileSize)
-      return
+    if mapping, count > Self.readThreshold {
+      if count <= ReadBuffers.capacity {
+        let buffer = ReadBuffers.take()
+        if let failure = Self.readFully(fd, into: buffer.start, from: 0, to: count) {
+          ReadBuffers.give(buffer)
+          throw failure
+        }
+        self.init(storage: .reused(buffer), count: count, fileSize: fileSize)
+        return
+      }
+      if let mapped = Self.map(fd, count: count) {
+        self.init(storage: mapped, count: count, fileSize: fileSize)
+        return
+      }
     }
     let (buffer, copied) = try Self.copy(fd, count: count, fileSize: fileSize, needing: needed)
     self.init(owning: buffer, count: copied, fileSize: fileSize)
@@ -97,6 +110,7 @@ public final class FileBytes: @unchecked Sendable {
     switch storage {
     case .none: bytes = UnsafeRawBufferPointer(start: nil, count: 0)
     case .allocated(let start), .mapped(let start, _): bytes = UnsafeRawBufferPointer(start: start, count: count)
+    case .reused(let buffer): bytes = UnsafeRawBufferPointer(start: buffer.start, count: count)
     }
     self.fileSize = fileSize
   }
@@ -105,18 +119,12 @@ public final class FileBytes: @unchecked Sendable {
     switch storage {
     case .none: break
     case .allocated(let buffer): buffer.deallocate()
+    case .reused(let buffer): ReadBuffers.give(buffer)
     case .mapped(let address, let slot):
       FileCalls.unmap(address, count: bytes.count)
       TruncationGuard.release(slot)
     }
   }
-
-  /// Mappings up to this size have all their pages mapped at once (`FileCalls.populate`) where
-  /// that pays (`FileCalls.populatingPays`): a reader's tables reach across a static archive's
-  /// members, and on a kernel that maps a file a fault per 64 KiB touched cost more than mapping
-  /// every page in one call (15% of a scan's CPU time on signed static xcframeworks). A larger
-  /// file, a dylib whose code is never read, faults in only what is read.
-  private static let populatedMappingLimit = 4 << 20
 
   /// Maps `count` bytes of `fd` privately and watches the mapping; `nil` to read instead.
   private static func map(_ fd: Int32, count: Int) -> Storage? {
@@ -125,7 +133,6 @@ public final class FileBytes: @unchecked Sendable {
       FileCalls.unmap(address, count: count)
       return nil
     }
-    if count <= populatedMappingLimit, FileCalls.populatingPays { FileCalls.populate(address, count: count) }
     return .mapped(address, guardSlot: slot)
   }
 

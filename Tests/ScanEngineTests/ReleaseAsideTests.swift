@@ -1,9 +1,14 @@
 import Dispatch
-import Foundation
 import Synchronization
 import Testing
 
 @testable import ScanEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 @Suite struct ReleaseAsideTests {
   /// Where the tracked values were freed: for each, whether on the thread that created it.
@@ -14,15 +19,25 @@ import Testing
 
   /// A value that tells `frees` where it is freed.
   final class Tracked: Sendable {
-    let creator = ObjectIdentifier(Thread.current)
+    let creator = Tracked.currentThread()
     let frees: Frees
 
     init(_ frees: Frees) {
       self.frees = frees
     }
 
+    /// The calling thread's `pthread_t` as a number (an object made for the thread, such as
+    /// Foundation's `Thread.current`, may be freed and its address reused by another thread's).
+    static func currentThread() -> UInt {
+      #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+      #else
+        UInt(pthread_self())
+      #endif
+    }
+
     deinit {
-      let onCreator = ObjectIdentifier(Thread.current) == creator
+      let onCreator = Self.currentThread() == creator
       frees.onCreator.withLock { $0.append(onCreator) }
       frees.done.signal()
     }

@@ -11,16 +11,16 @@ import Testing
 #endif
 
 @Suite struct FileBytesTests {
-  /// A mapped file cut to nothing while it is read: without the truncation guard, touching a
-  /// page past the new end raises SIGBUS and ends this test process; with it, the page reads as
-  /// zeros and `shrankWhileRead` says so.
+  /// A mapped file (larger than the reused read buffers) cut to nothing while it is read: without
+  /// the truncation guard, touching a page past the new end raises SIGBUS and ends this test
+  /// process; with it, the page reads as zeros and `shrankWhileRead` says so.
   @Test func mappedFileTruncatedWhileReadReadsZerosAndSaysSo() throws {
     let tree = try TemporaryTree()
     let path = tree.root + "/big.bin"
-    try tree.file("big.bin", [UInt8](repeating: 0xAB, count: 4 << 20))
+    try tree.file("big.bin", [UInt8](repeating: 0xAB, count: 6 << 20))
     let file = try LocalFileSystem(largeFiles: .mapped).contents(of: ScanPath(path), limit: ReadLimits.binaryBytes)
-    #expect(file.bytes.count == 4 << 20)
-    #expect(file.bytes[(4 << 20) - 1] == 0xAB)
+    #expect(file.bytes.count == 6 << 20)
+    #expect(file.bytes[(6 << 20) - 1] == 0xAB)
     #expect(!file.shrankWhileRead)
     #expect(truncate(path, 0) == 0)
     #expect(file.bytes[(2 << 20) + 12345] == 0)
@@ -29,15 +29,28 @@ import Testing
 
   /// Without the guard (an embedder's default) a large file is copied, and only as far as the
   /// reader says it needs: nothing is mapped, so nothing can fault.
-  /// Populating a mapping pays on kernels that fault a file in 64 KiB at a time, before 6.16,
-  /// and on a release that cannot be read.
-  @Test(arguments: [
-    ("5.15.0-91-generic", true), ("6.1.0-28-amd64", true), ("6.15.11", true), ("6.16.0", false),
-    ("6.18.44-fc-v1300", false), ("7.0.0", false), ("6.8", true), ("10.2.1", false), ("", true), ("6", true),
-    ("six.ten", true), ("6.1x", true),
-  ])
-  func populatingPaysBeforeLinux6_16(release: String, pays: Bool) {
-    #expect(FileCalls.populatingPays(kernelRelease: release) == pays)
+  /// Up to `ReadBuffers.capacity` bytes a file read with mapping on is read whole into memory
+  /// reused from file to file: each file's bytes are its own, however much of the buffer the
+  /// file read before it filled, and files read at once get buffers of their own.
+  @Test func filesReadIntoReusedBuffersHoldTheirOwnBytes() throws {
+    let tree = try TemporaryTree()
+    let sizes = [3 << 20, (1 << 20) + 7, 4 << 20, 300 << 10]
+    for (index, size) in sizes.enumerated() {
+      try tree.file("file\(index)", [UInt8](repeating: UInt8(0xA0 + index), count: size))
+    }
+    let files = LocalFileSystem(largeFiles: .mapped)
+    let read = { (index: Int) throws -> FileBytes in
+      try files.contents(of: ScanPath(tree.root + "/file\(index)"), limit: ReadLimits.binaryBytes)
+    }
+    for (index, size) in sizes.enumerated() {
+      let file = try read(index)
+      #expect(file.bytes.count == size && file.fileSize == size)
+      #expect(file.bytes.allSatisfy { $0 == UInt8(0xA0 + index) })
+    }
+    let held = try sizes.indices.map(read)
+    for (index, file) in held.enumerated() {
+      #expect(file.bytes.count == sizes[index] && file.bytes.allSatisfy { $0 == UInt8(0xA0 + index) })
+    }
   }
 
   @Test func copiedFilesStopWhereTheReaderSays() throws {
