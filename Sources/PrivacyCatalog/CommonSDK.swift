@@ -48,8 +48,32 @@ package struct CommonSDK: Sendable, Hashable {
 
   /// Every name the SDK goes by: `name`, the part of it before ` / ` and after it, and the aliases.
   package var names: [String] {
-    let parts = name.split(separator: " / ").map(String.init)
+    let parts = Self.parts(of: name)
     return (parts.count > 1 ? [name] + parts : [name]) + aliases
+  }
+
+  /// `name` split at each ` / `, empty parts left out, as `split(separator: " / ")` splits it,
+  /// character by character: the pattern matching behind that call cost thirty thousand
+  /// instructions a name, and every scan builds the names of every SDK twice.
+  private static func parts(of name: String) -> [String] {
+    let characters = Array(name)
+    var parts: [String] = []
+    var part = ""
+    var index = 0
+    while index < characters.count {
+      if index + 2 < characters.count, characters[index] == " ", characters[index + 1] == "/",
+        characters[index + 2] == " "
+      {
+        if !part.isEmpty { parts.append(part) }
+        part = ""
+        index += 3
+      } else {
+        part.append(characters[index])
+        index += 1
+      }
+    }
+    if !part.isEmpty { parts.append(part) }
+    return parts
   }
 }
 

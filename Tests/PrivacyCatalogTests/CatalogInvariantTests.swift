@@ -1,7 +1,8 @@
 import PrivacyCatalog
 import Testing
 
-/// Structural facts the catalog data must keep, checked independently of the loader's validation.
+/// Structural facts the catalog data must keep: the checks a user's catalog gets, and facts
+/// checked independently of them.
 @Suite struct CatalogInvariantTests {
   let catalog: Catalog
 
@@ -17,6 +18,12 @@ import Testing
     "NSPrivacyAccessedAPICategoryActiveKeyboards": ["3EC4.1", "54BD.1"],
     "NSPrivacyAccessedAPICategoryUserDefaults": ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"],
   ]
+
+  /// `builtIn()` decodes the shipped catalog without checking it at every start: it must pass
+  /// every check a user's catalog gets.
+  @Test func theShippedCatalogPassesTheChecksAUsersCatalogGets() throws {
+    try catalog.validate(resolvingIn: catalog)
+  }
 
   @Test func theFiveCategoriesHaveExactlyTheSeventeenApprovedCodes() {
     #expect(catalog.categories.count == 5)

@@ -167,6 +167,18 @@ import Testing
     #expect(catalog.commonSDKs.first { $0.name == "Lottie" }?.names.contains("lottie-ios") == true)
   }
 
+  /// A name is split at each ` / ` as `split(separator: " / ")` splits it, whatever surrounds the
+  /// separator: repeated, at either end, inside wider spaces, beside combining marks.
+  @Test(arguments: [
+    "Plain", "BoringSSL / openssl_grpc", "A / B / C", " / A", "A / ", " / ", "A /  / B", "A  /  B", "A/B", "A /B",
+    "A / / B", "Caf\u{E9} / Cafe\u{301}", "A \u{301}/ B", "A / \u{301}B", "",
+  ])
+  func namesSplitAsStringSplitDoes(name: String) {
+    let parts = name.split(separator: " / ").map(String.init)
+    let expected = (parts.count > 1 ? [name] + parts : [name]) + ["alias"]
+    #expect(CommonSDK(name: name, aliases: ["alias"]).names == expected)
+  }
+
   @Test func anOverlayAddsToAnSDKAndAddsNewOnes() throws {
     let user = try Catalog(
       jsonData: Data(
