@@ -7,8 +7,9 @@ package import BinaryImage
 /// more than copying it. A larger one is copied only as far as its reader's tables reach or,
 /// when the local file system maps files (`LocalFileSystem.LargeFiles.mapped`, which the CLI
 /// uses), read whole into memory reused from file to file (`ReadBuffers`, up to
-/// `ReadBuffers.capacity` bytes: a static library, whose members its reader reaches across) or,
-/// larger still, mapped privately, so only the pages a reader parses are read from disk; then
+/// `ReadBuffers.capacity` bytes: a static library, whose members its reader reaches across; on
+/// a kernel where populating a mapping pays, such a file is mapped with all its pages instead)
+/// or, larger still, mapped privately, so only the pages a reader parses are read from disk; then
 /// `TruncationGuard` keeps a file that shrinks while it is parsed (a build writing it, a sync
 /// client) from raising SIGBUS, and `shrankWhileRead` says the result must be discarded. Either
 /// way the memory is private and writable, so a library that converts byte order in place
@@ -58,7 +59,8 @@ public final class FileBytes: @unchecked Sendable {
   /// The file is opened without waiting (a FIFO or device swapped in for a file never blocks)
   /// and must be a regular file. Reading stops at `limit`; `fileSize` tells whether there was more.
   /// A file larger than `readThreshold` is, when `mapping` is on, read whole into a reused buffer
-  /// up to `ReadBuffers.capacity` bytes and mapped beyond (when `TruncationGuard` is installed);
+  /// up to `ReadBuffers.capacity` bytes (unless populating a mapping pays) and mapped otherwise
+  /// (when `TruncationGuard` is installed);
   /// otherwise it is copied, and then only as far as `needed` asks (a reader's tables), judged
   /// from the bytes copied so far, in at most four rounds before the rest is read.
   /// - Throws: `io` when the file cannot be opened, is not a regular file, or shrinks while it is read.
@@ -77,7 +79,7 @@ public final class FileBytes: @unchecked Sendable {
       return
     }
     if mapping, count > Self.readThreshold {
-      if count <= ReadBuffers.capacity {
+      if count <= ReadBuffers.capacity, !FileCalls.populatingPays {
         let buffer = ReadBuffers.take()
         if let failure = Self.readFully(fd, into: buffer.start, from: 0, to: count) {
           ReadBuffers.give(buffer)
@@ -126,6 +128,14 @@ public final class FileBytes: @unchecked Sendable {
     }
   }
 
+  /// Mappings up to this size have all their pages mapped at once (`FileCalls.populate`) where
+  /// that pays (`FileCalls.populatingPays`), which is where they are mapped rather than read into
+  /// `ReadBuffers`: a reader's tables reach across a static archive's members, and on a kernel
+  /// that maps a file a fault per 64 KiB touched, mapping every page in one call cost less than
+  /// faulting them in (15% of a scan's CPU time on signed static xcframeworks) and less than
+  /// copying the archives into reused buffers (an earlier pass: 88.5 against 72.5 ms).
+  private static let populatedMappingLimit = ReadBuffers.capacity
+
   /// Maps `count` bytes of `fd` privately and watches the mapping; `nil` to read instead.
   private static func map(_ fd: Int32, count: Int) -> Storage? {
     guard case .success(let address) = FileCalls.mapPrivately(fd, count: count) else { return nil }
@@ -133,6 +143,7 @@ public final class FileBytes: @unchecked Sendable {
       FileCalls.unmap(address, count: count)
       return nil
     }
+    if count <= populatedMappingLimit, FileCalls.populatingPays { FileCalls.populate(address, count: count) }
     return .mapped(address, guardSlot: slot)
   }
 

@@ -277,6 +277,49 @@ package enum FileCalls {
     return .success(address)
   }
 
+  /// `madvise(2)` with `MADV_POPULATE_READ` (Linux 5.14): maps every page of the mapping at
+  /// `address` in one call, read-only, so none is copied until written. Elsewhere, on an older
+  /// kernel, or when the file shrank, nothing happens and the pages fault in as they are read.
+  static func populate(_ address: UnsafeMutableRawPointer, count: Int) {
+    #if canImport(Glibc)
+      // The advice's number, not the C library's name for it: headers older than glibc 2.35
+      // lack the name, and a kernel older than the advice refuses it with EINVAL.
+      let populateRead: Int32 = 22
+      _ = madvise(address, count, populateRead)
+    #endif
+  }
+
+  /// Whether populating a mapping (`populate`) costs less than the page faults it saves on the
+  /// kernel this process runs on (`populatingPays(kernelRelease:)`); `false` where there is no
+  /// populate. Asked once per process.
+  static let populatingPays: Bool = {
+    #if canImport(Glibc)
+      var system = utsname()
+      guard uname(&system) == 0 else { return true }
+      let release = withUnsafeBytes(of: &system.release) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      return populatingPays(kernelRelease: release)
+    #else
+      return false
+    #endif
+  }()
+
+  /// Whether a Linux kernel of `release` (as `uname -r` prints it: `6.1.0-28-amd64`) maps a
+  /// file's pages a few at a time. Before 6.16 a read fault of an ext4 file maps at most the
+  /// 64 KiB around it, and a reader that reaches across a static archive's members took a fault
+  /// for each: populating the mapping at once cut a scan's CPU time by 15%. From 6.16 ext4 keeps
+  /// a file's cached pages in large folios and a fault maps the folio, so the scan takes as many
+  /// faults either way and populating only added its own cost (a scan 7% slower on 6.18). A
+  /// release that cannot be read keeps the populate.
+  package static func populatingPays(kernelRelease release: String) -> Bool {
+    let numbers = release.split(separator: ".", maxSplits: 2).prefix(2).map {
+      Int($0.prefix { ("0"..."9").contains($0) })
+    }
+    guard numbers.count == 2, let major = numbers[0], let minor = numbers[1] else { return true }
+    return (major, minor) < (6, 16)
+  }
+
   /// `count` bytes of memory for `ReadBuffers`, aligned to 2 MiB and, on Linux, asked to be backed
   /// by huge pages (`MADV_HUGEPAGE`, honoured where transparent huge pages are on for it): a
   /// buffer reused for every file costs a page fault for each 2 MiB the first time, not for each

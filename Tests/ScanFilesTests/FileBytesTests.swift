@@ -27,11 +27,10 @@ import Testing
     #expect(file.shrankWhileRead)
   }
 
-  /// Without the guard (an embedder's default) a large file is copied, and only as far as the
-  /// reader says it needs: nothing is mapped, so nothing can fault.
   /// Up to `ReadBuffers.capacity` bytes a file read with mapping on is read whole into memory
-  /// reused from file to file: each file's bytes are its own, however much of the buffer the
-  /// file read before it filled, and files read at once get buffers of their own.
+  /// reused from file to file (mapped, where populating a mapping pays): each file's bytes are
+  /// its own, however much of the buffer the file read before it filled, and files read at once
+  /// get buffers of their own.
   @Test func filesReadIntoReusedBuffersHoldTheirOwnBytes() throws {
     let tree = try TemporaryTree()
     let sizes = [3 << 20, (1 << 20) + 7, 4 << 20, 300 << 10]
@@ -53,6 +52,19 @@ import Testing
     }
   }
 
+  /// Populating a mapping pays on kernels that fault a file in 64 KiB at a time, before 6.16,
+  /// and on a release that cannot be read.
+  @Test(arguments: [
+    ("5.15.0-91-generic", true), ("6.1.0-28-amd64", true), ("6.15.11", true), ("6.16.0", false),
+    ("6.18.44-fc-v1300", false), ("7.0.0", false), ("6.8", true), ("10.2.1", false), ("", true), ("6", true),
+    ("six.ten", true), ("6.1x", true),
+  ])
+  func populatingPaysBeforeLinux6_16(release: String, pays: Bool) {
+    #expect(FileCalls.populatingPays(kernelRelease: release) == pays)
+  }
+
+  /// Without the guard (an embedder's default) a large file is copied, and only as far as the
+  /// reader says it needs: nothing is mapped, so nothing can fault.
   @Test func copiedFilesStopWhereTheReaderSays() throws {
     let tree = try TemporaryTree()
     try tree.file("big.bin", [UInt8](repeating: 0xAB, count: 4 << 20))
