@@ -79,8 +79,7 @@ public final class FileBytes: @unchecked Sendable {
       return
     }
     if mapping, count > Self.readThreshold {
-      if count <= ReadBuffers.capacity, !FileCalls.populatingPays {
-        let buffer = ReadBuffers.take()
+      if count <= ReadBuffers.capacity, !FileCalls.populatingPays, let buffer = ReadBuffers.take() {
         if let failure = Self.readFully(fd, into: buffer.start, from: 0, to: count) {
           ReadBuffers.give(buffer)
           throw failure

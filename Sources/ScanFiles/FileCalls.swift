@@ -323,12 +323,10 @@ package enum FileCalls {
   /// `count` bytes of memory for `ReadBuffers`, aligned to 2 MiB and, on Linux, asked to be backed
   /// by huge pages (`MADV_HUGEPAGE`, honoured where transparent huge pages are on for it): a
   /// buffer reused for every file costs a page fault for each 2 MiB the first time, not for each
-  /// 4 KiB. Freed by `freeReusableBuffer`.
-  static func allocateReusableBuffer(count: Int) -> UnsafeMutableRawPointer {
+  /// 4 KiB. Freed by `freeReusableBuffer`; `nil` when the memory cannot be had.
+  static func allocateReusableBuffer(count: Int) -> UnsafeMutableRawPointer? {
     var start: UnsafeMutableRawPointer?
-    guard posix_memalign(&start, hugePageSize, count) == 0, let start else {
-      fatalError("out of memory allocating \(count) bytes")
-    }
+    guard posix_memalign(&start, hugePageSize, count) == 0, let start else { return nil }
     #if canImport(Glibc)
       _ = madvise(start, count, MADV_HUGEPAGE)
     #endif

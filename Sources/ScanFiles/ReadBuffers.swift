@@ -23,9 +23,10 @@ enum ReadBuffers {
   private static let idle = Mutex<[Buffer]>([])
   private static let keptAtMost = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
-  /// A buffer of `capacity` bytes: an idle one, else a new one.
-  static func take() -> Buffer {
-    idle.withLock { $0.popLast() } ?? Buffer(start: FileCalls.allocateReusableBuffer(count: capacity))
+  /// A buffer of `capacity` bytes: an idle one, else a new one; `nil` when no memory is left for
+  /// one (the file is then mapped).
+  static func take() -> Buffer? {
+    idle.withLock { $0.popLast() } ?? FileCalls.allocateReusableBuffer(count: capacity).map(Buffer.init)
   }
 
   /// Gives `buffer` back for the next file; freed when enough are idle already.
