@@ -60,9 +60,9 @@ public final class FileBytes: @unchecked Sendable {
   /// and must be a regular file. Reading stops at `limit`; `fileSize` tells whether there was more.
   /// A file larger than `readThreshold` is, when `mapping` is on, read whole into a reused buffer
   /// up to `ReadBuffers.capacity` bytes (unless populating a mapping pays) and mapped otherwise
-  /// (when `TruncationGuard` is installed);
-  /// otherwise it is copied, and then only as far as `needed` asks (a reader's tables), judged
-  /// from the bytes copied so far, in at most four rounds before the rest is read.
+  /// (when `TruncationGuard` is installed); else it is copied, and then only as far as `needed`
+  /// asks (a reader's tables), judged from the bytes copied so far, in at most four rounds before
+  /// the rest is read.
   /// - Throws: `io` when the file cannot be opened, is not a regular file, or shrinks while it is read.
   package convenience init(
     path: String, limit: Int, mapping: Bool = false, needing needed: ((UnsafeRawBufferPointer, Int) -> Int)? = nil

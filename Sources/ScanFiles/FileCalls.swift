@@ -338,7 +338,7 @@ package enum FileCalls {
     free(start)
   }
 
-  /// The size of a huge page on x86-64 and of the large pages arm64 Linux maps by default.
+  /// The size of a transparent huge page on x86-64, and on arm64 with 4 KiB pages.
   private static let hugePageSize = 2 << 20
 
   /// `munmap(2)`.
