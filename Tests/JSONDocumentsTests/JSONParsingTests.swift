@@ -59,9 +59,14 @@ struct JSONParsingTests {
     #expect(failure(text) == "doc.json: $: " + message)
   }
 
-  @Test func aStringThatIsNotUTF8IsRefused() {
-    let bytes: [UInt8] = [0x5B, 0x22, 0xFF, 0x22, 0x5D]
-    #expect(throws: JSONDocumentError.self) { try JSONNode(parsing: bytes, origin: "doc.json") }
+  /// A stray continuation byte, a truncated sequence, an overlong encoding and an encoded
+  /// surrogate, alone, after ASCII and after an escape (the two ways a string is built).
+  @Test(arguments: [[0xFF], [0x80], [0xC3], [0xC0, 0xAF], [0xED, 0xA0, 0x80]] as [[UInt8]])
+  func aStringThatIsNotUTF8IsRefused(bad: [UInt8]) {
+    for string in [bad, Array("abc".utf8) + bad, Array(#"\n"#.utf8) + bad, bad + Array(#"\u00e9"#.utf8)] {
+      let bytes = Array(#"[""#.utf8) + string + Array(#""]"#.utf8)
+      #expect(throws: JSONDocumentError.self) { try JSONNode(parsing: bytes, origin: "doc.json") }
+    }
   }
 
   @Test func aByteOrderMarkIsSkippedAndWhitespaceAllowed() throws {
