@@ -22,7 +22,10 @@ endif
 # in half the time: loading and relocating some 30 shared libraries at every run took
 # longer than a scan of a few files. macOS has the runtime in the system.
 ifeq ($(shell uname -s),Linux)
-RELEASE_FLAGS := --static-swift-stdlib
+# Linked by lld, which leaves out the references of the code it discards: GNU gold kept libstdc++'s
+# unused call of `arc4random` as a dynamic symbol, and with it a need of glibc 2.36 that the
+# loader checks before `main`, which Ubuntu 22.04 (glibc 2.35) cannot meet (Scripts/check-dist).
+RELEASE_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld
 # The static libraries are prepared before the build, and a failure there stops it (it would
 # otherwise link the shared libraries without a word).
 STATIC_LINKING = static=$$(Scripts/lib/static-libraries) && PKG_CONFIG_PATH="$$static$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
