@@ -33,7 +33,7 @@ public enum SDKVet {
   /// `PathBytes`): `CommandLine.arguments` would turn it into U+FFFD, naming a file that does not exist.
   public static func processArguments() -> [String] {
     (1..<Int(CommandLine.argc)).compactMap { index in
-      CommandLine.unsafeArgv[index].map { PathBytes.decode(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+      CommandLine.unsafeArgv[index].map { PathBytes.decode(cString: $0) }
     }
   }
 
