@@ -93,8 +93,8 @@ final class ArchiveIndex: Sendable {
       try Self.checkExpansion(of: stream)
       entries.append((header, prefix, nil))
     }
-    for (reads, sums) in [(prefixes, false), (keptWhole, true)] {
-      for (entry, read) in try Self.read(reads, of: bytes, sumsChecksums: sums) {
+    for (reads, whole) in [(prefixes, false), (keptWhole, true)] {
+      for (entry, read) in try Self.read(reads, of: bytes, wholeFiles: whole) {
         // A zip entry's data is its own: a corrupt one is refused alone.
         switch read {
         case .success(let prefix): entries[entry].prefix = prefix

@@ -19,10 +19,11 @@ extension ArchiveIndex {
   /// The leading bytes of each of `reads` (in ascending entry order), or why they could not be
   /// read, by entry. Split among the cores in runs of consecutive entries, each read by its own
   /// stream that steps over the headers before its first entry: a zip reaches an entry through
-  /// its central directory, so a step decompresses nothing.
+  /// its central directory, so a step decompresses nothing. `wholeFiles` reads end at their
+  /// entries' ends, so their checksums are summed; the others read first bytes only.
   /// - Throws: `BinaryError` when a stream cannot be opened, or the archive ends before an entry
   ///   the first pass listed.
-  static func read(_ reads: [LeadingBytesRead], of bytes: FileBytes, sumsChecksums: Bool) throws(BinaryError)
+  static func read(_ reads: [LeadingBytesRead], of bytes: FileBytes, wholeFiles: Bool) throws(BinaryError)
     -> [(entry: Int, read: Result<[UInt8], BinaryError>)]
   {
     guard !reads.isEmpty else { return [] }
@@ -32,7 +33,7 @@ extension ArchiveIndex {
     let results = Mutex<[Int: Result<[(entry: Int, read: Result<[UInt8], BinaryError>)], BinaryError>]>([:])
     DispatchQueue.concurrentPerform(iterations: runs) { run in
       let slice = reads[min(reads.count, run * runLength)..<min(reads.count, (run + 1) * runLength)]
-      let outcome = Result { () throws(BinaryError) in try readRun(slice, of: bytes, sumsChecksums: sumsChecksums) }
+      let outcome = Result { () throws(BinaryError) in try readRun(slice, of: bytes, wholeFiles: wholeFiles) }
       results.withLock { $0[run] = outcome }
     }
     var all: [(entry: Int, read: Result<[UInt8], BinaryError>)] = []
@@ -44,10 +45,12 @@ extension ArchiveIndex {
   }
 
   /// One run of consecutive reads over one stream.
-  private static func readRun(_ reads: ArraySlice<LeadingBytesRead>, of bytes: FileBytes, sumsChecksums: Bool)
+  private static func readRun(_ reads: ArraySlice<LeadingBytesRead>, of bytes: FileBytes, wholeFiles: Bool)
     throws(BinaryError) -> [(entry: Int, read: Result<[UInt8], BinaryError>)]
   {
-    var stream = try ArchiveStream(bytes: bytes.bytes, sumsChecksums: sumsChecksums)
+    var stream = try ArchiveStream(
+      bytes: bytes.bytes, sumsChecksums: wholeFiles,
+      readSize: wholeFiles ? ArchiveStream.readSize : ArchiveStream.firstBytesReadSize)
     var ordinal = -1
     var done: [(entry: Int, read: Result<[UInt8], BinaryError>)] = []
     for read in reads {
