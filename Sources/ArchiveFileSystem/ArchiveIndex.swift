@@ -30,6 +30,12 @@ final class ArchiveIndex: Sendable {
     var prefix: [UInt8] = []
     /// Why a file cannot be read (encrypted, a bomb), found during indexing.
     var refusal: String?
+    /// Whether a file not kept whole starts as a binary: reading past its prefix is admitted or
+    /// refused when the archive is indexed (`binaryRereadRefusal`), in entry order.
+    var isBinaryReadAgain = false
+    /// Why such a binary is not read past its prefix: it and the binaries before it declare more
+    /// than the archive's bound on decompressing again (`ArchiveIndex.isPastRereadBound`).
+    var binaryRereadRefusal: String?
     /// A link's target text.
     var linkTarget = ""
   }
@@ -110,11 +116,50 @@ final class ArchiveIndex: Sendable {
       builder.skip("(the rest)", "the archive holds more than \(ArchiveLimits.entries) entries; the rest are not read")
     }
     self.bytes = bytes
-    self.nodes = builder.nodes
+    self.nodes = Self.admittingBinaryRereads(builder.nodes, archiveSize: bytes.bytes.count)
     self.formatDescription = stream.formatDescription
     self.entryCount = entries.count
     self.skipped = builder.skipped
     self.ambiguous = builder.ambiguous
+  }
+
+  /// `nodes` with each binary not kept whole admitted to be read past its prefix, in entry order,
+  /// while the sizes it and the binaries before it declare stay within the archive's bound.
+  /// Counted as reads came in, the bound refused whichever binaries the cores reached last, so
+  /// the same archive gave a different report from run to run; declared sizes are what such a
+  /// read may decompress (it stops at the size its header declares). Other reads past a prefix
+  /// (documents, archives inside) are still counted as they come (`charge`).
+  private static func admittingBinaryRereads(_ nodes: [Node], archiveSize: Int) -> [Node] {
+    var nodes = nodes
+    let binaries = nodes.indices.filter { index in
+      let node = nodes[index]
+      return node.kind == .regular && node.refusal == nil && node.prefix.count < node.declaredSize
+        && node.prefix.withUnsafeBytes { FileMagic($0).isBinary }
+    }.sorted { nodes[$0].ordinal < nodes[$1].ordinal }
+    var declared = 0
+    var lastOrdinal: Int?
+    for index in binaries {
+      // Two names of one entry (a hard link) are one read's worth.
+      if nodes[index].ordinal != lastOrdinal {
+        let (sum, overflow) = declared.addingReportingOverflow(nodes[index].declaredSize)
+        declared = overflow ? .max : sum
+        lastOrdinal = nodes[index].ordinal
+      }
+      nodes[index].isBinaryReadAgain = true
+      if isPastRereadBound(declared, archiveSize: archiveSize) {
+        nodes[index].binaryRereadRefusal =
+          "the archive's binaries up to this one declare \(ReadLimits.describe(declared)) to decompress again "
+          + "from \(ReadLimits.describe(archiveSize)), past what sdkvet reads from one archive; not read"
+      }
+    }
+    return nodes
+  }
+
+  /// Whether `total` bytes decompressed again from an archive of `archiveSize` bytes is past its
+  /// bound: `ArchiveLimits.readBytes`, or `readRatio` times the archive past `ratioGrace`.
+  private static func isPastRereadBound(_ total: Int, archiveSize: Int) -> Bool {
+    total > ArchiveLimits.readBytes
+      || (total > ArchiveLimits.ratioGrace && total / max(1, archiveSize) > ArchiveLimits.readRatio)
   }
 
   /// Refuses a stream that decompresses past the limit or by a bomb's ratio.
@@ -165,7 +210,9 @@ final class ArchiveIndex: Sendable {
         "archive entry claims \(ReadLimits.describe(node.declaredSize)) expanded, more than the "
           + "\(ReadLimits.describe(ArchiveLimits.entryBytes)) sdkvet reads from an archive entry; not read")
     }
-    try charge(first)
+    if let refusal = node.binaryRereadRefusal { throw BinaryError(.unsupported, refusal) }
+    let charged = !node.isBinaryReadAgain
+    if charged { try charge(first) }
     // Reads in archive order (discovery's sorted order usually is) go on from the last one's
     // stream; the lock is held only to take it and give it back, so reads run in parallel.
     var position = try Self.cursor(before: node.ordinal, reusing: cursor.withLock { $0.take() }, bytes: bytes)
@@ -176,7 +223,8 @@ final class ArchiveIndex: Sendable {
       position.ordinal += 1
     }
     let data = try readData(
-      of: &position.stream, first: first, wanted: wanted, declaredSize: node.declaredSize, needing: needed)
+      of: &position.stream, first: first, wanted: wanted, declaredSize: node.declaredSize, charged: charged,
+      needing: needed)
     var handedBack: Cursor? = consume position
     cursor.withLock { $0 = handedBack.take() }
     return data
@@ -185,9 +233,7 @@ final class ArchiveIndex: Sendable {
   /// Counts `count` more bytes decompressed again, refusing the read past the archive's bound.
   private func charge(_ count: Int) throws(BinaryError) {
     let before = reread.add(count, ordering: .relaxed).oldValue
-    if before >= ArchiveLimits.readBytes
-      || (before > ArchiveLimits.ratioGrace && before / max(1, bytes.bytes.count) > ArchiveLimits.readRatio)
-    {
+    if Self.isPastRereadBound(before, archiveSize: bytes.bytes.count) {
       throw BinaryError(
         .unsupported,
         "reading the archive's entries has decompressed \(ReadLimits.describe(before)) from \(ReadLimits.describe(bytes.bytes.count)), "
@@ -213,9 +259,10 @@ final class ArchiveIndex: Sendable {
   /// asks once it has seen those, up to `wanted`. The buffer grows as data arrives (never by
   /// the declared size alone); the data may neither run past the size the header declares (an
   /// entry read whole is read to its end, which also checks its checksum) nor expand by a
-  /// bomb's ratio (judged against the archive bytes consumed meanwhile).
+  /// bomb's ratio (judged against the archive bytes consumed meanwhile). `charged` reads count
+  /// what they ask for beyond `first` against the archive's bound; a binary's was admitted whole.
   private func readData(
-    of stream: inout ArchiveStream, first: Int, wanted: Int, declaredSize: Int,
+    of stream: inout ArchiveStream, first: Int, wanted: Int, declaredSize: Int, charged: Bool,
     needing needed: (UnsafeRawBufferPointer, Int) -> Int
   ) throws(BinaryError) -> FileBytes {
     let consumedBefore = stream.consumedBytes
@@ -224,7 +271,7 @@ final class ArchiveIndex: Sendable {
     while true {
       if data.count >= target {
         if target < wanted, case let more = min(wanted, needed(data.bytes, declaredSize)), more > data.count {
-          try charge(more - target)
+          if charged { try charge(more - target) }
           target = more
           continue
         }

@@ -150,6 +150,19 @@ import Testing
     #expect(run.output.contains("spanning-large.zip!/GoodKit.xcframework\""), "the good entry is read")
   }
 
+  /// Which binaries the bound refuses is the archive's doing: the first in entry order are read,
+  /// the rest refused, the same on every run however the cores reach them (counted as reads came
+  /// in, three scans gave three reports).
+  @Test func theBoundRefusesTheSameBinariesOnEveryRun() throws {
+    let runs = try (0..<3).map { _ in try scan("spanning-large.zip") }
+    #expect(Set(runs.map(\.output)).count == 1, "the reports differ from run to run")
+    let first = try #require(try target(runs[0], endingWith: "spanning-large.zip!/large/0000.dylib"))
+    let last = try #require(try target(runs[0], endingWith: "spanning-large.zip!/large/1999.dylib"))
+    let outcome = { (target: [String: Any]) in (target["appStoreVerdict"] as? [String: Any])?["outcome"] as? String }
+    #expect(outcome(first) == "will-accept", "\(first)")
+    #expect(outcome(last) == "cannot-tell", "\(last)")
+  }
+
   /// A file stored after a link and under it (`Staging -> CleanKit.framework`, then
   /// `Staging/CleanKit`) is the binary tar extractors install as `CleanKit.framework/CleanKit`:
   /// it is audited under that name, the clean copy stored before it as well, and the name is an
