@@ -30,14 +30,22 @@ final class ArchiveIndex: Sendable {
     var prefix: [UInt8] = []
     /// Why a file cannot be read (encrypted, a bomb), found during indexing.
     var refusal: String?
-    /// Whether a file not kept whole starts as a binary: reading past its prefix is admitted or
-    /// refused when the archive is indexed (`binaryRereadRefusal`), in entry order.
-    var isBinaryReadAgain = false
-    /// Why such a binary is not read past its prefix: it and the binaries before it declare more
-    /// than the archive's bound on decompressing again (`ArchiveIndex.isPastRereadBound`).
-    var binaryRereadRefusal: String?
+    /// How reading a file past its prefix is bounded (`ArchiveIndex.admittingBinaryRereads`).
+    var reread = Reread.charged
     /// A link's target text.
     var linkTarget = ""
+  }
+
+  /// How reading a file past its kept prefix counts against the archive's bound on decompressing
+  /// again.
+  enum Reread: Sendable {
+    /// Counted as it reads (`charge`): documents, archives inside.
+    case charged
+    /// A binary admitted when the archive was indexed, in entry order, by its declared size.
+    case admitted
+    /// A binary that, with the binaries before it, declares more than the bound; the sentence
+    /// says so.
+    case refused(String)
   }
 
   /// The archive's bytes; entries are read from them.
@@ -145,20 +153,20 @@ final class ArchiveIndex: Sendable {
         declared = overflow ? .max : sum
         lastOrdinal = nodes[index].ordinal
       }
-      nodes[index].isBinaryReadAgain = true
-      if isPastRereadBound(declared, archiveSize: archiveSize) {
-        nodes[index].binaryRereadRefusal =
+      nodes[index].reread =
+        isPastRereadBound(declared, archiveSize: archiveSize)
+        ? .refused(
           "the archive's binaries up to this one declare \(ReadLimits.describe(declared)) to decompress again "
-          + "from \(ReadLimits.describe(archiveSize)), past what sdkvet reads from one archive; not read"
-      }
+            + "from \(ReadLimits.describe(archiveSize)), past what sdkvet reads from one archive; not read")
+        : .admitted
     }
     return nodes
   }
 
   /// Whether `total` bytes decompressed again from an archive of `archiveSize` bytes is past its
-  /// bound: `ArchiveLimits.readBytes`, or `readRatio` times the archive past `ratioGrace`.
+  /// bound: `ArchiveLimits.readBytes` reached, or `readRatio` times the archive past `ratioGrace`.
   private static func isPastRereadBound(_ total: Int, archiveSize: Int) -> Bool {
-    total > ArchiveLimits.readBytes
+    total >= ArchiveLimits.readBytes
       || (total > ArchiveLimits.ratioGrace && total / max(1, archiveSize) > ArchiveLimits.readRatio)
   }
 
@@ -210,8 +218,12 @@ final class ArchiveIndex: Sendable {
         "archive entry claims \(ReadLimits.describe(node.declaredSize)) expanded, more than the "
           + "\(ReadLimits.describe(ArchiveLimits.entryBytes)) sdkvet reads from an archive entry; not read")
     }
-    if let refusal = node.binaryRereadRefusal { throw BinaryError(.unsupported, refusal) }
-    let charged = !node.isBinaryReadAgain
+    let charged: Bool
+    switch node.reread {
+    case .refused(let reason): throw BinaryError(.unsupported, reason)
+    case .admitted: charged = false
+    case .charged: charged = true
+    }
     if charged { try charge(first) }
     // Reads in archive order (discovery's sorted order usually is) go on from the last one's
     // stream; the lock is held only to take it and give it back, so reads run in parallel.

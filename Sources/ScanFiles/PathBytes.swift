@@ -57,13 +57,13 @@ package enum PathBytes {
     return String(text)
   }
 
-  /// The path text for a NUL-terminated name (a directory entry's): the common name, valid UTF-8
-  /// without 0xF4, costs one `memchr` and one validation over contiguous bytes (the generic
-  /// `decode` walked each name byte by byte, a tenth of a scan of a folder of frameworks).
+  /// The path text for a NUL-terminated name (a directory entry's, an argument), decoded in place
+  /// as `decode(_:)` decodes its bytes.
   package static func decode(cString name: UnsafePointer<CChar>) -> String {
     let count = strlen(name)
-    if memchr(name, 0xF4, count) == nil, let text = String(validatingCString: name) { return text }
-    return decode(UnsafeRawBufferPointer(start: name, count: count))
+    return name.withMemoryRebound(to: UInt8.self, capacity: count + 1) {
+      decode(contiguous: UnsafeBufferPointer(start: $0, count: count))
+    }
   }
 
   /// The bytes `path` stands for, each escape scalar turned back into its byte.
