@@ -28,6 +28,9 @@ bombs are large to write though small on disk. Python 3 standard library only.
                       to decompress if each is read whole, though the header declares no table
 - spanning-large.zip  the same, each a header whose one segment spans its 2 MiB: every entry
                       must be decompressed whole, so the archive's bound on reads refuses most
+- large-manifests.zip 60 copies of GoodKit.framework, each manifest padded with 4 MiB of spaces
+                      (kept out of the index, read again): the archive's bound on reads refuses
+                      all but the first few, the same ones on every run
 - through-link.tar    CleanKit.framework (GoodKit's binary, Info.plist and manifest), then a link
                       Staging -> CleanKit.framework, then Staging/CleanKit (TrackerKit's binary):
                       GNU tar and Python's tarfile (filter='data' too) install the second binary
@@ -209,8 +212,25 @@ def main(out):
         for index in range(2000):
             entry(archive, "large/%04d.dylib" % index, spanning)
         good_copy(archive)
+    write_large_manifests(target("large-manifests.zip"))
     write_through_link(target)
     write_ebcdic_manifest(target("ebcdic-manifest.aar"))
+
+
+def write_large_manifests(path):
+    """Frameworks whose manifests are each too large to be kept from the index pass."""
+    clean = os.path.join(SAMPLES, "sdks", "GoodKit.xcframework", "ios-arm64", "GoodKit.framework")
+    binary = open(os.path.join(clean, "GoodKit"), "rb").read()
+    plist = open(os.path.join(clean, "Info.plist"), "rb").read()
+    manifest = open(os.path.join(clean, "PrivacyInfo.xcprivacy"), "rb").read()
+    start = manifest.index(b"<dict>") + len(b"<dict>")
+    padded = manifest[:start] + b" " * (4 << 20) + manifest[start:]
+    with zipfile.ZipFile(path, "w") as archive:
+        for index in range(60):
+            name = "Kit%02d" % index
+            entry(archive, "%s.framework/%s" % (name, name), binary)
+            entry(archive, "%s.framework/Info.plist" % name, plist.replace(b"GoodKit", name.encode()))
+            entry(archive, "%s.framework/PrivacyInfo.xcprivacy" % name, padded)
 
 
 def write_through_link(target):

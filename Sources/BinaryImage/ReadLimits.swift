@@ -15,8 +15,12 @@ package enum ReadLimits {
   /// A `--policy` file: a team's policy is a few KiB.
   package static let policyBytes = 8 << 20
 
-  /// "8 MiB", "4 GiB": a limit as messages state it.
+  /// "8 MiB", "4 GiB", "388 KiB": a limit or a size as messages state it, rounded down to a
+  /// whole MiB from 1 MiB up (GiB when whole), to KiB below that, in bytes below 1 KiB: an
+  /// archive of a few hundred KiB is never "0 MiB".
   package static func describe(_ bytes: Int) -> String {
-    bytes >= 1 << 30 && bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : "\(bytes >> 20) MiB"
+    if bytes >= 1 << 30 && bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+    if bytes >= 1 << 20 { return "\(bytes >> 20) MiB" }
+    return bytes >= 1 << 10 ? "\(bytes >> 10) KiB" : "\(bytes) bytes"
   }
 }

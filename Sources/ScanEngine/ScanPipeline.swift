@@ -111,15 +111,21 @@ public struct ScanPipeline: Sendable {
     let scanned = readBinaries(
       of: discovery.targets, options: options, matcher: matcher, prefetched: prefetch, progress: progress)
     let packages = PackageProvenance(fileSystem: fileSystem).attribute(discovery.targets, roots: roots)
+    // Reads of an archive's entries count against one bound per archive in the order they come
+    // (`ArchiveLimits.readBytes`): the documents inside archives are read here, in the targets'
+    // order, so that the same ones are refused on every run; the rest as their targets are audited.
+    let archivedDocuments = discovery.targets.map { target in
+      Self.readsDocumentsInsideAnArchive(target) ? documents(of: target) : nil
+    }
     let auditor = PrivacyAuditor(catalog: catalog)
     var audited: [AuditedTarget] = []
     audited.reserveCapacity(discovery.targets.count)
     OrderedParallelMap.run(count: discovery.targets.count) { position in
       let target = discovery.targets[position]
+      let documents = archivedDocuments[position] ?? documents(of: target)
       let evidence = TargetEvidence(
-        target: target, binaries: scanned[position], manifests: target.manifests.map(load),
-        localizedInfoPlistStrings: target.localizedInfoPlistStrings.map { load(TargetFile(path: $0)) },
-        package: packages[target.path])
+        target: target, binaries: scanned[position], manifests: documents.manifests,
+        localizedInfoPlistStrings: documents.localizedStrings, package: packages[target.path])
       return auditor.audit(target: evidence)
     } deliver: { _, target in
       audited.append(target)
@@ -127,7 +133,11 @@ public struct ScanPipeline: Sendable {
     let report = auditor.report(audited).replacing(archives: discovery.archives, problems: discovery.problems)
     let finished = finished(report)
     let problems = discovery.problems
-    ReleaseAside.release((consume scanned, consume audited, consume discovery, consume prefetch, consume matching))
+    ReleaseAside.release(
+      (
+        consume scanned, consume audited, consume discovery, consume prefetch, consume matching,
+        consume archivedDocuments
+      ))
     return Outcome(
       report: finished.report, problems: problems, reportBeforeBaseline: finished.beforeBaseline,
       policyEffect: finished.policyEffect)
@@ -169,6 +179,17 @@ public struct ScanPipeline: Sendable {
     } catch {
       return ScannedBinary(file: file, failure: error)
     }
+  }
+
+  /// A target's manifests and localized `InfoPlist.strings`, read.
+  private func documents(of target: DiscoveredTarget) -> (manifests: [LoadedFile], localizedStrings: [LoadedFile]) {
+    (target.manifests.map(load), target.localizedInfoPlistStrings.map { load(TargetFile(path: $0)) })
+  }
+
+  /// Whether any of the target's manifests and localized strings is an archive's entry.
+  private static func readsDocumentsInsideAnArchive(_ target: DiscoveredTarget) -> Bool {
+    target.manifests.contains { $0.path.isInsideArchive }
+      || target.localizedInfoPlistStrings.contains(where: \.isInsideArchive)
   }
 
   /// Reads a small document (manifest, plist, strings) through the file system seam.

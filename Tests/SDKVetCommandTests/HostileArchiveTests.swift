@@ -163,6 +163,21 @@ import Testing
     #expect(outcome(last) == "cannot-tell", "\(last)")
   }
 
+  /// The documents the bound refuses are the archive's doing too: read in the targets' order
+  /// before the targets are audited on every core, the first manifests are read and the rest
+  /// refused on every run (read as each target was audited, each run refused others).
+  @Test func theBoundRefusesTheSameManifestsOnEveryRun() throws {
+    let runs = try (0..<3).map { _ in try scan("large-manifests.zip") }
+    #expect(Set(runs.map(\.output)).count == 1, "the reports differ from run to run")
+    let refused = { (name: String) throws -> Bool in
+      let target = try #require(try target(runs[0], endingWith: "large-manifests.zip!/\(name).framework"))
+      let messages = (target["findings"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+      return messages.contains { $0.contains("past what sdkvet reads from one archive") }
+    }
+    #expect(try !refused("Kit00"))
+    #expect(try refused("Kit59"))
+  }
+
   /// A file stored after a link and under it (`Staging -> CleanKit.framework`, then
   /// `Staging/CleanKit`) is the binary tar extractors install as `CleanKit.framework/CleanKit`:
   /// it is audited under that name, the clean copy stored before it as well, and the name is an
