@@ -75,6 +75,7 @@ extension RuleID {
   public var unknownVerdictReason: String? {
     switch self {
     case .unreadableBinary: "a binary could not be read"
+    case .unreadablePrivacyManifest: "a privacy manifest could not be read"
     default: nil
     }
   }

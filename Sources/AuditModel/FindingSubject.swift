@@ -79,7 +79,8 @@ extension RuleID {
     case .invalidPrivacyManifest, .unreadableBinary, .trackingUndeclared, .trackingWithoutAuthorization,
       .trackingDomainsMissing, .binaryHeadersInconsistent, .unsignedBinarySDK, .signatureInnerUnsigned,
       .signatureSealMismatch, .listedSDKWithoutManifest, .malformedLockFile, .listedSDKUnsigned, .policyDeniedTracking,
-      .policyAllowExpired, .trackingDomainUndeclared, .signatureUnverified, .archiveEntryAmbiguous, .noBinary:
+      .policyAllowExpired, .trackingDomainUndeclared, .signatureUnverified, .archiveEntryAmbiguous, .noBinary,
+      .unreadablePrivacyManifest:
       nil
     }
   }

@@ -95,7 +95,7 @@ package struct RuleDocumentation: Sendable, Hashable {
     case .invalidPrivacyManifest:
       RuleDocumentation(
         rule: rule, defaultSeverity: .error, otherSeverities: [.warning, .note], appStoreCode: .invalidManifest,
-        summary: "The privacy manifest cannot be read or breaks Apple's validity rules.",
+        summary: "The privacy manifest does not parse or breaks Apple's validity rules.",
         detail:
           "An unreadable property list, wrong value types, an unknown or shortened category string (ITMS-91054), an empty reasons array or unexpected keys; an empty NSPrivacyAccessedAPITypes array is reported as a warning.",
         fixMarkdown:
@@ -108,6 +108,15 @@ package struct RuleDocumentation: Sendable, Hashable {
           "A truncated, corrupt or disguised binary hides what it imports, which is exactly what a reviewer must see; the scan goes on without it.",
         fixMarkdown:
           "Check the file named in the finding (`file`, `otool -hv`, `llvm-nm`) and obtain a readable build from the vendor."
+      )
+    case .unreadablePrivacyManifest:
+      RuleDocumentation(
+        rule: rule, defaultSeverity: .error,
+        summary: "A privacy manifest is there but could not be read.",
+        detail:
+          "The file could not be read (an I/O error, larger than the 8 MiB sdkvet reads, refused by an archive's bound on what it decompresses): that says nothing of its content, so it is not reported invalid, and the categories, tracking and tracking domains it may declare are not judged for the binaries it covers. The verdict is \"cannot tell\" unless another error predicts a rejection.",
+        fixMarkdown:
+          "Check the file named in the finding (permissions, size, the archive it came from) and scan again; a manifest is a few KiB."
       )
     case .noBinary:
       RuleDocumentation(

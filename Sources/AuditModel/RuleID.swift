@@ -12,7 +12,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case reasonNotForThisKind = "reason-not-for-this-kind"
   /// A declared category with no evidence in any binary of the target.
   case unusedAPIDeclaration = "unused-api-declaration"
-  /// The manifest cannot be read or breaks Apple's validity rules.
+  /// The manifest does not parse or breaks Apple's validity rules.
   case invalidPrivacyManifest = "invalid-privacy-manifest"
   /// A file that presents itself as a binary could not be read.
   case unreadableBinary = "unreadable-binary"
@@ -69,4 +69,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
   case noBinary = "no-binary"
   /// An app reaches a protected resource and its purpose string is empty (ITMS-90738).
   case emptyPurposeString = "empty-purpose-string"
+  /// A privacy manifest is there but could not be read (an I/O error, a limit of sdkvet's): what it
+  /// declares is not known, so the declarations it covers are not judged.
+  case unreadablePrivacyManifest = "unreadable-privacy-manifest"
 }

@@ -73,10 +73,13 @@ struct HTMLMatrix {
     var row =
       "<tr data-path=\"\(path)\"><th scope=\"row\"><a class=\"path\" href=\"#\(HTMLReporter.anchor(index))\">"
       + HTMLEscaping.text(shown) + "</a></th>" + verdictCells(verdict, target)
-    let declared = Set(target.declaredCategories)
-    let used = Set(target.usedCategories)
+    let statuses = Dictionary(
+      CategoryStatus.statuses(of: target).map { ($0.category, $0) }, uniquingKeysWith: { first, _ in first })
     for category in categories {
-      row += cell(declared: declared.contains(category), used: used.contains(category))
+      let status = statuses[category]
+      row += cell(
+        declared: status?.declared ?? false, used: status?.used ?? false,
+        declarationKnown: status?.declarationKnown ?? true)
     }
     let requested = Dictionary(verdict.permissions.map { ($0.resource, $0.requested) }, uniquingKeysWith: { $0 || $1 })
     let missingPurpose = Set(
@@ -95,8 +98,8 @@ struct HTMLMatrix {
     }
     let tracking = target.tracking
     row += cell(
-      declared: tracking.declaredTracking == true,
-      used: tracking.readsAdvertisingIdentifier)
+      declared: tracking.declaredTracking == true, used: tracking.readsAdvertisingIdentifier,
+      declarationKnown: tracking.declaredTracking == true || target.readEveryManifest)
     return row + "</tr>\n"
   }
 
@@ -116,11 +119,13 @@ struct HTMLMatrix {
       + "<td>\(HTMLEscaping.text(signers))</td>"
   }
 
-  /// `declared, used`, `declared, not used`, `used, NOT declared`, or an empty cell.
-  private func cell(declared: Bool, used: Bool) -> String {
+  /// `declared, used`, `declared, not used`, `used, NOT declared`, `used, declaration not known`
+  /// (a manifest could not be read), or an empty cell.
+  private func cell(declared: Bool, used: Bool, declarationKnown: Bool) -> String {
     switch (declared, used) {
     case (true, true): "<td class=\"both\">declared, used</td>"
     case (true, false): "<td class=\"declared\">declared, not used</td>"
+    case (false, true) where !declarationKnown: "<td class=\"unknown\">used, declaration not known</td>"
     case (false, true): "<td class=\"used\">used, NOT declared</td>"
     case (false, false): "<td></td>"
     }

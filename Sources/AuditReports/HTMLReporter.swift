@@ -219,7 +219,8 @@ package struct HTMLReporter: Reporter {
               + (permission.source.map { "; from " + code($0) } ?? "") + ")"
           }.joined(separator: "; ")))
     let tracking = target.tracking
-    var facts = tracking.behaviours + ["manifest " + tracking.manifestStatement]
+    var facts =
+      tracking.behaviours + ["manifest " + tracking.manifestStatement(everyManifestRead: target.readEveryManifest)]
     facts.append(
       tracking.trackingDomains.isEmpty
         ? "no domains" : "domains " + tracking.trackingDomains.map(code).joined(separator: ", "))

@@ -237,10 +237,9 @@ package struct MarkdownReporter: Reporter {
       ]
       for status in statuses {
         let verdict = status.declared == status.used ? status.verdict : "**" + status.verdict + "**"
+        let declared = status.declared ? "yes" : status.declarationKnown ? "no" : "not known"
         lines.append(
-          MarkdownEscaping.row([
-            code(status.category), status.declared ? "yes" : "no", status.used ? "yes" : "no", verdict,
-          ]))
+          MarkdownEscaping.row([code(status.category), declared, status.used ? "yes" : "no", verdict]))
       }
     }
     lines.append("")
@@ -260,7 +259,7 @@ package struct MarkdownReporter: Reporter {
           ]))
       }
     }
-    lines += ["", trackingLine(target.tracking)]
+    lines += ["", trackingLine(target.tracking, everyManifestRead: target.readEveryManifest)]
     if !target.commonSDKs.isEmpty {
       let sdks = target.commonSDKs.map { detection in
         let inside = detection.includedIn.map { MarkdownEscaping.code($0, inTable: false) }.joined(separator: ", ")
@@ -278,10 +277,10 @@ package struct MarkdownReporter: Reporter {
     return lines
   }
 
-  private func trackingLine(_ tracking: TrackingProfile) -> String {
+  private func trackingLine(_ tracking: TrackingProfile, everyManifestRead: Bool) -> String {
     var facts = tracking.behaviours
     // Only the key is code: `absent` is a plain word, and `true`/`false` read as values.
-    let declared = tracking.declaredTracking.map { $0 ? "true" : "false" } ?? "absent"
+    let declared = tracking.manifestValue(everyManifestRead: everyManifestRead)
     facts.append("manifest " + MarkdownEscaping.code("NSPrivacyTracking", inTable: false) + " " + declared)
     facts.append(
       tracking.trackingDomains.isEmpty

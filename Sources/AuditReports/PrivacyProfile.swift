@@ -13,6 +13,9 @@ struct CategoryStatus: Sendable, Hashable {
   var declared: Bool
   /// A binary of the target uses it.
   var used: Bool
+  /// Whether `declared` is known: not for a category the manifests read do not declare when
+  /// another manifest of the target could not be read (`unreadable-privacy-manifest`).
+  var declarationKnown = true
 
   /// The category without `NSPrivacyAccessedAPICategory` (`FileTimestamp`), for compact views;
   /// a string without the prefix (an unknown or shortened category) is shown whole.
@@ -22,18 +25,23 @@ struct CategoryStatus: Sendable, Hashable {
   var verdict: String {
     switch (declared, used) {
     case (true, true): "declared, used"
-    case (false, true): "used, NOT DECLARED"
+    case (false, true): declarationKnown ? "used, NOT DECLARED" : "used, declaration not known"
     case (true, false): "declared, NOT USED"
     case (false, false): "neither declared nor used"
     }
   }
+
+  /// Whether a binary uses the category and the manifests are known not to declare it.
+  var isUndeclared: Bool { used && !declared && declarationKnown }
 
   /// Every category the target declares or uses, sorted by category string.
   static func statuses(of target: TargetReport) -> [CategoryStatus] {
     let declared = Set(target.declaredCategories)
     let used = Set(target.usedCategories)
     return declared.union(used).sorted().map {
-      CategoryStatus(category: $0, declared: declared.contains($0), used: used.contains($0))
+      CategoryStatus(
+        category: $0, declared: declared.contains($0), used: used.contains($0),
+        declarationKnown: declared.contains($0) || target.readEveryManifest)
     }
   }
 }
@@ -53,12 +61,20 @@ extension TrackingProfile {
       + (requestsAuthorization ? ["requests App Tracking Transparency"] : [])
   }
 
-  /// `NSPrivacyTracking true`, `… false` or `… absent`.
-  var manifestStatement: String {
+  /// `NSPrivacyTracking true`, `… false`, `… absent` or, when a manifest could not be read and
+  /// none read says true, `… not known (a manifest could not be read)`.
+  func manifestStatement(everyManifestRead: Bool) -> String {
+    "NSPrivacyTracking " + manifestValue(everyManifestRead: everyManifestRead)
+  }
+
+  /// `true`, `false`, `absent` or `not known (a manifest could not be read)`: the value of
+  /// `manifestStatement(everyManifestRead:)`.
+  func manifestValue(everyManifestRead: Bool) -> String {
     switch declaredTracking {
-    case true?: "NSPrivacyTracking true"
-    case false?: "NSPrivacyTracking false"
-    case nil: "NSPrivacyTracking absent"
+    case true?: "true"
+    case _ where !everyManifestRead: "not known (a manifest could not be read)"
+    case false?: "false"
+    case nil: "absent"
     }
   }
 }
@@ -81,6 +97,10 @@ extension Evidence {
 }
 
 extension TargetReport {
+  /// Whether every privacy manifest of the target was read: when one was not, what the target
+  /// declares is known only in part, and its verdict is open (`unreadable-privacy-manifest`).
+  var readEveryManifest: Bool { !appStoreVerdict.unknownBecause.contains(.unreadablePrivacyManifest) }
+
   /// `path` as the text report shows it under the target's header, which names the target in
   /// full: relative to the target when inside it (`Demo.app/Demo` → `Demo`), the last path
   /// component when it is the target itself (a loose binary), else unchanged. A target that is

@@ -46,7 +46,7 @@ struct TargetVerdict {
     infoPlistKeys = Array(Set(needed.flatMap(\.infoPlistKeys))).sorted()
     let statuses = CategoryStatus.statuses(of: target)
     usedCategories = statuses.filter(\.used).map(\.shortName)
-    undeclaredCategories = statuses.filter { $0.used && !$0.declared }.map(\.shortName)
+    undeclaredCategories = statuses.filter(\.isUndeclared).map(\.shortName)
     var requested: [String: Bool] = [:]
     for permission in target.permissions {
       requested[permission.resource, default: false] =

@@ -156,7 +156,7 @@ package struct TextReporter: Reporter {
     let categories = zip(statuses, names).map { status, name -> String in
       let verdict: String
       switch (status.declared, status.used) {
-      case (false, true): verdict = style.apply(.red, status.verdict)
+      case (false, true) where status.declarationKnown: verdict = style.apply(.red, status.verdict)
       case (true, false): verdict = style.apply(.yellow, status.verdict)
       default: verdict = status.verdict
       }
@@ -186,7 +186,7 @@ package struct TextReporter: Reporter {
     lines += labelled(
       "tracking",
       TextLayout.wrapped(
-        trackingSummary(target.tracking), indent: 0, hangingIndent: 0,
+        trackingSummary(target.tracking, everyManifestRead: target.readEveryManifest), indent: 0, hangingIndent: 0,
         width: TextLayout.width - Self.profileIndent))
     if !target.commonSDKs.isEmpty {
       let sdks = target.commonSDKs.map { detection in
@@ -209,13 +209,13 @@ package struct TextReporter: Reporter {
   }
 
   /// `yes: reads the advertising identifier; manifest NSPrivacyTracking false; no domains`.
-  private func trackingSummary(_ tracking: TrackingProfile) -> String {
+  private func trackingSummary(_ tracking: TrackingProfile, everyManifestRead: Bool) -> String {
     var parts = [(tracking.tracks ? "yes" : "no") + ":"]
     parts += tracking.behaviours.map { $0 + ";" }
     let domains =
       tracking.trackingDomains.isEmpty
       ? "no domains" : "domains " + tracking.trackingDomains.map(shown).joined(separator: ", ")
-    parts.append("manifest \(tracking.manifestStatement); \(domains)")
+    parts.append("manifest \(tracking.manifestStatement(everyManifestRead: everyManifestRead)); \(domains)")
     if !tracking.sources.isEmpty {
       parts[parts.count - 1] += ";"
       parts.append("from " + tracking.sources.map(shown).joined(separator: ", "))

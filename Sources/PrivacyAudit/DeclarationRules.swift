@@ -81,7 +81,7 @@ enum DeclarationRules {
   /// One finding per category used where a manifest exists and does not declare it.
   private static func undeclared(_ audit: TargetAudit) -> [Finding] {
     var byCategory: [String: [UseRecord]] = [:]
-    for use in audit.uses where audit.hasManifest(covering: use.slice) {
+    for use in audit.uses where audit.hasReadManifests(covering: use.slice) {
       let declared = audit.declaredCategories(covering: use.slice)
       guard use.categories.allSatisfy({ !declared.contains($0) }) else { continue }
       for category in use.categories { byCategory[category, default: []].append(use) }

@@ -26,7 +26,7 @@ enum HostRules {
   static func undeclaredTrackingDomains(_ audit: TargetAudit, hosts: [HostUse], trackingHosts: [TrackingHost])
     -> [Finding]
   {
-    guard audit.declaredTracking == true else { return [] }
+    guard audit.declaredTracking == true, audit.readEveryManifest else { return [] }
     let declared = Set(audit.manifests.flatMap(\.manifest.trackingDomains).map { $0.lowercased() })
     let undeclared = hosts.filter { use in
       !declared.contains { TrackingHost.host(use.host, isWithin: $0) }

@@ -3,7 +3,8 @@ import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery
 
-/// The rules on what each manifest says, independent of the binaries: `invalid-privacy-manifest`,
+/// The rules on what each manifest says, independent of the binaries: `unreadable-privacy-manifest`,
+/// `invalid-privacy-manifest`,
 /// `invalid-reason-code`, `reason-not-valid-for-category`, `reason-not-for-this-kind` and
 /// `tracking-domains-missing`.
 enum ManifestRules {
@@ -14,7 +15,17 @@ enum ManifestRules {
   }
 
   private static func validity(_ parsed: ParsedManifest) -> [Finding] {
-    parsed.manifest.issues.map { issue in
+    if let reason = parsed.unreadable {
+      return [
+        Finding(
+          rule: .unreadablePrivacyManifest, subject: .target,
+          message:
+            "The manifest cannot be read (\(reason)): what it declares is not known, so the categories, tracking and "
+            + "tracking domains it may declare are not judged; check the file and scan again.",
+          file: parsed.file.path)
+      ]
+    }
+    return parsed.manifest.issues.map { issue in
       Finding(
         rule: .invalidPrivacyManifest, severity: issue.severity, subject: .target, message: issue.message,
         file: parsed.file.path, aspect: issue.aspect, inResourceBundle: parsed.isInResourceBundle)

@@ -36,6 +36,9 @@ struct ParsedManifest {
   var manifest: PrivacyManifest
   /// The manifest is in a resource bundle, outside Apple's documented locations (ITMS-91107/91108).
   var isInResourceBundle: Bool
+  /// Why the file could not be read; `nil` when it was. An unread manifest declares nothing the
+  /// rules can see and proves nothing missing: the declarations it covers are not judged.
+  var unreadable: String? = nil
 
   /// Whether `path` is a manifest in a resource bundle of `target`: inside a `.bundle` folder
   /// of the target, or in a `.bundle` target without code (a resource bundle scanned on its own).
@@ -64,6 +67,8 @@ struct TargetAudit: Sendable {
   private let declaredBySlice: [String: Set<String>]
   /// The slices (`""` outside xcframeworks) some manifest covers.
   private let coveredSlices: Set<String>
+  /// The slices (`""` outside xcframeworks) a manifest that could not be read covers.
+  private let unjudgedSlices: Set<String>
 
   init(_ input: TargetEvidence, index: CatalogIndex) {
     target = input.target
@@ -101,21 +106,22 @@ struct TargetAudit: Sendable {
           isInResourceBundle: inBundle)
       case .unreadable(let reason):
         return ParsedManifest(
-          file: file.file,
-          manifest: PrivacyManifest(issues: [ManifestIssue(message: "The manifest cannot be read: \(reason).")]),
-          isInResourceBundle: inBundle)
+          file: file.file, manifest: PrivacyManifest(), isInResourceBundle: inBundle, unreadable: reason)
       }
     }
     var declaredBySlice: [String: Set<String>] = [:]
     var coveredSlices: Set<String> = []
+    var unjudgedSlices: Set<String> = []
     for slice in Set(input.binaries.map(\.file.slice)) {
       let covering = manifests.filter { $0.file.slice == nil || $0.file.slice == slice }
       if !covering.isEmpty { coveredSlices.insert(slice ?? "") }
+      if covering.contains(where: { $0.unreadable != nil }) { unjudgedSlices.insert(slice ?? "") }
       declaredBySlice[slice ?? ""] = Set(
         covering.flatMap { $0.manifest.accessedAPITypes.map(\.category) }.filter(index.categories.contains))
     }
     self.declaredBySlice = declaredBySlice
     self.coveredSlices = coveredSlices
+    self.unjudgedSlices = unjudgedSlices
     infoPlist = input.target.infoPlist.map(InfoPlistDocument.init)
     localizedStrings = input.localizedInfoPlistStrings.map(InfoPlistDocument.init)
     package = input.package
@@ -133,6 +139,16 @@ struct TargetAudit: Sendable {
   func hasManifest(covering slice: String?) -> Bool {
     coveredSlices.contains(slice ?? "")
   }
+
+  /// Whether some manifest covers the binaries of `slice` and every one that does was read: only
+  /// then is a category they use and no manifest declares missing (an unread one may declare it).
+  func hasReadManifests(covering slice: String?) -> Bool {
+    hasManifest(covering: slice) && !unjudgedSlices.contains(slice ?? "")
+  }
+
+  /// Whether every manifest of the target was read: tracking and its domains are declared
+  /// target-wide, so one that was not leaves them unknown.
+  var readEveryManifest: Bool { manifests.allSatisfy { $0.unreadable == nil } }
 
   /// The known categories the manifests covering the binaries of `slice` declare.
   func declaredCategories(covering slice: String?) -> Set<String> {

@@ -21,7 +21,7 @@ enum TrackingRules {
   /// `requires-purpose-string`'s), and what the SDK itself reads is what says whether it tracks.
   static func undeclared(_ audit: TargetAudit, profile: TrackingProfile) -> [Finding] {
     let evidence = audit.hits.filter { $0.strength == .request && $0.resource.readsTrackedValue }.map(\.evidence)
-    guard !evidence.isEmpty, profile.declaredTracking != true else { return [] }
+    guard !evidence.isEmpty, profile.declaredTracking != true, audit.readEveryManifest else { return [] }
     let what = "reads the advertising identifier"
     let manifest =
       audit.manifests.isEmpty

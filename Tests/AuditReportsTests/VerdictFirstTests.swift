@@ -62,6 +62,24 @@ import enum TargetDiscovery.TargetKind
     #expect(Self.text(unreadable)[1].hasPrefix("  App Store cannot tell: a binary could not be read"))
   }
 
+  /// A manifest that could not be read leaves what it declares unknown: no view says a used
+  /// category is "not declared", nor that the SDK sets no NSPrivacyTracking.
+  @Test func anUnreadManifestDeclaresNothingMissing() throws {
+    let target = TargetReport(
+      path: "Vendor.framework", kind: .framework, usedCategories: ["NSPrivacyAccessedAPICategoryUserDefaults"],
+      findings: [Finding(rule: .unreadablePrivacyManifest, severity: .error, subject: .target, message: "m")])
+    let text = Self.text(target)
+    #expect(text[1].hasPrefix("  App Store cannot tell: a privacy manifest could not be read"), "\(text[1])")
+    #expect(!text.contains { $0.contains("which the SDK does not declare") || $0.contains("NOT DECLARED") }, "\(text)")
+    #expect(text.contains { $0.contains("UserDefaults") && $0.contains("used, declaration not known") }, "\(text)")
+    #expect(text.contains { $0.contains("NSPrivacyTracking not known") }, "\(text)")
+    let report = AuditReport(targets: [target])
+    let markdown = MarkdownReporter(toolVersion: "1").rendered(report)
+    #expect(markdown.contains("| not known | yes |"), "\(markdown)")
+    let html = HTMLReporter(toolVersion: "1").rendered(report)
+    #expect(html.contains("used, declaration not known") && !html.contains("NOT declared"))
+  }
+
   @Test func oneSymbolInEverySliceIsOneRow() {
     let collapsed = Self.text(Self.xcframework()).filter { $0.contains("_OBJC_CLASS_$_NSUserDefaults") }
     #expect(collapsed.count == 1)
