@@ -73,9 +73,11 @@ public struct TargetDiff: Sendable, Hashable {
           : Self.difference(compared(aspect, old), compared(aspect, new))
         // A signer is a change only when there was one before; a new xcframework's is a note.
         let addedSeverity = aspect == .signer && removed.isEmpty ? .note : aspect.additionSeverity
+        // Not declared by the manifests read of a version that left one unread is not known.
         let declares = { (item: DiffItem) -> Bool? in
-          guard aspect == .categories || aspect == .apis else { return nil }
-          return newDeclares?.contains(item.category ?? item.value)
+          guard aspect == .categories || aspect == .apis, let newDeclares else { return nil }
+          let declared = newDeclares.contains(item.category ?? item.value)
+          return declared || new?.readEveryManifest != false ? declared : nil
         }
         // A new use the new version declares is for a reviewer to see, not an error of the vendor's.
         let change = { (direction: DiffChange.Direction, severity: Severity) in

@@ -150,6 +150,10 @@ public struct TargetProfile: Sendable, Hashable {
   /// The platform families of the target, sorted: its slices' in an xcframework, else its
   /// binaries' (`PlatformFamily`, or the platform as reported outside the families).
   public let platforms: [String]
+  /// Whether every privacy manifest of the target was read: when one was not, what the target
+  /// declares is known only in part, so its declarations are not compared
+  /// (`unreadable-privacy-manifest`).
+  public let readEveryManifest: Bool
 
   /// Creates a profile from the items of the aspects that are not read from binaries and the
   /// target's binaries, from which it adds the slices, the unreadable binaries, architectures,
@@ -157,11 +161,12 @@ public struct TargetProfile: Sendable, Hashable {
   /// APIs. Each aspect's items are sorted and made unique by identity.
   package init(
     path: ScanPath, kind: String, bundleIdentifier: String? = nil, items: [DiffAspect: [DiffItem]],
-    binaries: [BinarySummary] = []
+    binaries: [BinarySummary] = [], readEveryManifest: Bool = true
   ) {
     self.path = path
     self.kind = kind
     self.bundleIdentifier = bundleIdentifier
+    self.readEveryManifest = readEveryManifest
     let sliceOf = { (binary: BinarySummary) in Self.slice(ofBinary: binary.path, targetPath: path, kind: kind) }
     slices = Dictionary(grouping: binaries.filter { sliceOf($0) != nil }) { sliceOf($0) ?? "" }
       .map { SliceProfile(identifier: $0.key, binaries: $0.value) }.sorted { $0.identifier < $1.identifier }
@@ -223,12 +228,12 @@ public struct TargetProfile: Sendable, Hashable {
     return TargetProfile(
       path: path, kind: kind, bundleIdentifier: bundleIdentifier,
       items: items.mapValues { items in items.compactMap { $0.slices.isEmpty ? $0 : $0.keeping(slices: kept) } },
-      slices: slices, platforms: [family.rawValue])
+      slices: slices, platforms: [family.rawValue], readEveryManifest: readEveryManifest)
   }
 
   private init(
     path: ScanPath, kind: String, bundleIdentifier: String?, items: [DiffAspect: [DiffItem]], slices: [SliceProfile],
-    platforms: [String]
+    platforms: [String], readEveryManifest: Bool
   ) {
     self.path = path
     self.kind = kind
@@ -236,6 +241,7 @@ public struct TargetProfile: Sendable, Hashable {
     self.items = items
     self.slices = slices
     self.platforms = platforms
+    self.readEveryManifest = readEveryManifest
   }
 
   /// The xcframework slice a file of the target is in: the folder under the xcframework that
@@ -323,6 +329,7 @@ extension TargetProfile {
     }
     items[.signer] = target.signature.map { [DiffItem(value: $0.signer.description)] }
     self.init(
-      path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items, binaries: target.binaries)
+      path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items, binaries: target.binaries,
+      readEveryManifest: !target.appStoreVerdict.unknownBecause.contains(.unreadablePrivacyManifest))
   }
 }

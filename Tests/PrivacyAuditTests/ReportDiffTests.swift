@@ -220,6 +220,34 @@ import Testing
 
   /// A slice whose binary became unreadable is that warning, and one "not comparable" line: what
   /// was in it (its architecture) is neither removed nor added.
+  /// A manifest that could not be read in the new version leaves its declarations unknown: none
+  /// is reported removed, a new use is not said to be undeclared, and one warning says why.
+  @Test func aManifestThatBecameUnreadableLeavesTheDeclarationsUncompared() {
+    let declared = [DiffItem(value: "A"), DiffItem(value: "B")]
+    let old = TargetProfile(
+      path: "Kit.framework", kind: "framework",
+      items: [
+        .categories: [DiffItem(value: "A")], .declaredCategories: declared,
+        .tracking: [DiffItem(value: "declared-tracking")],
+      ])
+    let new = TargetProfile(
+      path: "Kit.framework", kind: "framework",
+      items: [.categories: [DiffItem(value: "A"), DiffItem(value: "C")], .declaredCategories: [DiffItem(value: "A")]],
+      readEveryManifest: false)
+    let diff = ReportDiff(old: [old], new: [new])
+    #expect(
+      summary(diff) == ["Kit.framework ?declaredCategories manifests warning", "Kit.framework +categories C error"])
+    let added = diff.targets.first?.changes.last
+    #expect(added?.declaredInNewVersion == nil)
+    #expect(
+      diff.targets.first?.changes.first?.item.detail
+        == "not comparable: a privacy manifest of the new version could not be read")
+    // Read in both versions, the same change is a removal, and the new use is known undeclared.
+    let read = ReportDiff(old: [old], new: [TargetProfile(path: "Kit.framework", kind: "framework", items: new.items)])
+    #expect(summary(read).contains("Kit.framework -declaredCategories B note"))
+    #expect(read.targets.first?.changes.first { $0.item.value == "C" }?.declaredInNewVersion == false)
+  }
+
   @Test func aBinaryThatBecameUnreadableIsAWarning() {
     let readable = BinarySummary(
       path: "Kit.xcframework/ios-arm64/K.framework/K", format: .machO, architectures: ["arm64"])
