@@ -33,6 +33,10 @@ public struct TargetReport: Sendable, Hashable {
   /// or baseline (from `findings` when the report is made, again when the audit finishes it): the
   /// one verdict every view shows.
   public let appStoreVerdict: AppStoreVerdict
+  /// Whether every privacy manifest of the target was read: when one was not, what the target
+  /// declares (`declaredCategories`, `tracking`, the collected data) is known only in part, and
+  /// the verdict is open (`RuleID.unreadablePrivacyManifest`, kept whatever a policy does).
+  public var readEveryManifest: Bool { !appStoreVerdict.unknownBecause.contains(.unreadablePrivacyManifest) }
   /// What a team's policy and baseline left out of `findings`.
   public let teamReview: TeamReview
   /// The `.ipa` signature receipts for the xcframework the target was built from.

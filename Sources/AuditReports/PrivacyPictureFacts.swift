@@ -29,7 +29,7 @@ enum PrivacyPictureFacts {
       rows.append(("Android permissions", permissions.listed(quote: code)))
     }
     rows += [
-      ("NSPrivacyTracking", W.tracking(bundle.declaredTracking)), ("Tracking domains", list(bundle.trackingDomains)),
+      ("NSPrivacyTracking", W.tracking(of: bundle)), ("Tracking domains", list(bundle.trackingDomains)),
     ]
     rows += bundle.collectedData.map { entry in
       (
@@ -40,6 +40,7 @@ enum PrivacyPictureFacts {
     rows += bundle.declaredReasons.keys.sorted().map { category in
       ("Accesses " + code(W.category(category)), list(bundle.declaredReasons[category] ?? []))
     }
+    if !bundle.readEveryManifest { rows.append(("Unknown declarations", W.manifestNotRead)) }
     if !bundle.binariesNotRead.isEmpty {
       rows.append(("Unknown reach", W.notRead(bundle.binariesNotRead.map { code($0.description) })))
     }

@@ -51,6 +51,7 @@ package enum PrivacyPictureJSON {
 
   private static func declared(_ bundle: PrivacyPicture.Bundle) -> JSONValue {
     .object([
+      ("complete", .bool(bundle.readEveryManifest)),
       ("tracking", bundle.declaredTracking.map(JSONValue.bool) ?? .null),
       ("trackingDomains", .strings(bundle.trackingDomains)),
       (

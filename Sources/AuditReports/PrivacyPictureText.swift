@@ -60,7 +60,7 @@ package enum PrivacyPictureText {
       lines.append("  android permissions: " + permissions.listed(quote: e))
     }
     lines.append(
-      "  declares: tracking \(W.tracking(bundle.declaredTracking)), tracking domains \(list(bundle.trackingDomains))")
+      "  declares: tracking \(W.tracking(of: bundle)), tracking domains \(list(bundle.trackingDomains))")
     for entry in bundle.collectedData {
       lines.append(
         "    collects \(e(W.dataType(entry.type))): linked \(W.flag(entry.linked)), tracking \(W.flag(entry.tracking)), "
@@ -68,6 +68,9 @@ package enum PrivacyPictureText {
     }
     for category in bundle.declaredReasons.keys.sorted() {
       lines.append("    accesses \(e(W.category(category))): \(list(bundle.declaredReasons[category] ?? []))")
+    }
+    if !bundle.readEveryManifest {
+      lines += TextLayout.wrapped("  unknown declarations: " + W.manifestNotRead, indent: 2, hangingIndent: 4)
     }
     if !bundle.binariesNotRead.isEmpty {
       lines += TextLayout.wrapped(

@@ -18,8 +18,16 @@ enum PrivacyPictureWording {
   /// `yes` or `no`.
   static func flag(_ value: Bool) -> String { value ? "yes" : "no" }
 
-  /// `NSPrivacyTracking` as declared: `true`, `false` or `not set`.
-  static func tracking(_ value: Bool?) -> String { value.map { $0 ? "true" : "false" } ?? "not set" }
+  /// `NSPrivacyTracking` as the bundle declares it: `true`, `false`, `not set`, or `not known`
+  /// when a manifest could not be read and none read says true.
+  static func tracking(of bundle: PrivacyPicture.Bundle) -> String {
+    switch bundle.declaredTracking {
+    case true?: "true"
+    case _ where !bundle.readEveryManifest: "not known"
+    case false?: "false"
+    case nil: "not set"
+    }
+  }
 
   /// The headline's counts.
   static func headline(_ picture: PrivacyPicture) -> String {
@@ -53,6 +61,11 @@ enum PrivacyPictureWording {
       : "declares neither \(answers.dropLast().joined(separator: ", ")) nor \(answers[answers.count - 1])"
     return declared + ". Does it collect this data?"
   }
+
+  /// What a bundle whose privacy manifests were not all read declares.
+  static let manifestNotRead =
+    "a privacy manifest could not be read: what the bundle declares is unknown, the rows above are what the "
+    + "others declare, and what its code reaches asks no question"
 
   /// The row name of an SDK linked into `host`'s binaries: `FMDB (in MergedDBKit.framework/MergedDBKit)`,
   /// each binary named from the host bundle's own folder. Unescaped: the caller escapes it.

@@ -97,10 +97,6 @@ extension Evidence {
 }
 
 extension TargetReport {
-  /// Whether every privacy manifest of the target was read: when one was not, what the target
-  /// declares is known only in part, and its verdict is open (`unreadable-privacy-manifest`).
-  var readEveryManifest: Bool { !appStoreVerdict.unknownBecause.contains(.unreadablePrivacyManifest) }
-
   /// `path` as the text report shows it under the target's header, which names the target in
   /// full: relative to the target when inside it (`Demo.app/Demo` → `Demo`), the last path
   /// component when it is the target itself (a loose binary), else unchanged. A target that is

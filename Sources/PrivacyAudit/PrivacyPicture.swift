@@ -31,6 +31,9 @@ public struct PrivacyPicture: Sendable, Hashable {
     public let trackingDomains: [String]
     /// `NSPrivacyCollectedDataTypes`, as declared.
     public let collectedData: [PrivacyManifest.CollectedDataType]
+    /// Whether every privacy manifest of the bundle's target was read: when one was not, what
+    /// the bundle declares is known only in part, so no question is asked of what it reaches.
+    public let readEveryManifest: Bool
     /// The declared required-reason categories with their reasons, by category.
     public let declaredReasons: [String: [String]]
     /// Its binaries that could not be read (or are listed but missing), sorted: what they reach

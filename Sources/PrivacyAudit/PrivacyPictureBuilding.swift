@@ -23,7 +23,8 @@ extension PrivacyPicture {
     let declaredByTarget = Dictionary(
       parts.map { ($0.path, Set($0.collectedDataByManifest.values.joined().map(\.type))) },
       uniquingKeysWith: { first, _ in first })
-    questions = bundles.flatMap { bundle in
+    // A question comes from a known gap: a bundle whose manifests were not all read is asked none.
+    questions = bundles.filter(\.readEveryManifest).flatMap { bundle in
       let asked = bundle.capabilities.compactMap { capability -> Question? in
         guard let hint = catalog.collectedDataHint(for: capability.resource) else { return nil }
         let declared = declaredByTarget[bundle.path] ?? []
@@ -87,7 +88,7 @@ extension PrivacyPicture {
       manifests: ownManifests(of: target),
       declaredTracking: target.tracking.declaredTracking, trackingDomains: target.tracking.trackingDomains,
       collectedData: ownManifests(of: target).flatMap { target.collectedDataByManifest[$0] ?? [] },
-      declaredReasons: target.declaredReasons,
+      readEveryManifest: target.readEveryManifest, declaredReasons: target.declaredReasons,
       binariesNotRead: target.binaries.filter { !$0.format.wasRead }.map(\.path).sorted(),
       usedCategories: target.usedCategories, capabilities: capabilities.sorted { $0.resource < $1.resource },
       hosts: hosts,
@@ -119,7 +120,8 @@ extension PrivacyPicture {
       return Bundle(
         path: folder, kind: .bundle, embeddedIn: target.path, package: nil, includedSDKs: [], manifests: [manifest],
         declaredTracking: nil, trackingDomains: [], collectedData: target.collectedDataByManifest[manifest] ?? [],
-        declaredReasons: [:], binariesNotRead: [], usedCategories: [], capabilities: [], hosts: [], trackingHosts: [],
+        readEveryManifest: target.readEveryManifest, declaredReasons: [:], binariesNotRead: [], usedCategories: [],
+        capabilities: [], hosts: [], trackingHosts: [],
         androidPermissions: nil)
     }
   }

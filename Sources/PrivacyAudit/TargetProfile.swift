@@ -330,6 +330,6 @@ extension TargetProfile {
     items[.signer] = target.signature.map { [DiffItem(value: $0.signer.description)] }
     self.init(
       path: target.path, kind: kind, bundleIdentifier: target.bundleIdentifier, items: items, binaries: target.binaries,
-      readEveryManifest: !target.appStoreVerdict.unknownBecause.contains(.unreadablePrivacyManifest))
+      readEveryManifest: target.readEveryManifest)
   }
 }

@@ -46,6 +46,27 @@ import Testing
     #expect(report.target(Self.sdk)?.appStoreVerdict.outcome == .willReject)
   }
 
+  /// `privacy-report`: a bundle whose manifest could not be read says its declarations are
+  /// incomplete and is asked no question (its gap is not known); read and declaring nothing, the
+  /// same code is asked one.
+  @Test func thePrivacyPictureAsksNoQuestionOfAnUnreadManifest() throws {
+    let location = Fixture.image(
+      imports: ["_OBJC_CLASS_$_CLLocationManager"], selectors: ["requestWhenInUseAuthorization"])
+    let binary = try Fixture.binary(Self.sdk + "/Sdk", location)
+    let picture = { (manifest: LoadedFile) throws -> PrivacyPicture in
+      var evidence = Fixture.framework(binaries: [binary])
+      evidence.target.manifests = [manifest.file]
+      evidence.manifests = [manifest]
+      return PrivacyPicture(report: try Fixture.audit(evidence), catalog: try Fixture.catalog())
+    }
+    let unread = try picture(Self.unread)
+    #expect(unread.bundles.map(\.readEveryManifest) == [false])
+    #expect(unread.questions.isEmpty)
+    let read = try picture(Fixture.loaded(Self.sdk + "/PrivacyInfo.xcprivacy", try Fixture.manifest([])))
+    #expect(read.bundles.map(\.readEveryManifest) == [true])
+    #expect(read.questions.map(\.bundle) == [ScanPath(Self.sdk)])
+  }
+
   /// Only the slices an unread manifest covers go unjudged: another slice, whose manifest was
   /// read and lacks the category, is still reported.
   @Test func aSliceWhoseManifestWasReadIsStillJudged() throws {
