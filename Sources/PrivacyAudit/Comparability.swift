@@ -64,12 +64,10 @@ struct Comparability {
   /// slice) unless a manifest was read in one version only: then they are `nil`.
   func comparable(_ aspect: DiffAspect, _ item: DiffItem) -> DiffItem? {
     // `declared-tracking` is the manifest's; the other tracking items are the binaries'.
-    let isDeclared =
-      [.declaredCategories, .declaredReasons, .trackingDomains].contains(aspect)
-      || (aspect == .tracking && item.value == TargetProfile.declaredTrackingItem)
+    let isDeclaredTracking = aspect == .tracking && item.value == TargetProfile.declaredTrackingItem
+    let isDeclared = [.declaredCategories, .declaredReasons, .trackingDomains].contains(aspect) || isDeclaredTracking
     if isDeclared && declarations != nil { return nil }
-    guard aspect.isReadFromBinaries, !(aspect == .tracking && item.value == TargetProfile.declaredTrackingItem)
-    else { return item }
+    guard aspect.isReadFromBinaries, !isDeclaredTracking else { return item }
     if wholeTarget != nil { return nil }
     guard !item.slices.isEmpty, !slices.isEmpty else { return item }
     return item.keeping(slices: Set(item.slices.filter { slices[$0] == nil }))

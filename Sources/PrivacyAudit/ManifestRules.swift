@@ -3,10 +3,9 @@ import PrivacyCatalog
 import ScanFiles
 import TargetDiscovery
 
-/// The rules on what each manifest says, independent of the binaries: `unreadable-privacy-manifest`,
-/// `invalid-privacy-manifest`,
-/// `invalid-reason-code`, `reason-not-valid-for-category`, `reason-not-for-this-kind` and
-/// `tracking-domains-missing`.
+/// The rules on what each manifest says, independent of the binaries:
+/// `unreadable-privacy-manifest`, `invalid-privacy-manifest`, `invalid-reason-code`,
+/// `reason-not-valid-for-category`, `reason-not-for-this-kind` and `tracking-domains-missing`.
 enum ManifestRules {
   static func findings(_ audit: TargetAudit, index: CatalogIndex) -> [Finding] {
     audit.manifests.flatMap { parsed in

@@ -76,8 +76,8 @@ public struct TargetDiff: Sendable, Hashable {
         // Not declared by the manifests read of a version that left one unread is not known.
         let declares = { (item: DiffItem) -> Bool? in
           guard aspect == .categories || aspect == .apis, let newDeclares else { return nil }
-          let declared = newDeclares.contains(item.category ?? item.value)
-          return declared || new?.readEveryManifest != false ? declared : nil
+          if newDeclares.contains(item.category ?? item.value) { return true }
+          return new?.readEveryManifest == false ? nil : false
         }
         // A new use the new version declares is for a reviewer to see, not an error of the vendor's.
         let change = { (direction: DiffChange.Direction, severity: Severity) in
